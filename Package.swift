@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "navgraph",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "navgraph", targets: ["navgraph"]),
+        .library(name: "NavGraphKit", targets: ["NavGraphKit"]),
+        .plugin(name: "NavGraphCommand", targets: ["NavGraphCommand"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "602.0.0"),
+    ],
+    targets: [
+        // The only code that touches graphviz: the system library and a thin C shim over it.
+        .systemLibrary(
+            name: "CGraphvizSystem",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]
+        ),
+        .target(name: "CGraphviz", dependencies: ["CGraphvizSystem"]),
+        .target(
+            name: "NavGraphKit",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        .target(name: "NavGraphRender", dependencies: ["NavGraphKit", "CGraphviz"]),
+        .target(
+            name: "NavGraphScan",
+            dependencies: [
+                "NavGraphKit",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(
+            name: "navgraph",
+            dependencies: [
+                "NavGraphKit", "NavGraphRender", "NavGraphScan",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .plugin(
+            name: "NavGraphCommand",
+            capability: .command(
+                intent: .custom(verb: "navgraph", description: "Check, render or report an app's navigation graph"),
+                permissions: [.writeToPackageDirectory(reason: "navgraph writes diagrams and reports into the package")]
+            ),
+            dependencies: ["navgraph"],
+            path: "Plugins/NavGraphCommand"
+        ),
+        .testTarget(name: "NavGraphKitTests", dependencies: ["NavGraphKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphRender", "NavGraphKit"]),
+        .testTarget(name: "NavGraphScanTests", dependencies: ["NavGraphScan", "NavGraphKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "NavGraphCLITests", dependencies: ["NavGraphKit"]),
+    ]
+)

@@ -1,0 +1,218 @@
+/// The registry as a graph: interned integer ids, forward and reverse adjacency.
+///
+/// Node ids are assigned in sorted order of (kind, name), so the same registry in any order
+/// yields the same ids; every algorithm iterates ids in order, never a hash.
+/// Algorithms live in `NavGraph+*.swift`, one concern a file; none is recursive.
+public struct NavGraph: Sendable {
+    public enum NodeKind: UInt8, Sendable, Comparable, CaseIterable {
+        case feature, route, handler, dependency
+        public static func < (a: NodeKind, b: NodeKind) -> Bool { a.rawValue < b.rawValue }
+        public var label: String {
+            switch self {
+            case .feature: return "feature"
+            case .route: return "route"
+            case .handler: return "handler"
+            case .dependency: return "dependency"
+            }
+        }
+    }
+
+    public enum EdgeKind: UInt8, Sendable {
+        /// feature → route it can open
+        case navigates
+        /// route → destination feature (through `handler`)
+        case routesTo
+        /// feature → its fallback feature
+        case fallback
+        /// feature or dependency → dependency it needs
+        case requires
+    }
+
+    public struct Node: Sendable {
+        public var kind: NodeKind
+        public var name: String
+        public var module: String?
+        /// True when the registry declares it (a referenced-but-undeclared name is still a node).
+        public var declared: Bool
+    }
+
+    public struct Edge: Sendable {
+        public var from: Int32
+        public var to: Int32
+        public var kind: EdgeKind
+        /// The handler of a `routesTo` edge, -1 otherwise.
+        public var via: Int32
+        /// Presentation style of a `navigates` edge.
+        public var style: String?
+        /// A lazy `requires` edge does not build its target at once.
+        public var lazy: Bool
+    }
+
+    public let registry: Registry
+    public private(set) var nodes: [Node] = []
+    public private(set) var edges: [Edge] = []
+    /// Edge indices leaving each node, in edge order.
+    public private(set) var outgoing: [[Int32]] = []
+    /// Edge indices entering each node.
+    public private(set) var incoming: [[Int32]] = []
+    private var index: [NodeKind: [String: Int32]] = [:]
+
+    /// Per feature node: the merged declaration (the first in canonical order when duplicated).
+    public private(set) var featureInfo: [Int32: Feature] = [:]
+    /// Entry feature nodes, sorted.
+    public private(set) var entryFeatures: [Int32] = []
+    /// Entry route nodes, sorted.
+    public private(set) var entryRoutes: [Int32] = []
+
+    public init(registry: Registry) {
+        self.registry = registry
+        build()
+    }
+
+    public var nodeCount: Int { nodes.count }
+
+    /// The node of `name` of `kind`, if any.
+    public func node(_ kind: NodeKind, _ name: String) -> Int32? { index[kind]?[name] }
+
+    public func name(_ id: Int32) -> String { nodes[Int(id)].name }
+
+    /// All node ids of a kind, ascending (= sorted by name).
+    public func ids(of kind: NodeKind) -> [Int32] {
+        guard let map = index[kind] else { return [] }
+        return map.values.sorted()
+    }
+
+    public func edge(_ e: Int32) -> Edge { edges[Int(e)] }
+
+    private mutating func build() {
+        // 1. Collect every name per kind, declared or referenced.
+        var names: [NodeKind: [String: (declared: Bool, module: String?)]] = [:]
+        func note(_ kind: NodeKind, _ name: String, declared: Bool, module: String? = nil) {
+            var entry = names[kind, default: [:]][name] ?? (false, nil)
+            if declared {
+                entry.declared = true
+                if entry.module == nil || (module != nil && module! < entry.module!) { entry.module = module ?? entry.module }
+            }
+            names[kind, default: [:]][name] = entry
+        }
+        for f in registry.features {
+            note(.feature, f.name, declared: true, module: f.module)
+            if let fb = f.fallback { note(.feature, fb, declared: false) }
+            for d in f.dependencies { note(.dependency, d.name, declared: false) }
+            for n in f.navigates { note(.route, n.route, declared: false) }
+        }
+        for r in registry.routes { note(.route, r.id, declared: true, module: r.module) }
+        for h in registry.handlers {
+            note(.handler, h.name, declared: true, module: h.module)
+            for m in h.routes {
+                note(.route, m.route, declared: false)
+                note(.feature, m.feature, declared: false)
+            }
+        }
+        for b in registry.dependencies {
+            note(.dependency, b.protocol, declared: true, module: b.module)
+            for d in b.dependencies { note(.dependency, d.name, declared: false) }
+        }
+        for p in registry.provided { note(.dependency, p.name, declared: true) }
+        for e in registry.entries {
+            switch e.target {
+            case .feature(let n): note(.feature, n, declared: false)
+            case .route(let r): note(.route, r, declared: false)
+            }
+        }
+        for d in registry.deeplinks { if let r = d.route { note(.route, r, declared: false) } }
+
+        // 2. Intern in sorted order.
+        for kind in NodeKind.allCases {
+            let map = names[kind] ?? [:]
+            var ids: [String: Int32] = [:]
+            ids.reserveCapacity(map.count)
+            for name in map.keys.sorted() {
+                let info = map[name]!
+                ids[name] = Int32(nodes.count)
+                nodes.append(Node(kind: kind, name: name, module: info.module, declared: info.declared))
+            }
+            index[kind] = ids
+        }
+        outgoing = Array(repeating: [], count: nodes.count)
+        incoming = Array(repeating: [], count: nodes.count)
+
+        // 3. Canonical feature declarations: sorted so the result does not depend on input order.
+        let canonicalFeatures = registry.features.sorted(by: Feature.canonicalOrder)
+        for f in canonicalFeatures {
+            let id = index[.feature]![f.name]!
+            if var existing = featureInfo[id] {
+                // Duplicates: union of what either declaration can do.
+                existing.navigates += f.navigates
+                existing.dependencies += f.dependencies
+                featureInfo[id] = existing
+            } else {
+                featureInfo[id] = f
+            }
+        }
+
+        // 4. Edges, added in canonical order.
+        var pending: [(from: Int32, to: Int32, kind: EdgeKind, via: Int32, style: String?, lazy: Bool)] = []
+        for (id, f) in featureInfo {
+            for n in f.navigates {
+                pending.append((id, index[.route]![n.route]!, .navigates, -1, n.style, false))
+            }
+            if let fb = f.fallback { pending.append((id, index[.feature]![fb]!, .fallback, -1, nil, false)) }
+            for d in f.dependencies {
+                pending.append((id, index[.dependency]![d.name]!, .requires, -1, nil, d.lazy))
+            }
+        }
+        for h in registry.handlers {
+            let hid = index[.handler]![h.name]!
+            for m in h.routes {
+                pending.append((index[.route]![m.route]!, index[.feature]![m.feature]!, .routesTo, hid, nil, false))
+            }
+        }
+        for b in registry.dependencies {
+            let pid = index[.dependency]![b.protocol]!
+            for d in b.dependencies {
+                pending.append((pid, index[.dependency]![d.name]!, .requires, -1, nil, d.lazy))
+            }
+        }
+        pending.sort { a, b in
+            if a.from != b.from { return a.from < b.from }
+            if a.kind.rawValue != b.kind.rawValue { return a.kind.rawValue < b.kind.rawValue }
+            if a.to != b.to { return a.to < b.to }
+            if a.via != b.via { return a.via < b.via }
+            if a.lazy != b.lazy { return !a.lazy }
+            return (a.style ?? "") < (b.style ?? "")
+        }
+        var last: (Int32, Int32, UInt8, Int32, String?, Bool)?
+        for p in pending {
+            let key = (p.from, p.to, p.kind.rawValue, p.via, p.style, p.lazy)
+            if let l = last, l == key { continue }  // exact duplicates collapse
+            last = key
+            let e = Int32(edges.count)
+            edges.append(Edge(from: p.from, to: p.to, kind: p.kind, via: p.via, style: p.style, lazy: p.lazy))
+            outgoing[Int(p.from)].append(e)
+            incoming[Int(p.to)].append(e)
+        }
+
+        // 5. Entries.
+        var ef = Set<Int32>(), er = Set<Int32>()
+        for e in registry.entries {
+            switch e.target {
+            case .feature(let n): ef.insert(index[.feature]![n]!)
+            case .route(let r): er.insert(index[.route]![r]!)
+            }
+        }
+        entryFeatures = ef.sorted()
+        entryRoutes = er.sorted()
+    }
+}
+
+extension Feature {
+    /// A total order over declarations that does not depend on where they were read.
+    static func canonicalOrder(_ a: Feature, _ b: Feature) -> Bool {
+        if a.name != b.name { return a.name < b.name }
+        let ka = "\(a.module ?? "")|\(a.enabled)|\(a.fallback ?? "")|\(a.origin.source?.description ?? "")"
+        let kb = "\(b.module ?? "")|\(b.enabled)|\(b.fallback ?? "")|\(b.origin.source?.description ?? "")"
+        if ka != kb { return ka < kb }
+        return (a.origin.registry?.description ?? "") < (b.origin.registry?.description ?? "")
+    }
+}

@@ -1,0 +1,1 @@
+// NavGraphRender: diagrams from a NavGraph and its findings (see issue "Render").

@@ -1,0 +1,1 @@
+// NavGraphScan: swift-syntax scanner (see issue "Scan").

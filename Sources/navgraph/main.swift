@@ -1,0 +1,2 @@
+import NavGraphKit
+print("navgraph")
