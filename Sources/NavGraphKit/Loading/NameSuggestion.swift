@@ -1,0 +1,37 @@
+/// "Did you mean …?" for names that match nothing.
+public enum NameSuggestion {
+    /// The closest candidate within a distance that still looks like a typo, if any.
+    public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+        let lower = Array(name.lowercased().unicodeScalars)
+        var best: (distance: Int, name: String)?
+        for c in candidates where c != name {
+            let d = distance(lower, Array(c.lowercased().unicodeScalars))
+            let limit = max(2, min(lower.count, c.count) / 3)
+            guard d <= limit else { continue }
+            if best == nil || d < best!.distance || (d == best!.distance && c < best!.name) { best = (d, c) }
+        }
+        return best?.name
+    }
+
+    /// " (did you mean 'x'?)" or "".
+    public static func hint(for name: String, in candidates: some Sequence<String>) -> String {
+        closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// Levenshtein distance, two rows.
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        if abs(a.count - b.count) > 8 { return abs(a.count - b.count) }
+        var prev = Array(0...b.count)
+        var cur = Array(repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            cur[0] = i
+            for j in 1...b.count {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&prev, &cur)
+        }
+        return prev[b.count]
+    }
+}

@@ -1,1 +1,0 @@
-// NavGraphScan: swift-syntax scanner (see issue "Scan").

@@ -1,0 +1,88 @@
+import NavGraphKit
+
+/// A construct that looks like routing but could not be read, as a typed value.
+/// Each kind has a stable id (shown in brackets) so tests and users can tell them apart.
+struct ScanWarning: Sendable, Hashable {
+    enum Kind: String, Sendable, CaseIterable {
+        case unreadableFile = "unreadable-file"
+        case syntaxError = "syntax-error"
+        case navigateRouteNotConstructed = "navigate-route-not-constructed"
+        case navigateUnknownRoute = "navigate-unknown-route"
+        case navigateUnattributed = "navigate-unattributed"
+        case navigateLabels = "navigate-labels"
+        case handlerRegistrationUnreadable = "handler-registration-unreadable"
+        case handlerNeverRegistered = "handler-never-registered"
+        case factoryUnreadable = "factory-unreadable"
+        case routesUnreadable = "routes-unreadable"
+        case routeUnknown = "route-unknown"
+        case destinationUnreadable = "destination-unreadable"
+        case destinationMissing = "destination-missing"
+        case identifierUnreadable = "identifier-unreadable"
+        case fallbackUnreadable = "fallback-unreadable"
+        case entryUnreadable = "entry-unreadable"
+        case annotationMalformed = "annotation-malformed"
+    }
+
+    var kind: Kind
+    var message: String
+    var location: SourceLocation?
+
+    init(_ kind: Kind, _ message: String, at location: SourceLocation?) {
+        self.kind = kind
+        self.message = message
+        self.location = location
+    }
+
+    /// Unreadable files are always errors; everything else is a warning unless `strict`.
+    func diagnostic(strict: Bool) -> Diagnostic {
+        let severity: Severity = (strict || kind == .unreadableFile) ? .error : .warning
+        return Diagnostic(severity, "\(message) [\(kind.rawValue)]", at: location)
+    }
+
+    static func navigateRouteNotConstructed(_ text: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.navigateRouteNotConstructed, "navigate call whose route '\(text)' is not a constructor call such as `SomeRoute(…)`; state it with `// navgraph:navigates ROUTE_ID` on the feature", at: l)
+    }
+    static func navigateUnknownRoute(_ type: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.navigateUnknownRoute, "navigate call to '\(type)', which is not a route type with a readable identifier in the scanned sources", at: l)
+    }
+    static func navigateUnattributed(_ route: String, in type: String?, at l: SourceLocation) -> ScanWarning {
+        let place = type.map { "in '\($0)'" } ?? "outside any type"
+        return ScanWarning(.navigateUnattributed, "navigate call to '\(route)' \(place) could not be attributed to a feature (not a feature, not built in a feature's build, and its module does not hold exactly one feature); state it with `// navgraph:navigates \(route)` on the feature", at: l)
+    }
+    static func navigateLabels(_ labels: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.navigateLabels, "navigate call with unrecognised labels (\(labels)); add the route label to `scan: navigateRouteLabels`", at: l)
+    }
+    static func handlerRegistrationUnreadable(_ text: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.handlerRegistrationUnreadable, "route handler registration whose handler '\(text)' is not a constructor call", at: l)
+    }
+    static func handlerNeverRegistered(_ name: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.handlerNeverRegistered, "route handler '\(name)' is never registered: its routes are unhandled at run time", at: l)
+    }
+    static func factoryUnreadable(_ what: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.factoryUnreadable, "dependency registration \(what)", at: l)
+    }
+    static func routesUnreadable(_ handler: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.routesUnreadable, "route handler '\(handler)': `routes` is not a literal list of `SomeRoute.self`", at: l)
+    }
+    static func routeUnknown(_ handler: String, _ type: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.routeUnknown, "route handler '\(handler)' claims '\(type)', which is not a route type with a readable identifier in the scanned sources", at: l)
+    }
+    static func destinationUnreadable(_ handler: String, _ text: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.destinationUnreadable, "route handler '\(handler)': destination returns '\(text)', which is not `SomeFeature.self` or `AnyFeature(SomeFeature.self)`", at: l)
+    }
+    static func destinationMissing(_ handler: String, _ route: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.destinationMissing, "route handler '\(handler)' claims route '\(route)' but its destination logic maps it to no feature the scanner can read", at: l)
+    }
+    static func identifierUnreadable(_ route: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.identifierUnreadable, "route '\(route)' has no `static let identifier = \"…\"` string literal the scanner can read", at: l)
+    }
+    static func fallbackUnreadable(_ feature: String, _ text: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.fallbackUnreadable, "feature '\(feature)': fallback returns '\(text)', which is not `SomeFeature.self` or `nil`", at: l)
+    }
+    static func entryUnreadable(_ text: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.entryUnreadable, "navigation controller's initial feature or route '\(text)' is not `SomeFeature.self` or `SomeRoute(…)`", at: l)
+    }
+    static func annotationMalformed(_ text: String, _ why: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.annotationMalformed, "annotation '\(text)': \(why)", at: l)
+    }
+}
