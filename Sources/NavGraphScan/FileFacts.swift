@@ -25,7 +25,6 @@ struct TypeFacts: Sendable {
     var inherited: [String] = []
     var ignore: [String] = []
     var entryAnnotation: SourceLocation?
-    var annotatedNavigations: [NavigateFact] = []
     /// `@Dependency var name: Type` (and 0.x `Dependencies` struct members).
     var injected: [InjectedFact] = []
     /// Instance stored properties with a written type.
@@ -47,6 +46,27 @@ struct TypeFacts: Sendable {
     var memberReferences: Set<String> = []
     /// Unreadable member constructs, reported only when the type turns out to be a feature/route/handler.
     var pendingWarnings: [ScanWarning] = []
+
+    /// Folds an extension (or a second declaration) of the same type into this one.
+    mutating func absorb(_ o: TypeFacts) {
+        inherited += o.inherited.filter { !inherited.contains($0) }
+        ignore += o.ignore
+        entryAnnotation = entryAnnotation ?? o.entryAnnotation
+        injected += o.injected
+        storedProperties += o.storedProperties
+        initParameters += o.initParameters
+        identifier = identifier ?? o.identifier
+        enabled = enabled ?? o.enabled
+        fallback = fallback ?? o.fallback
+        routes = routes ?? o.routes
+        destinations += o.destinations
+        hasDestination = hasDestination || o.hasDestination
+        buildInstantiations.formUnion(o.buildInstantiations)
+        instantiations.formUnion(o.instantiations)
+        references.formUnion(o.references)
+        memberReferences.formUnion(o.memberReferences)
+        pendingWarnings += o.pendingWarnings
+    }
 }
 
 struct StringFact: Sendable {
@@ -57,6 +77,8 @@ struct StringFact: Sendable {
 struct MemberFact: Sendable {
     var name: String
     var type: TypeRef
+    /// The type as written (`String`, `Int?`), for route parameters.
+    var typeText: String
     var location: SourceLocation
 }
 

@@ -1,0 +1,241 @@
+import NavGraphKit
+import SwiftParser
+import SwiftSyntax
+
+/// Reads one parsed Swift file into `FileFacts`: type declarations and their members here,
+/// calls in `FactExtractor+Calls.swift`, annotations in `FactExtractor+Annotations.swift`.
+final class FactExtractor: SyntaxVisitor {
+    let config: ScanConfiguration
+    let converter: SourceLocationConverter
+    var facts: FileFacts
+    /// Indices into `facts.types` of the types being visited, outermost first.
+    var typeStack: [Int] = []
+    var typeIndexByNode: [SyntaxIdentifier: Int] = [:]
+
+    init(path: String, module: String?, tree: SourceFileSyntax, config: ScanConfiguration) {
+        self.config = config
+        self.converter = SourceLocationConverter(fileName: path, tree: tree)
+        self.facts = FileFacts(path: path, module: module)
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    /// Parses `source` and extracts its facts.
+    static func extract(path: String, module: String?, source: String, config: ScanConfiguration) -> FileFacts {
+        let tree = Parser.parse(source: source)
+        let extractor = FactExtractor(path: path, module: module, tree: tree, config: config)
+        extractor.walk(tree)
+        extractor.collectAnnotations(tree)
+        if tree.hasError {
+            extractor.facts.warnings.append(ScanWarning(
+                .syntaxError, "the file has syntax errors; what follows them may be missed", at: extractor.firstErrorLocation(tree)))
+        }
+        return extractor.facts
+    }
+
+    func location(_ node: some SyntaxProtocol) -> NavGraphKit.SourceLocation {
+        location(node.positionAfterSkippingLeadingTrivia)
+    }
+
+    func location(_ position: AbsolutePosition) -> NavGraphKit.SourceLocation {
+        let l = converter.location(for: position)
+        return NavGraphKit.SourceLocation(file: facts.path, line: l.line, column: l.column)
+    }
+
+    private func firstErrorLocation(_ tree: SourceFileSyntax) -> NavGraphKit.SourceLocation {
+        for token in tree.tokens(viewMode: .all) where token.presence == .missing || token.hasError {
+            return location(token)
+        }
+        return location(tree)
+    }
+
+    // MARK: Expressions (read in FactExtractor+Calls.swift)
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind { readReference(node) }
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind { readMemberAccess(node) }
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind { readString(node) }
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind { readCall(node) }
+
+    // MARK: Types
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node, name: node.name, inheritance: node.inheritanceClause, members: node.memberBlock)
+    }
+    override func visitPost(_ node: StructDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node, name: node.name, inheritance: node.inheritanceClause, members: node.memberBlock)
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node, name: node.name, inheritance: node.inheritanceClause, members: node.memberBlock)
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node, name: node.name, inheritance: node.inheritanceClause, members: node.memberBlock)
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node, name: node.name, inheritance: node.inheritanceClause, members: node.memberBlock, isProtocol: true)
+    }
+    override func visitPost(_ node: ProtocolDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node, name: nil, extended: node.extendedType, inheritance: node.inheritanceClause, members: node.memberBlock)
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { typeStack.removeLast() }
+
+    private func enter(
+        _ node: some DeclSyntaxProtocol, name: TokenSyntax?, extended: TypeSyntax? = nil,
+        inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax, isProtocol: Bool = false
+    ) -> SyntaxVisitorContinueKind {
+        let typeName = name?.text ?? extended.map(SyntaxHelpers.simpleName) ?? "?"
+        var t = TypeFacts(
+            name: typeName, isExtension: name == nil, isProtocol: isProtocol, module: facts.module,
+            location: name.map { location($0) } ?? location(node)
+        )
+        t.inherited = inheritance?.inheritedTypes.map { SyntaxHelpers.simpleName($0.type) } ?? []
+        t.ignore = Annotation.ignoredRules(for: node)
+        for member in members.members { read(member.decl, into: &t) }
+        facts.types.append(t)
+        typeIndexByNode[node.id] = facts.types.count - 1
+        typeStack.append(facts.types.count - 1)
+        return .visitChildren
+    }
+
+    // MARK: Members
+
+    private func read(_ decl: DeclSyntax, into t: inout TypeFacts) {
+        if let v = decl.as(VariableDeclSyntax.self) {
+            readVariable(v, into: &t)
+        } else if let i = decl.as(InitializerDeclSyntax.self) {
+            for p in i.signature.parameterClause.parameters {
+                guard let ref = SyntaxHelpers.typeRef(p.type, lazyWrappers: config.lazyWrappers) else { continue }
+                let n = (p.secondName ?? p.firstName).text
+                t.initParameters.append(MemberFact(name: n, type: ref, typeText: p.type.trimmedDescription, location: location(p)))
+            }
+        } else if let f = decl.as(FunctionDeclSyntax.self) {
+            readFunction(f, into: &t)
+        } else if let s = decl.as(StructDeclSyntax.self), s.name.text == "Dependencies" {
+            // The 0.x dialect: a feature's dependencies are the stored properties of its `Dependencies` struct.
+            for m in s.memberBlock.members {
+                guard let v = m.decl.as(VariableDeclSyntax.self), !isStatic(v.modifiers) else { continue }
+                for b in v.bindings {
+                    guard let id = b.pattern.as(IdentifierPatternSyntax.self), let type = b.typeAnnotation?.type else { continue }
+                    t.injected.append(InjectedFact(
+                        name: id.identifier.text, type: SyntaxHelpers.qualifiedName(type), location: location(b),
+                        viaDependenciesStruct: true))
+                }
+            }
+        }
+    }
+
+    private func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+    }
+
+    private func readVariable(_ v: VariableDeclSyntax, into t: inout TypeFacts) {
+        let wrappers = v.attributes.compactMap { a -> String? in
+            guard case .attribute(let attr) = a else { return nil }
+            return SyntaxHelpers.simpleName(attr.attributeName)
+        }
+        let injected = wrappers.contains { config.dependencyWrappers.contains($0) }
+        let staticVar = isStatic(v.modifiers)
+        for b in v.bindings {
+            guard let id = b.pattern.as(IdentifierPatternSyntax.self) else { continue }
+            let name = id.identifier.text
+            if injected, let type = b.typeAnnotation?.type {
+                t.injected.append(InjectedFact(
+                    name: name, type: SyntaxHelpers.qualifiedName(type), location: location(b), viaDependenciesStruct: false))
+                continue
+            }
+            if staticVar && name == "identifier" {
+                if let value = SyntaxHelpers.literal(b.initializer?.value) ?? getterLiteral(b) {
+                    t.identifier = StringFact(value: value, location: location(b))
+                }
+                continue
+            }
+            if !staticVar && name == "routes" {
+                readRoutes(b, into: &t)
+                continue
+            }
+            if !staticVar, isStored(b), let type = b.typeAnnotation?.type,
+               let ref = SyntaxHelpers.typeRef(type, lazyWrappers: config.lazyWrappers) {
+                t.storedProperties.append(MemberFact(name: name, type: ref, typeText: type.trimmedDescription, location: location(b)))
+            }
+        }
+    }
+
+    private func isStored(_ b: PatternBindingSyntax) -> Bool {
+        guard let accessors = b.accessorBlock?.accessors else { return true }
+        if case .accessors(let list) = accessors {
+            return list.allSatisfy { ["willSet", "didSet"].contains($0.accessorSpecifier.text) }
+        }
+        return false
+    }
+
+    /// `{ "x" }`, `{ return "x" }`, `{ get { "x" } }`.
+    private func getterLiteral(_ b: PatternBindingSyntax) -> String? {
+        bodyExpressions(b).count == 1 ? SyntaxHelpers.literal(bodyExpressions(b).first) : nil
+    }
+
+    private func bodyExpressions(_ b: PatternBindingSyntax) -> [ExprSyntax] {
+        if let e = b.initializer?.value { return [e] }
+        guard let accessors = b.accessorBlock?.accessors else { return [] }
+        switch accessors {
+        case .getter(let items):
+            return SyntaxHelpers.returnedExpressions(CodeBlockSyntax(statements: items))
+        case .accessors(let list):
+            guard let get = list.first(where: { $0.accessorSpecifier.text == "get" }) else { return [] }
+            return SyntaxHelpers.returnedExpressions(get.body)
+        }
+    }
+
+    private func readRoutes(_ b: PatternBindingSyntax, into t: inout TypeFacts) {
+        let exprs = bodyExpressions(b)
+        if exprs.count == 1, let array = exprs.first?.as(ArrayExprSyntax.self) {
+            let names = array.elements.map { SyntaxHelpers.metatypeName($0.expression) }
+            if names.allSatisfy({ $0 != nil }) {
+                t.routes = (names.map { DependencyBinding.unqualified($0!) }, location(b))
+                return
+            }
+        }
+        t.pendingWarnings.append(.routesUnreadable(t.name, at: location(b)))
+    }
+
+    private func readFunction(_ f: FunctionDeclSyntax, into t: inout TypeFacts) {
+        let name = f.name.text
+        if config.isEnabledFunctions.contains(name) {
+            let returned = SyntaxHelpers.returnedExpressions(f.body)
+            t.enabled = (Enablement.of(returned), location(f.name))
+        } else if config.fallbackFunctions.contains(name) {
+            let returned = SyntaxHelpers.returnedExpressions(f.body)
+            let names = returned.map { e -> String?? in
+                if e.is(NilLiteralExprSyntax.self) { return .some(nil) }
+                return SyntaxHelpers.featureName(e).map { .some($0) } ?? nil
+            }
+            if !names.isEmpty, names.allSatisfy({ $0 != nil }), Set(names.map { $0! }).count == 1 {
+                t.fallback = (names[0]!, location(f.name))
+            } else {
+                let text = returned.map(\.trimmedDescription).joined(separator: ", ")
+                t.pendingWarnings.append(.fallbackUnreadable(t.name, text.isEmpty ? "nothing" : text, at: location(f.name)))
+            }
+        } else if config.destinationFunctions.contains(name) {
+            t.hasDestination = true
+            var analyzer = DestinationAnalyzer(handler: t.name, locate: { [unowned self] in self.location($0) })
+            if let body = f.body { analyzer.analyze(body.statements, context: nil) }
+            t.destinations += analyzer.found
+            t.pendingWarnings += analyzer.warnings
+        }
+    }
+}
+
+extension Enablement {
+    /// `true`/`false` literals, a flag read as `x.isEnabled("name")` / `x.isEnabled(.name)`, else runtime.
+    static func of(_ returned: [ExprSyntax]) -> Enablement {
+        guard returned.count == 1, let e = returned.first else { return returned.isEmpty ? .always : .runtime }
+        if let b = e.as(BooleanLiteralExprSyntax.self) { return b.literal.tokenKind == .keyword(.true) ? .always : .never }
+        if let call = e.as(FunctionCallExprSyntax.self), call.arguments.count == 1, let arg = call.arguments.first?.expression {
+            if let s = SyntaxHelpers.literal(arg) { return .flag(s) }
+            if let m = arg.as(MemberAccessExprSyntax.self), m.base == nil { return .flag(m.declName.baseName.text) }
+        }
+        return .runtime
+    }
+}

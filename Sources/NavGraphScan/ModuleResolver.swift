@@ -1,0 +1,40 @@
+/// Which module (target) a file belongs to.
+///
+/// In order: the longest matching `moduleMap` prefix; the folder right under the nearest
+/// `Sources/` (or `Tests/`) folder, as SwiftPM lays targets out; the first folder under the scanned
+/// directory (CocoaPods-style `App/FeatureOne/…`); else none.
+struct ModuleResolver: Sendable {
+    var moduleMap: [String: String]
+
+    func module(displayPath: String, absolutePath: String, root: String?) -> String? {
+        var best: (Int, String)?
+        for (prefix, module) in moduleMap {
+            let p = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+            for path in [displayPath, absolutePath] where path == p || path.hasPrefix(p + "/") {
+                if best == nil || p.count > best!.0 { best = (p.count, module) }
+            }
+        }
+        if let best { return best.1 }
+        // Only the part of the path below the scanned directory counts: the folders above it
+        // (a checkout under `~/Sources/…`, a test bundle) say nothing about the app.
+        var parts = absolutePath.split(separator: "/").map(String.init)
+        var underRoot = false
+        if let root {
+            let r = root.hasSuffix("/") ? root : root + "/"
+            if absolutePath.hasPrefix(r) {
+                parts = absolutePath.dropFirst(r.count).split(separator: "/").map(String.init)
+                underRoot = true
+            }
+        }
+        if let i = parts.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), i + 2 < parts.count {
+            return parts[i + 1]
+        }
+        if underRoot, parts.count >= 2 { return parts[0] }
+        // Scanning `Sources/Target` itself.
+        if underRoot, let root {
+            let rootParts = root.split(separator: "/")
+            if rootParts.count >= 2, rootParts[rootParts.count - 2] == "Sources" { return String(rootParts.last!) }
+        }
+        return nil
+    }
+}
