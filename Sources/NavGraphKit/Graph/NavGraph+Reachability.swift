@@ -25,6 +25,8 @@ public struct Reachability: Sendable {
     public var step: [ReachStep?]
     /// Routes opened from reached screens or entries.
     public var routeOpened: [Bool]
+    /// Steps from the nearest entry for reached features (breadth-first level), -1 elsewhere.
+    public var depth: [Int32]
 
     public func isReached(_ id: Int32) -> Bool { reached[Int(id)] }
 }
@@ -41,18 +43,21 @@ extension NavGraph {
         var r = Reachability(
             reached: Array(repeating: false, count: n), targeted: Array(repeating: false, count: n),
             asEntry: Array(repeating: false, count: n), throughRoute: Array(repeating: false, count: n),
-            step: Array(repeating: nil, count: n), routeOpened: Array(repeating: false, count: n))
+            step: Array(repeating: nil, count: n), routeOpened: Array(repeating: false, count: n),
+            depth: Array(repeating: -1, count: n))
         var queue: [Int32] = []
         var head = 0
 
-        func show(_ f: Int32, _ step: ReachStep) {
+        func show(_ f: Int32, _ step: ReachStep, depth: Int32) {
             if r.step[Int(f)] == nil { r.step[Int(f)] = step }
             if !r.reached[Int(f)] {
                 r.reached[Int(f)] = true
+                r.depth[Int(f)] = depth
                 queue.append(f)
             }
         }
         func open(route: Int32, from: Int32?, style: String?) {
+            let depth = from.map { r.depth[Int($0)] + 1 } ?? 0
             r.routeOpened[Int(route)] = true
             for e in outgoing[Int(route)] {
                 let edge = edges[Int(e)]
@@ -66,12 +71,12 @@ extension NavGraph {
                     continue
                 }
                 let enabled = forceEnabled.contains(dest) ? true : scenario.isEnabled(info.enabled)
-                if enabled != false { show(dest, step) } else if r.step[Int(dest)] == nil { r.step[Int(dest)] = step }
+                if enabled != false { show(dest, step, depth: depth) } else if r.step[Int(dest)] == nil { r.step[Int(dest)] = step }
                 if info.enabled.canBeDisabled && !forceEnabled.contains(dest), let fb = info.fallback,
                     let fbID = node(.feature, fb), fbID != dest, featureInfo[fbID] != nil
                 {
                     r.targeted[Int(fbID)] = true
-                    show(fbID, ReachStep(kind: .fallback(of: dest)))
+                    show(fbID, ReachStep(kind: .fallback(of: dest)), depth: depth + 1)
                 }
             }
         }
@@ -79,7 +84,7 @@ extension NavGraph {
         for f in entryFeatures {
             r.asEntry[Int(f)] = true
             r.targeted[Int(f)] = true
-            if featureInfo[f] != nil { show(f, ReachStep(kind: .entry)) }
+            if featureInfo[f] != nil { show(f, ReachStep(kind: .entry), depth: 0) }
         }
         for route in entryRoutes { open(route: route, from: nil, style: nil) }
         while head < queue.count {

@@ -10,7 +10,11 @@ public enum NameSuggestion {
             guard d <= limit else { continue }
             if best == nil || d < best!.distance || (d == best!.distance && c < best!.name) { best = (d, c) }
         }
-        return best?.name
+        if let best { return best.name }
+        // A short name that starts a longer one ("Hom" for "HomeFeature").
+        guard lower.count >= 3 else { return nil }
+        let prefix = name.lowercased()
+        return candidates.filter { $0 != name && $0.lowercased().hasPrefix(prefix) }.min { ($0.count, $0) < ($1.count, $1) }
     }
 
     /// " (did you mean 'x'?)" or "".

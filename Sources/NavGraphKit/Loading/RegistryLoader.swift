@@ -112,9 +112,9 @@ enum RegistryDecoder {
                 if case .mapping = value {
                     guard let m = r.mapping(value, "flag '\(name)'", allowed: flagKeys) else { continue }
                     let d = m["default"].flatMap { r.bool($0, "default of flag '\(name)'") } ?? false
-                    registry.flags.append(Flag(name: name, defaultValue: d, origin: ElementOrigin(registry: value.location, source: r.sourceLocation(m["source"]))))
+                    registry.flags.append(FeatureFlag(name: name, defaultValue: d, origin: ElementOrigin(registry: value.location, source: r.sourceLocation(m["source"]))))
                 } else if let b = r.bool(value, "flag '\(name)'") {
-                    registry.flags.append(Flag(name: name, defaultValue: b, origin: ElementOrigin(registry: value.location)))
+                    registry.flags.append(FeatureFlag(name: name, defaultValue: b, origin: ElementOrigin(registry: value.location)))
                 }
             }
         }

@@ -40,11 +40,15 @@ public struct Finding: Hashable, Codable, Sendable {
     public var notes: [Finding.Note]
     /// The flag scenarios this finding occurs in; nil when it occurs in all of them.
     public var scenarios: [String]?
+    /// The registry element the finding is about (`feature:Name`, `route:id`, …): its
+    /// `ignore:` list can suppress the finding.
+    public var anchor: String?
 
     public init(
         ruleID: String, severity: Severity, message: String, location: SourceLocation?, subject: String,
-        elements: [String] = [], notes: [Finding.Note] = [], scenarios: [String]? = nil
+        elements: [String] = [], notes: [Finding.Note] = [], scenarios: [String]? = nil, anchor: String? = nil
     ) {
+        self.anchor = anchor
         self.ruleID = ruleID
         self.severity = severity
         self.message = message

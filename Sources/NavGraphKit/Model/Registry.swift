@@ -5,7 +5,7 @@
 public struct Registry: Hashable, Codable, Sendable {
     public var app: String?
     public var entries: [Entry]
-    public var flags: [Flag]
+    public var flags: [FeatureFlag]
     public var provided: [ProvidedDependency]
     public var routes: [Route]
     public var handlers: [RouteHandler]
@@ -14,7 +14,7 @@ public struct Registry: Hashable, Codable, Sendable {
     public var deeplinks: [DeepLink]
 
     public init(
-        app: String? = nil, entries: [Entry] = [], flags: [Flag] = [], provided: [ProvidedDependency] = [],
+        app: String? = nil, entries: [Entry] = [], flags: [FeatureFlag] = [], provided: [ProvidedDependency] = [],
         routes: [Route] = [], handlers: [RouteHandler] = [], features: [Feature] = [],
         dependencies: [DependencyBinding] = [], deeplinks: [DeepLink] = []
     ) {
@@ -71,7 +71,7 @@ public struct Entry: Hashable, Codable, Sendable {
 }
 
 /// A feature flag and its default value.
-public struct Flag: Hashable, Codable, Sendable {
+public struct FeatureFlag: Hashable, Codable, Sendable {
     public var name: String
     public var defaultValue: Bool
     public var origin: ElementOrigin

@@ -1,0 +1,5 @@
+import RouterServiceInterface
+
+public protocol FeatureFlagProtocol: Dependency {
+    func isEnabled() -> Bool
+}

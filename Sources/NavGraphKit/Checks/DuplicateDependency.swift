@@ -1,0 +1,27 @@
+/// `duplicate-dependency`: one protocol registered twice.
+public enum DuplicateDependency: Check {
+    public static let description = CheckDescription(
+        id: "duplicate-dependency", name: "Duplicate dependency registration",
+        summary: "The same protocol is registered more than once.",
+        explanation: """
+            register(dependencyFactory:forType:) stores one factory per type name; a second registration \
+            silently replaces the first, so which implementation features get depends on the order of the \
+            registration calls.
+            """,
+        severity: .warning,
+        triggering: [
+            CheckExample("""
+                dependencies:
+                  - {protocol: LoggerProtocol, implementation: ConsoleLogger}
+                  - {protocol: LoggerProtocol, implementation: FileLogger}
+                """, subjects: ["LoggerProtocol"])
+        ],
+        nonTriggering: [CheckExample("dependencies: [{protocol: LoggerProtocol, implementation: ConsoleLogger}]")])
+
+    public static func run(_ context: CheckContext) -> [Finding] {
+        DuplicateReport.run(
+            context, self,
+            items: context.registry.dependencies.map { ($0.protocol, $0.origin, $0.implementation ?? "") },
+            what: "dependency", anchorKind: "dependency", consequence: ": the last registration replaces the others")
+    }
+}

@@ -1,0 +1,52 @@
+/// `duplicate-handler`: a route claimed by two handlers.
+public enum DuplicateHandler: Check {
+    public static let description = CheckDescription(
+        id: "duplicate-handler", name: "Duplicate handler",
+        summary: "A route is claimed by more than one handler (or one handler is registered twice).",
+        explanation: """
+            register(routeHandler:) stores the handler for each of its routes' identifiers; a later \
+            registration silently replaces an earlier one, so which screen a route opens depends on the order \
+            of registration calls. navgraph counts the route towards every destination, so its other results \
+            do not depend on that order either.
+            """,
+        severity: .error,
+        triggering: [
+            CheckExample("""
+                routes: [{id: profile}]
+                handlers:
+                  - {name: ProfileHandler, routes: {profile: Profile}}
+                  - {name: LegacyProfileHandler, routes: {profile: OldProfile}}
+                features: [{name: Profile}, {name: OldProfile}]
+                """, subjects: ["profile"])
+        ],
+        nonTriggering: [
+            CheckExample("""
+                routes: [{id: profile}, {id: settings}]
+                handlers:
+                  - {name: ProfileHandler, routes: {profile: Profile}}
+                  - {name: SettingsHandler, routes: {settings: Settings}}
+                features: [{name: Profile}, {name: Settings}]
+                """)
+        ])
+
+    public static func run(_ context: CheckContext) -> [Finding] {
+        var claims: [String: [(handler: String, origin: ElementOrigin, feature: String)]] = [:]
+        for h in context.registry.handlers {
+            for m in h.routes {
+                claims[m.route, default: []].append((h.name, m.origin.primary != nil && h.origin.source == nil ? m.origin : h.origin, m.feature))
+            }
+        }
+        var out: [Finding] = []
+        for route in claims.keys.sorted() {
+            let all = claims[route]!.sorted { ($0.handler, $0.feature, $0.origin.primary?.description ?? "") < ($1.handler, $1.feature, $1.origin.primary?.description ?? "") }
+            guard all.count > 1 else { continue }
+            let handlers = all.map(\.handler)
+            let notes = all.map { Finding.Note("\($0.handler) maps it to \($0.feature)", location: $0.origin.primary) }
+            out.append(context.finding(
+                self, "route '\(route)' is claimed by \(all.count) handlers (\(handlers.joined(separator: ", "))): the last registered wins",
+                at: all.last!.origin, subject: route, elements: [route] + Array(Set(all.map(\.feature))).sorted(), notes: notes,
+                anchor: "route:\(route)"))
+        }
+        return out
+    }
+}

@@ -1,0 +1,88 @@
+/// `fallback-problem`: fallbacks that cannot work as written.
+public enum FallbackProblem: Check {
+    public static let description = CheckDescription(
+        id: "fallback-problem", name: "Fallback problem",
+        summary: "A fallback to an unknown feature, to itself, to a feature that can be disabled, or a fallback that is never used.",
+        explanation: """
+            RouterService builds a fallback without asking its isEnabled() and does not chain fallbacks, so a \
+            fallback that can itself be disabled shows a screen that was meant to be off, and a fallback to an \
+            unknown type does not compile in the app. An entry feature is built by \
+            navigationController(withInitialFeature:) without asking isEnabled(), so the fallback of a feature \
+            that is only ever an entry is dead code (and its fallback screen is unreachable).
+            """,
+        severity: .warning,
+        triggering: [
+            CheckExample("""
+                entries: [{feature: Root}]
+                flags: {f: true}
+                features:
+                  - {name: Root, enabled: "flag:f", fallback: RootFallback}
+                  - {name: RootFallback}
+                """, subjects: ["Root"]),
+            CheckExample("""
+                entries: [{feature: Home}]
+                routes: [{id: a}]
+                handlers: [{name: H, routes: {a: A}}]
+                features:
+                  - {name: Home, navigates: [a]}
+                  - {name: A, enabled: runtime, fallback: Missing}
+                """, subjects: ["A"]),
+            CheckExample("""
+                entries: [{feature: Home}]
+                routes: [{id: a}]
+                handlers: [{name: H, routes: {a: A}}]
+                features:
+                  - {name: Home, navigates: [a]}
+                  - {name: A, enabled: runtime, fallback: B}
+                  - {name: B, enabled: runtime, fallback: Home}
+                """, subjects: ["A"]),
+        ],
+        nonTriggering: [
+            CheckExample("""
+                entries: [{feature: Home}]
+                routes: [{id: a}]
+                handlers: [{name: H, routes: {a: A}}]
+                features:
+                  - {name: Home, navigates: [a]}
+                  - {name: A, enabled: runtime, fallback: Home}
+                """)
+        ])
+
+    public static func run(_ context: CheckContext) -> [Finding] {
+        let g = context.graph
+        let entries = Set(g.entryFeatures)
+        var out: [Finding] = []
+        for id in g.ids(of: .feature) {
+            guard let f = g.featureInfo[id], let fb = f.fallback else { continue }
+            let at = f.fallbackOrigin ?? f.origin
+            let anchor = "feature:\(f.name)"
+            guard let fbID = g.node(.feature, fb), let fbInfo = g.featureInfo[fbID] else {
+                let declared = g.ids(of: .feature).filter { g.featureInfo[$0] != nil }.map { g.name($0) }
+                out.append(context.finding(
+                    self, "fallback '\(fb)' of \(f.name) is not a known feature\(NameSuggestion.hint(for: fb, in: declared))",
+                    at: at, subject: f.name, elements: [f.name], anchor: anchor, severity: .error))
+                continue
+            }
+            if fbID == id {
+                out.append(context.finding(
+                    self, "\(f.name) falls back to itself: when it is disabled RouterService builds it anyway",
+                    at: at, subject: f.name, elements: [f.name], anchor: anchor, severity: .error))
+                continue
+            }
+            if fbInfo.enabled.canBeDisabled {
+                out.append(context.finding(
+                    self, "fallback \(fb) of \(f.name) can itself be disabled (enabled: \(fbInfo.enabled)): RouterService builds fallbacks without asking isEnabled() and does not chain them",
+                    at: at, subject: f.name, elements: [f.name, fb], anchor: anchor))
+            }
+            let throughRoute = g.incoming[Int(id)].contains { g.edge($0).kind == .routesTo }
+            if entries.contains(id) && !throughRoute {
+                out.append(context.finding(
+                    self, "fallback \(fb) of \(f.name) is never used: \(f.name) is only ever an entry, which navigationController(withInitialFeature:) builds without asking isEnabled()",
+                    at: at, subject: f.name, elements: [f.name, fb],
+                    notes: [Finding.Note("no route leads to \(f.name); make \(fb) reachable another way or remove the fallback")],
+                    anchor: anchor))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,93 @@
+/// `invalid-deeplink`: an AnyRoute string or URL pattern that cannot open its route.
+public enum InvalidDeeplink: Check {
+    public static let description = CheckDescription(
+        id: "invalid-deeplink", name: "Invalid deep link",
+        summary: "An AnyRoute string not of the form identifier|{json object}, naming an unknown route, or with parameters that do not match the route's.",
+        explanation: """
+            AnyRoute decodes `identifier|{json}`: no `|`, an empty side or JSON that is not an object fails to \
+            decode, an unknown identifier finds no route type, and JSON keys that differ from the route's \
+            stored properties fail its Decodable init. Each of these drops the user's deep link (or crashes \
+            where the app force-unwraps it). URL patterns are checked the same way: their :placeholders must \
+            be the route's parameters.
+            """,
+        severity: .error,
+        triggering: [
+            CheckExample("""
+                routes: [{id: product, parameters: {productId: String}}]
+                deeplinks:
+                  - {anyRoute: 'product'}
+                  - {anyRoute: 'product|{"id":"42"}'}
+                  - {anyRoute: 'nothing|{}'}
+                  - {url: "shop://product/:sku", route: product}
+                """, subjects: ["product", "product|{\"id\":\"42\"}", "nothing|{}", "shop://product/:sku"])
+        ],
+        nonTriggering: [
+            CheckExample("""
+                routes: [{id: product, parameters: {productId: String}}]
+                deeplinks:
+                  - {anyRoute: 'product|{"productId":"42"}'}
+                  - {url: "shop://product/:productId", route: product}
+                """)
+        ])
+
+    public static func run(_ context: CheckContext) -> [Finding] {
+        let reg = context.registry
+        var routes: [String: Route] = [:]
+        for r in reg.routes.sorted(by: { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") }) where routes[r.id] == nil { routes[r.id] = r }
+        var out: [Finding] = []
+        for d in reg.deeplinks.sorted(by: { $0.displayName < $1.displayName }) {
+            var problem: String?
+            var id: String?
+            var keys: [String]?
+            if let a = d.anyRoute {
+                if let bar = a.firstIndex(of: "|") {
+                    let ident = String(a[..<bar])
+                    let json = String(a[a.index(after: bar)...])
+                    if ident.isEmpty {
+                        problem = "has an empty identifier before '|'"
+                    } else if json.isEmpty {
+                        problem = "has no JSON after '|'"
+                    } else if let node = try? JSONReader.read(json, file: "anyRoute") {
+                        if case .mapping(let pairs, _) = node {
+                            id = ident
+                            keys = pairs.compactMap { if case .scalar(let k, _, _) = $0.key { return k } else { return nil } }
+                        } else {
+                            problem = "carries JSON that is not an object"
+                        }
+                    } else {
+                        problem = "carries malformed JSON"
+                    }
+                } else {
+                    problem = "is not of the form identifier|{json object} (no '|')"
+                }
+            } else if let url = d.url, let r = d.route {
+                id = r
+                keys = url.split(whereSeparator: { "/?&=#".contains($0) }).filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+            }
+            if problem == nil, let ident = id {
+                if let route = routes[ident] {
+                    let params = Set(route.parameters.map(\.name))
+                    let given = Set(keys ?? [])
+                    if d.anyRoute != nil || !params.isEmpty || !given.isEmpty {
+                        let extra = given.subtracting(params).sorted()
+                        let missing = params.subtracting(given).sorted()
+                        var parts: [String] = []
+                        if !extra.isEmpty { parts.append("unknown parameter\(extra.count > 1 ? "s" : "") \(extra.joined(separator: ", "))") }
+                        if !missing.isEmpty { parts.append("missing \(missing.joined(separator: ", "))") }
+                        if !parts.isEmpty {
+                            problem = "does not match the parameters of route '\(ident)' (\(route.parameters.map(\.name).sorted().joined(separator: ", "))): \(parts.joined(separator: "; "))"
+                        }
+                    }
+                } else if d.anyRoute != nil {
+                    problem = "names route '\(ident)', which is not declared\(NameSuggestion.hint(for: ident, in: routes.keys))"
+                }
+            }
+            if let problem {
+                out.append(context.finding(
+                    self, "deep link \(d.displayName) \(problem)", at: d.origin, subject: d.displayName,
+                    elements: id.map { [$0] } ?? [], anchor: "deeplink:\(d.displayName)"))
+            }
+        }
+        return out
+    }
+}

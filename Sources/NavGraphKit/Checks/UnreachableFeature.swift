@@ -1,0 +1,87 @@
+/// `unreachable-feature`: a screen no entry can reach.
+public enum UnreachableFeature: Check {
+    public static let description = CheckDescription(
+        id: "unreachable-feature", name: "Unreachable feature",
+        summary: "A feature that no entry can reach through navigates → route → handler → feature.",
+        explanation: """
+            A feature that no entry point can reach is dead code that still ships, still resolves its \
+            dependencies in tests, and usually means a route was renamed or a handler forgot to claim it. \
+            Reachability follows RouterService: entries are built directly, a route leads to every feature a \
+            handler maps it to, and the fallback of a feature that can be disabled counts as reachable whenever \
+            that feature is. Unreachable in every flag scenario is an error; unreachable only under some flags \
+            is a warning that names those scenarios.
+            """,
+        severity: .error, dependsOnFlags: true,
+        triggering: [
+            CheckExample("""
+                entries: [{feature: Home}]
+                features:
+                  - {name: Home}
+                  - {name: Orphan}
+                """, subjects: ["Orphan"]),
+            CheckExample("""
+                entries: [{feature: Home}]
+                routes: [{id: settings}]
+                handlers: [{name: SettingsHandler, routes: {settings: Settings}}]
+                features:
+                  - {name: Home}
+                  - {name: Settings}
+                """, subjects: ["Settings"]),
+        ],
+        nonTriggering: [
+            CheckExample("""
+                entries: [{feature: Home}]
+                flags: {beta: false}
+                routes: [{id: beta}]
+                handlers: [{name: BetaHandler, routes: {beta: Beta}}]
+                features:
+                  - {name: Home, navigates: [beta]}
+                  - {name: Beta, enabled: "flag:beta", fallback: BetaUnavailable}
+                  - {name: BetaUnavailable}
+                """)
+        ])
+
+    public static func run(_ context: CheckContext) -> [Finding] {
+        let g = context.graph
+        let r = context.reachability
+        var out: [Finding] = []
+        for id in g.ids(of: .feature) where g.featureInfo[id] != nil && !r.targeted[Int(id)] {
+            let name = g.name(id)
+            out.append(context.finding(
+                self, "\(name) is unreachable: no entry leads to it", at: context.featureOrigin(id), subject: name,
+                elements: [name], notes: whyNot(id, context), anchor: "feature:\(name)"))
+        }
+        return out
+    }
+
+    /// What would lead to the feature, and why it does not.
+    static func whyNot(_ id: Int32, _ context: CheckContext) -> [Finding.Note] {
+        let g = context.graph
+        var notes: [Finding.Note] = []
+        var routes: [String] = []
+        for e in g.incoming[Int(id)] {
+            let edge = g.edge(e)
+            switch edge.kind {
+            case .routesTo:
+                let route = edge.from
+                let openers = g.incoming[Int(route)].map { g.edge($0) }.filter { $0.kind == .navigates }.map { g.name($0.from) }
+                if openers.isEmpty {
+                    routes.append("route '\(g.name(route))' (handled by \(g.name(edge.via))) is opened by no feature")
+                } else {
+                    routes.append("route '\(g.name(route))' is opened only by unreachable \(openers.sorted().joined(separator: ", "))")
+                }
+            case .fallback:
+                let owner = g.name(edge.from)
+                if let info = g.featureInfo[edge.from], !info.enabled.canBeDisabled {
+                    routes.append("it is the fallback of \(owner), which is never disabled")
+                } else {
+                    routes.append("it is the fallback of \(owner), which is never navigated to through a route")
+                }
+            default: break
+            }
+        }
+        if routes.isEmpty { notes.append(Finding.Note("no handler maps any route to it and it is not an entry")) }
+        for line in routes.sorted() { notes.append(Finding.Note(line)) }
+        return notes
+    }
+}

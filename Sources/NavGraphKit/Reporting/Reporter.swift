@@ -1,0 +1,47 @@
+/// Everything a reporter needs to describe one `check` run.
+public struct CheckReport: Sendable {
+    public var findings: [Finding]
+    /// The app's name from the registry, if any.
+    public var app: String?
+    /// The flag scenarios that were checked.
+    public var scenarios: [FlagScenario]
+    /// Baseline entries that no longer occur (stale), as "rule-id subject".
+    public var staleBaseline: [String]
+    /// How many findings the baseline hid.
+    public var baselined: Int
+    /// Descriptions of the rules that ran.
+    public var rules: [CheckDescription]
+
+    public init(
+        findings: [Finding], app: String? = nil, scenarios: [FlagScenario] = [], staleBaseline: [String] = [],
+        baselined: Int = 0, rules: [CheckDescription] = CheckRunner.allDescriptions
+    ) {
+        self.findings = findings
+        self.app = app
+        self.scenarios = scenarios
+        self.staleBaseline = staleBaseline
+        self.baselined = baselined
+        self.rules = rules
+    }
+
+    public func count(_ s: Severity) -> Int { findings.filter { $0.severity == s }.count }
+
+    /// "2 errors, 1 warning" (or "no findings").
+    public var countsText: String {
+        let e = count(.error), w = count(.warning), n = count(.note)
+        if e + w + n == 0 { return "no findings" }
+        var parts: [String] = []
+        parts.append("\(e) error\(e == 1 ? "" : "s")")
+        parts.append("\(w) warning\(w == 1 ? "" : "s")")
+        if n > 0 { parts.append("\(n) note\(n == 1 ? "" : "s")") }
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// Turns a check run into text in one format. Stateless: one static function per format.
+public protocol Reporter {
+    /// The name used with `--reporter` and `--report NAME:PATH`.
+    static var identifier: String { get }
+    static var summary: String { get }
+    static func generateReport(_ report: CheckReport) -> String
+}

@@ -1,0 +1,22 @@
+/// `path:line:col: error: [rule-id] message`, with `note:` lines for the explaining path —
+/// the format Xcode and most CI logs turn into links.
+public enum XcodeReporter: Reporter {
+    public static let identifier = "xcode"
+    public static let summary = "Compiler-style lines: path:line:col: severity: [rule-id] message (default)"
+
+    public static func generateReport(_ report: CheckReport) -> String {
+        var out = ""
+        for f in report.findings {
+            out += line(f.location, f.severity.rawValue, "[\(f.ruleID)] \(TerminalText.singleLine(f.message))")
+            for n in f.notes {
+                out += line(n.location ?? f.location, "note", TerminalText.singleLine(n.message))
+            }
+        }
+        return out
+    }
+
+    static func line(_ loc: SourceLocation?, _ kind: String, _ message: String) -> String {
+        let prefix = loc.map { "\(TerminalText.singleLine($0.description)): " } ?? "navgraph: "
+        return "\(prefix)\(kind): \(message)\n"
+    }
+}

@@ -1,0 +1,95 @@
+/// A styled diagram, independent of any drawing tool: what to draw, never how graphviz spells it.
+///
+/// User text (names, finding messages, source paths) lives only in `label` and `tooltip`;
+/// everything graphviz reads as a colour, shape or style comes from `kind`, `relation` and `marks`
+/// through `DiagramStyle`'s allow-list. Node `i` is drawn as the synthetic id `n<i>`.
+public struct Diagram: Sendable, Equatable {
+    public enum NodeKind: String, Sendable, CaseIterable {
+        case feature, route, handler, dependency
+        /// A whole module (collapsed view).
+        case module
+        /// A route no handler claims: drawn so the gap is visible.
+        case unhandledRoute
+    }
+
+    /// What the findings (and the entries) say about an element.
+    public struct Marks: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt16
+        public init(rawValue: UInt16) { self.rawValue = rawValue }
+        public static let entry = Marks(rawValue: 1 << 0)
+        public static let unreachable = Marks(rawValue: 1 << 1)
+        public static let disabled = Marks(rawValue: 1 << 2)
+        public static let missingFallback = Marks(rawValue: 1 << 3)
+        public static let cycle = Marks(rawValue: 1 << 4)
+        public static let unhandled = Marks(rawValue: 1 << 5)
+        /// Referenced but never declared.
+        public static let undeclared = Marks(rawValue: 1 << 6)
+        /// Some other finding names it.
+        public static let finding = Marks(rawValue: 1 << 7)
+        /// Outside the selection, shown as context (`--module`).
+        public static let context = Marks(rawValue: 1 << 8)
+    }
+
+    public enum Relation: String, Sendable, CaseIterable {
+        /// feature → feature, folded through a route and handler (screens view).
+        case navigates
+        /// feature → route it opens (full view).
+        case opens
+        /// route → handler that claims it (full view).
+        case handledBy
+        /// handler → feature it builds (full view).
+        case routesTo
+        case fallback
+        case requires
+        case requiresLazy
+        /// module → module, a count of links (collapsed view).
+        case aggregate
+    }
+
+    public struct Node: Sendable, Equatable {
+        public var kind: NodeKind
+        public var marks: Marks
+        public var label: String
+        public var tooltip: String
+        /// Index into `clusters`, nil for the root graph.
+        public var cluster: Int?
+    }
+
+    public struct Edge: Sendable, Equatable {
+        public var tail: Int
+        public var head: Int
+        public var relation: Relation
+        public var marks: Marks
+        /// Drawn only when `showsEdgeLabels`; the tooltip always carries it.
+        public var label: String?
+        public var tooltip: String
+    }
+
+    public struct Cluster: Sendable, Equatable {
+        /// `cluster_<module>` with anything but letters, digits and `_` replaced: safe, unique.
+        public var name: String
+        public var label: String
+        public var tooltip: String
+    }
+
+    public var title: String
+    public var nodes: [Node] = []
+    public var edges: [Edge] = []
+    public var clusters: [Cluster] = []
+    public var showsEdgeLabels = true
+    public var legend = true
+    /// Modules were collapsed into one node each.
+    public var collapsed = false
+    /// Notes for the user (automatic collapse, labels left out): printed on stderr by the CLI.
+    public var notes: [String] = []
+
+    public init(title: String) { self.title = title }
+
+    /// The marks present on any node or edge (for a legend that explains only what is drawn).
+    public var allMarks: Marks {
+        var m = Marks()
+        for n in nodes { m.formUnion(n.marks) }
+        for e in edges { m.formUnion(e.marks) }
+        return m
+    }
+}

@@ -1,0 +1,59 @@
+import NavGraphKit
+
+/// What a diagram shows and how it is laid out: the CLI's flags, packed into one value.
+public struct DiagramOptions: Sendable, Equatable {
+    /// `screens`: features as nodes, routes and handlers folded into labelled edges.
+    /// `full`: routes, handlers and dependencies as their own nodes.
+    public enum Detail: String, CaseIterable, Sendable { case screens, full }
+    /// Which relations are drawn.
+    public enum Layer: String, CaseIterable, Sendable { case navigation, dependencies, all }
+    /// One node per module: never, always, or when the diagram is too big for `dot` (`auto`).
+    public enum Collapse: String, CaseIterable, Sendable { case auto, always, never }
+    /// Route ids on edges: always, never, or only while `dot` can afford them (`auto`).
+    public enum EdgeLabels: String, CaseIterable, Sendable { case auto, all, none }
+
+    public var detail: Detail = .screens
+    public var layer: Layer = .navigation
+    public var collapseModules: Collapse = .auto
+    public var edgeLabels: EdgeLabels = .auto
+    public var engine: LayoutEngine = .dot
+    /// Show only the neighbourhood of this element, `depth` screens away.
+    public var focus: String?
+    public var depth: Int = 2
+    /// Show only what this entry (feature or route) can reach.
+    public var from: String?
+    /// Show only what reaches this element.
+    public var to: String?
+    /// Show only this module's elements (and their direct neighbours, greyed).
+    public var module: String?
+    /// Title drawn at the top (app name, scenario); user text, escaped.
+    public var title: String?
+    public var legend: Bool = true
+    public var thresholds: RenderThresholds = .standard
+
+    public init() {}
+}
+
+/// Where the renderer changes course to keep every input finishing. Measured values and their
+/// reasons: docs/rendering.md.
+public struct RenderThresholds: Sendable, Equatable {
+    /// `--edge-labels auto` draws route ids on edges up to this many edges (dot's edge labels
+    /// become extra nodes, and on big graphs crash graphviz).
+    public var maxLabelledEdges: Int
+    /// `--collapse-modules auto` collapses modules above this many nodes.
+    public var collapseAboveNodes: Int
+    /// Above this many nodes, dot gets settings that bound its work (nslimit, mclimit, searchsize).
+    public var boundedDotAboveNodes: Int
+    /// Above this many nodes (after collapsing, or with no modules to collapse), dot is replaced by sfdp.
+    public var sfdpAboveNodes: Int
+
+    public init(maxLabelledEdges: Int, collapseAboveNodes: Int, boundedDotAboveNodes: Int, sfdpAboveNodes: Int) {
+        self.maxLabelledEdges = maxLabelledEdges
+        self.collapseAboveNodes = collapseAboveNodes
+        self.boundedDotAboveNodes = boundedDotAboveNodes
+        self.sfdpAboveNodes = sfdpAboveNodes
+    }
+
+    public static let standard = RenderThresholds(
+        maxLabelledEdges: 400, collapseAboveNodes: 1500, boundedDotAboveNodes: 800, sfdpAboveNodes: 3000)
+}

@@ -1,1 +1,0 @@
-// NavGraphRender: diagrams from a NavGraph and its findings (see issue "Render").

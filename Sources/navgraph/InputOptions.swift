@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import NavGraphKit
+
+/// Where the registry comes from and which flag scenarios to check: shared by every subcommand.
+struct InputOptions: ParsableArguments {
+    @Argument(help: "Registry files (YAML/JSON) or directories of them.")
+    var paths: [String] = []
+
+    @Option(name: .customLong("flag"), help: ArgumentHelp("Override a flag: NAME=on|off (repeatable).", valueName: "NAME=on|off"))
+    var flagOverrides: [String] = []
+
+    @Flag(name: .customLong("all-flag-combinations"), help: "Check every combination of flags (at most 10 flags).")
+    var allFlagCombinations = false
+
+    /// Parsed `--flag` values.
+    func overrides() throws -> [String: Bool] {
+        var out: [String: Bool] = [:]
+        for item in flagOverrides {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw ValidationError("--flag takes NAME=on|off, got '\(item)'")
+            }
+            switch parts[1].lowercased() {
+            case "on", "true", "1", "yes": out[parts[0]] = true
+            case "off", "false", "0", "no": out[parts[0]] = false
+            default: throw ValidationError("--flag \(parts[0]) must be on or off, got '\(parts[1])'")
+            }
+        }
+        return out
+    }
+
+    /// Loads the registry (merging every path), builds the graph, and decides the scenarios.
+    func load() throws -> LoadedInput {
+        guard !paths.isEmpty else {
+            throw ValidationError("give at least one registry file or directory")
+        }
+        let registry = try InputLoader.load(paths: paths)
+        let graph = NavGraph(registry: registry)
+        let overrides = try overrides()
+        let knownFlags = Set(registry.flags.map(\.name))
+        var warnings: [Diagnostic] = []
+        for name in overrides.keys.sorted() where !knownFlags.contains(name) {
+            warnings.append(Diagnostic(.warning, "--flag \(name): the registry declares no such flag\(NameSuggestion.hint(for: name, in: knownFlags))", at: nil))
+        }
+        var scenarios: [FlagScenario]
+        if allFlagCombinations {
+            guard let all = FlagScenario.allCombinations(of: registry) else {
+                throw ValidationError("--all-flag-combinations checks at most 10 flags; this registry has \(Set(registry.flags.map(\.name)).count). Name scenarios with --flag instead.")
+            }
+            scenarios = all.map { s in
+                var s = s
+                for (k, v) in overrides { s.values[k] = v }
+                return s
+            }
+        } else {
+            scenarios = [FlagScenario.defaults(of: registry, overrides: overrides)]
+        }
+        return LoadedInput(registry: registry, graph: graph, scenarios: scenarios, warnings: warnings)
+    }
+}
+
+/// A loaded registry and its graph, ready for checks, rendering or queries.
+struct LoadedInput {
+    var registry: Registry
+    var graph: NavGraph
+    var scenarios: [FlagScenario]
+    var warnings: [Diagnostic]
+
+    /// The scenario queries use (the first).
+    var scenario: FlagScenario { scenarios[0] }
+
+    /// Runs every enabled check.
+    func findings(options: CheckOptions = .init()) -> [Finding] {
+        var o = options
+        if o.scenarios.isEmpty { o.scenarios = scenarios }
+        return CheckRunner(options: o).run(graph)
+    }
+}
+
+/// Turns paths into one registry: registry files and directories are loaded.
+enum InputLoader {
+    static func load(paths: [String]) throws -> Registry {
+        try RegistryLoader().load(paths: paths)
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import NavGraphKit
+import NavGraphScan
+
+/// `navgraph scan PATH… -o registry.yml`: reads an app's Swift sources into a registry.
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Scan Swift sources (RouterService style) into a navigation registry.",
+        discussion: """
+            Prints a warning with file:line:col for every construct that looks like routing but could \
+            not be read; --strict-scan makes them errors. Exit code 0 on success, 2 on errors.
+            """
+    )
+
+    @Argument(help: "Swift files or directories to scan.")
+    var paths: [String]
+
+    @Option(name: .shortAndLong, help: "Write the registry here (YAML) instead of standard output.")
+    var output: String?
+
+    @ArgumentParser.Flag(name: .customLong("strict-scan"), help: "Treat every scan warning as an error.")
+    var strictScan = false
+
+    @Option(
+        name: .customLong("module-map"),
+        help: "PATH_PREFIX=Module (repeatable), or a file of such lines: the module of the files under a path.")
+    var moduleMap: [String] = []
+
+    func run() throws {
+        var config = ScanConfiguration()
+        config.strict = strictScan
+        config.moduleMap = try Self.parseModuleMap(moduleMap)
+        let showProgress = isatty(STDERR_FILENO) == 1
+        let progress: ((Int, Int) -> Void)? = showProgress ? { done, total in
+            if done == total || done % 50 == 0 { FileHandle.standardError.write(Data("\rscanning \(done)/\(total)".utf8)) }
+            if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+        } : nil
+
+        let result: ScanResult
+        do {
+            result = try SwiftSourceScanner(configuration: config).scan(paths: paths, progress: progress)
+        } catch let error as InputError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(2)
+        }
+        for d in result.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
+        if result.hasErrors { throw ExitCode(2) }
+
+        let yaml = RegistryWriter.yaml(result.registry)
+        if let output {
+            do {
+                try yaml.write(toFile: output, atomically: true, encoding: .utf8)
+            } catch {
+                FileHandle.standardError.write(Data("error: cannot write \(output): \(error.localizedDescription)\n".utf8))
+                throw ExitCode(2)
+            }
+        } else {
+            print(yaml, terminator: "")
+        }
+    }
+
+    /// `prefix=Module` pairs, or files holding `prefix=Module` / `prefix: Module` lines.
+    static func parseModuleMap(_ values: [String]) throws -> [String: String] {
+        var map: [String: String] = [:]
+        func add(_ line: Substring, from source: String) throws {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty || text.hasPrefix("#") { return }
+            guard let sep = text.firstIndex(where: { $0 == "=" || $0 == ":" }) else {
+                throw ValidationError("--module-map: '\(text)' in \(source) is not PATH_PREFIX=Module")
+            }
+            let key = text[..<sep].trimmingCharacters(in: .whitespaces)
+            let value = text[text.index(after: sep)...].trimmingCharacters(in: .whitespaces)
+            guard !key.isEmpty, !value.isEmpty else {
+                throw ValidationError("--module-map: '\(text)' in \(source) is not PATH_PREFIX=Module")
+            }
+            map[key] = value
+        }
+        for v in values {
+            if v.contains("=") {
+                try add(Substring(v), from: "the command line")
+            } else if let text = try? String(contentsOfFile: v, encoding: .utf8) {
+                for line in text.split(separator: "\n") { try add(line, from: v) }
+            } else {
+                throw ValidationError("--module-map: '\(v)' is neither PATH_PREFIX=Module nor a readable file")
+            }
+        }
+        return map
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+extension NavGraphCommand {
+    /// Every subcommand, one file each.
+    static let allSubcommands: [ParsableCommand.Type] = [
+        CheckCommand.self,
+        RulesCommand.self,
+    ]
+}

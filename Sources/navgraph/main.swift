@@ -1,2 +1,0 @@
-import NavGraphKit
-print("navgraph")
