@@ -3,11 +3,11 @@ import RouterServiceInterface
 public struct ProductRoute: Route {
     public static let identifier = "product_detail"
     public let productId: String
-    public let source: String?
+    public let referrer: String?
 
-    public init(productId: String, source: String? = nil) {
+    public init(productId: String, referrer: String? = nil) {
         self.productId = productId
-        self.source = source
+        self.referrer = referrer
     }
 }
 
