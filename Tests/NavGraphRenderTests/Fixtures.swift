@@ -12,7 +12,7 @@ enum Fixtures {
         let r = Registry(
             app: "Shop",
             entries: [Entry(target: .feature("Home"))],
-            flags: [Flag(name: "newCheckout", defaultValue: false)],
+            flags: [FeatureFlag(name: "newCheckout", defaultValue: false)],
             routes: [
                 Route(id: "product", module: "Catalog", origin: loc(10)), Route(id: "cart", module: "Checkout", origin: loc(11)),
                 Route(id: "checkout", module: "Checkout", origin: loc(12)), Route(id: "help", origin: loc(13)),
@@ -84,7 +84,7 @@ enum Fixtures {
             DependencyBinding(protocol: $0, dependencies: [DependencyRef(name: "Network")])
         } + [DependencyBinding(protocol: "Network")]
         return Registry(app: "Synthetic\(features)", entries: [Entry(target: .feature("Screen0"))],
-                        flags: (0..<5).map { Flag(name: "flag\($0)", defaultValue: true) },
+                        flags: (0..<5).map { FeatureFlag(name: "flag\($0)", defaultValue: true) },
                         routes: routes, handlers: handlers.keys.sorted().map { handlers[$0]! }, features: feats,
                         dependencies: deps)
     }

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import NavGraphKit
+import NavGraphRender
+
+extension DiagramFormat: ExpressibleByArgument {}
+extension LayoutEngine: ExpressibleByArgument {}
+extension DiagramOptions.Detail: ExpressibleByArgument {}
+extension DiagramOptions.Layer: ExpressibleByArgument {}
+extension DiagramOptions.Collapse: ExpressibleByArgument {}
+extension DiagramOptions.EdgeLabels: ExpressibleByArgument {}
+
+/// `navgraph render`: diagrams of the navigation graph, with the findings drawn on them.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw the navigation graph (SVG, DOT, PNG, JSON, Mermaid) with its findings marked.",
+        discussion: """
+            Files are written atomically as <dir>/<name>.<ext> (svg, dot, png, json, mmd), one per format.
+            Big graphs: route labels are dropped, modules collapsed or sfdp used automatically, and a layout
+            that crashes or runs out of --layout-timeout falls back; each step is noted on stderr.
+            See docs/rendering.md.
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+
+    @Option(name: [.customShort("f"), .long], help: "Output format (repeatable): svg, dot, png, json, mermaid.")
+    var format: [DiagramFormat] = []
+
+    @Option(name: .shortAndLong, help: "Directory to write into.")
+    var output: String = "Output"
+
+    @Option(help: "File name without extension (default: the first registry's file name).")
+    var name: String?
+
+    @Option(help: "screens (routes folded into edges) or full (routes, handlers, dependencies as nodes).")
+    var detail: DiagramOptions.Detail = .screens
+
+    @Option(help: "navigation, dependencies or all.")
+    var layer: DiagramOptions.Layer = .navigation
+
+    @Option(help: "Layout engine: dot, sfdp, neato, fdp, circo, twopi.")
+    var engine: LayoutEngine = .dot
+
+    @Option(help: "Show only the neighbourhood of this feature, route or dependency.")
+    var focus: String?
+
+    @Option(help: "With --focus: how many screens away.")
+    var depth: Int = 2
+
+    @Option(help: "Show only what this entry (feature or route) can reach.")
+    var from: String?
+
+    @Option(help: "Show only what reaches this element.")
+    var to: String?
+
+    @Option(help: "Show only this module (neighbours greyed).")
+    var module: String?
+
+    @Option(name: .customLong("collapse-modules"), help: "One node per module: auto, always, never.")
+    var collapseModules: DiagramOptions.Collapse = .auto
+
+    @Option(name: .customLong("edge-labels"), help: "Route ids on edges: auto, all, none.")
+    var edgeLabels: DiagramOptions.EdgeLabels = .auto
+
+    @Option(name: .customLong("layout-timeout"), help: "Seconds one layout attempt may take before falling back.")
+    var layoutTimeout: Double = 60
+
+    @Flag(name: .customLong("no-legend"), help: "Leave the legend out.")
+    var noLegend = false
+
+    func validate() throws {
+        if depth < 0 { throw ValidationError("--depth must be 0 or more") }
+        if layoutTimeout <= 0 { throw ValidationError("--layout-timeout must be more than 0 seconds") }
+        if let name, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
+            throw ValidationError("--name must be a plain file name")
+        }
+    }
+
+    func run() throws {
+        let loaded = try input.load()
+        CLIOutput.printDiagnostics(loaded.warnings)
+        var options = DiagramOptions()
+        options.detail = detail
+        options.layer = layer
+        options.engine = engine
+        options.focus = focus
+        options.depth = depth
+        options.from = from
+        options.to = to
+        options.module = module
+        options.collapseModules = collapseModules
+        options.edgeLabels = edgeLabels
+        options.legend = !noLegend
+        let app = loaded.registry.app ?? stem
+        options.title = loaded.scenario.name == "default" ? app : "\(app) (\(loaded.scenario.name))"
+        let formats = format.isEmpty ? [.svg] : format.reduce(into: [DiagramFormat]()) { if !$0.contains($1) { $0.append($1) } }
+
+        let renderer = DiagramRenderer(renderer: GraphvizRenderer(timeout: layoutTimeout))
+        let outcome: DiagramRenderer.Outcome
+        do {
+            outcome = try renderer.render(graph: loaded.graph, findings: loaded.findings(), options: options, formats: formats)
+        } catch {
+            CLIOutput.stderr("navgraph: error: \(error)\n")
+            throw ExitCode(ExitStatus.badInput)
+        }
+        for note in outcome.notes { CLIOutput.stderr("navgraph: note: \(note)\n") }
+        let files = outcome.files.map { (name: "\(stem).\($0.format.fileExtension)", data: $0.data) }
+        do {
+            let written = try AtomicFileWriter.write(files, into: URL(fileURLWithPath: output))
+            for url in written { CLIOutput.stdout(url.relativePath + "\n") }
+        } catch {
+            CLIOutput.stderr("navgraph: error: \(error)\n")
+            throw ExitCode(ExitStatus.badInput)
+        }
+    }
+
+    /// `--name`, else the first registry path's file name without extension.
+    private var stem: String {
+        if let name { return name }
+        guard let first = input.paths.first else { return "navgraph" }
+        let url = URL(fileURLWithPath: first)
+        let base = url.deletingPathExtension().lastPathComponent
+        return base == "registry" ? url.deletingLastPathComponent().lastPathComponent : base
+    }
+}
