@@ -5,5 +5,10 @@ extension NavGraphCommand {
     static let allSubcommands: [ParsableCommand.Type] = [
         CheckCommand.self,
         RulesCommand.self,
+        ReportCommand.self,
+        PathCommand.self,
+        WhyCommand.self,
+        FlagsCommand.self,
+        ExploreCommand.self,
     ]
 }

@@ -1,0 +1,202 @@
+/// `navgraph path FROM TO`: the shortest ways from a screen (or a route, opened as an entry) to a
+/// screen under a flag scenario — every step with route, handler and presentation style — or,
+/// when there is none, why not.
+public enum PathQuery {
+    /// The answer, and whether a path was found (the CLI exits 1 when not).
+    public struct Answer: Sendable, Equatable {
+        public var text: String
+        public var found: Bool
+    }
+
+    /// Where a path starts: a screen, or the moves of opening a route.
+    enum Start {
+        case screen(Int32)
+        case route(Int32, [ScreenMove])
+    }
+
+    public static func run(
+        from: String, to: String, all: Bool, graph g: NavGraph, scenario: FlagScenario, style s: TerminalStyle,
+        limit: Int = 50
+    ) -> Answer {
+        let start: Start
+        if let f = g.node(.feature, from) {
+            start = .screen(f)
+        } else if let r = g.node(.route, from) {
+            start = .route(r, g.moves(opening: r, from: nil, style: nil, under: scenario))
+        } else {
+            return Answer(text: unknown(from, "screen or route", g.ids(of: .feature) + g.ids(of: .route), g, s), found: false)
+        }
+        guard let target = g.node(.feature, to) else {
+            if let r = g.node(.route, to) {
+                let dests = g.moves(opening: r, from: nil, style: nil, under: scenario).compactMap(\.destination).map { s.escape(g.name($0)) }
+                let where_ = dests.isEmpty ? "no handler takes it" : "it leads to \(Array(Set(dests)).sorted().joined(separator: ", "))"
+                return Answer(text: "'\(s.escape(to))' is a route, not a screen: \(where_). Ask for a screen.\n", found: false)
+            }
+            return Answer(text: unknown(to, "screen", g.ids(of: .feature), g, s), found: false)
+        }
+        let fromName = s.paint(s.escape(from), .bold), toName = s.paint(s.escape(to), .bold)
+        if case .screen(let f) = start, f == target {
+            return Answer(text: "\(fromName) is \(toName) itself: 0 steps.\n", found: true)
+        }
+        let paths = shortestPaths(start, to: target, g, scenario, all: all, limit: limit)
+        guard let first = paths.first else {
+            var out = "No path from \(fromName) to \(toName) under scenario \(TerminalReport.scenarioText(scenario, s)).\n"
+            for line in reasons(start, target, g, scenario, s) { out += s.wrap(line, firstIndent: "  \(s.bullet) ", indent: "    ").joined(separator: "\n") + "\n" }
+            return Answer(text: out, found: false)
+        }
+        var out = "\(fromName) \(s.arrow) \(toName): \(TerminalReport.plural(first.count, "step"))"
+        if all { out += ", \(TerminalReport.plural(paths.count, "shortest path"))\(paths.count >= limit ? " (first \(limit))" : "")" }
+        out += " (scenario \(TerminalReport.scenarioText(scenario, s)))\n"
+        for (i, p) in paths.enumerated() {
+            if all { out += "\n" + s.paint("Path \(i + 1)", .bold) + "\n" }
+            out += steps(p, startName: from, g, scenario, s).joined(separator: "\n") + "\n"
+        }
+        return Answer(text: out, found: true)
+    }
+
+    /// `Start` then `1. opens r (style), handled by H → Screen`, each wrapped to the width.
+    public static func steps(_ path: [ScreenMove], startName: String, _ g: NavGraph, _ scenario: FlagScenario, _ s: TerminalStyle) -> [String] {
+        var out = ["  " + s.escape(startName)]
+        let numberWidth = "\(path.count). ".count
+        for (i, m) in path.enumerated() {
+            let num = StringWidth.pad("\(i + 1).", numberWidth)
+            out += s.wrap(MoveText.sentence(m, g, scenario, s), firstIndent: "  \(num)", indent: "  " + String(repeating: " ", count: numberWidth + 2))
+        }
+        return out.map { s.truncate($0) }
+    }
+
+    static func unknown(_ name: String, _ what: String, _ ids: [Int32], _ g: NavGraph, _ s: TerminalStyle) -> String {
+        let hint = NameSuggestion.closest(to: name, in: ids.map(g.name)).map { "; did you mean '\(s.escape($0))'?" } ?? ""
+        return "No \(what) named '\(s.escape(name))'\(hint)\n"
+    }
+
+    /// Every shortest path (or the first in name order), level by level; iterative.
+    static func shortestPaths(_ start: Start, to target: Int32, _ g: NavGraph, _ scenario: FlagScenario, all: Bool, limit: Int) -> [[ScreenMove]] {
+        var dist: [Int32: Int] = [:]
+        var preds: [Int32: [ScreenMove]] = [:]
+        var frontier: [Int32] = []
+        var startScreen: Int32?
+        switch start {
+        case .screen(let f):
+            dist[f] = 0
+            frontier = [f]
+            startScreen = f
+        case .route(_, let moves):
+            for m in moves {
+                guard let l = m.lands else { continue }
+                if dist[l] == nil {
+                    dist[l] = 1
+                    frontier.append(l)
+                }
+                preds[l, default: []].append(m)
+            }
+        }
+        var level = dist.values.min() ?? 0
+        while dist[target] == nil && !frontier.isEmpty {
+            level += 1
+            var next: [Int32] = []
+            for v in frontier.sorted() {
+                for m in g.moves(from: v, under: scenario) {
+                    guard let l = m.lands else { continue }
+                    if let d = dist[l] {
+                        if d == level { preds[l, default: []].append(m) }
+                        continue
+                    }
+                    dist[l] = level
+                    preds[l] = [m]
+                    next.append(l)
+                }
+            }
+            frontier = next
+        }
+        guard dist[target] != nil else { return [] }
+        func key(_ m: ScreenMove) -> String {
+            "\(m.from.map(g.name) ?? "")\u{1}\(g.name(m.route))\u{1}\(m.handler.map(g.name) ?? "")\u{1}\(m.style ?? "")"
+        }
+        var results: [[ScreenMove]] = []
+        var stack: [(node: Int32, suffix: [ScreenMove])] = [(target, [])]
+        while let (node, suffix) = stack.popLast() {
+            if node == startScreen || (startScreen == nil && suffix.first?.from == nil && !suffix.isEmpty) {
+                results.append(suffix)
+                if !all || results.count >= limit { break }
+                continue
+            }
+            let ps = (preds[node] ?? []).sorted { key($0) > key($1) }
+            for p in ps {
+                if p.from == nil {
+                    stack.append((node, [p] + suffix))
+                } else if let f = p.from {
+                    stack.append((f, [p] + suffix))
+                }
+            }
+        }
+        return results
+    }
+
+    /// Why there is no path: the target undeclared or never routed to, a disabled screen on the
+    /// way, a route without a handler.
+    static func reasons(_ start: Start, _ target: Int32, _ g: NavGraph, _ scenario: FlagScenario, _ s: TerminalStyle) -> [String] {
+        var out: [String] = []
+        let t = s.escape(g.name(target))
+        if g.featureInfo[target] == nil { out.append("\(t) is referenced but not declared as a feature.") }
+        // Who leads to the target at all.
+        var ways: [String] = []
+        for r in g.ids(of: .route) {
+            for m in g.moves(opening: r, from: nil, style: nil, under: scenario) where m.destination == target {
+                ways.append("'\(s.escape(g.name(r)))' (\(m.handler.map { s.escape(g.name($0)) } ?? "?"))")
+            }
+        }
+        let fallbackOf = g.featureInfo.keys.sorted().filter { g.featureInfo[$0]?.fallback == g.name(target) }
+        if ways.isEmpty && fallbackOf.isEmpty && !g.entryFeatures.contains(target) {
+            out.append("No handler maps any route to \(t), and it is nobody's fallback.")
+        } else if !ways.isEmpty {
+            out.append("\(t) is opened through \(ways.joined(separator: ", ")).")
+        }
+        if let info = g.featureInfo[target], scenario.isEnabled(info.enabled) == false {
+            let fb = info.fallback.map { "; RouterService shows its fallback \(s.escape($0)) instead" } ?? " and has no fallback"
+            out.append("\(t) is disabled (\(MoveText.enablement(info.enabled, scenario, s)))\(fb).")
+        }
+        // Blocked on the way: disabled screens and unhandled routes among what the start reaches.
+        let tree: FlowTree
+        switch start {
+        case .screen(let f): tree = g.flowTree(from: [f], under: scenario)
+        case .route(_, let moves): tree = g.flowTree(from: [], initial: moves, under: scenario)
+        }
+        var unhandled = Set<String>(), disabled = Set<String>()
+        var all: [ScreenMove] = []
+        if case .route(_, let moves) = start { all = moves }
+        for v in tree.order { all += g.moves(from: v, under: scenario) }
+        for m in all {
+            switch m.outcome {
+            case .unhandled: unhandled.insert(s.escape(g.name(m.route)))
+            case .disabled, .fallback(active: true):
+                if let d = m.destination { disabled.insert("\(s.escape(g.name(d))) (\(MoveText.enablement(g.featureInfo[d]?.enabled ?? .never, scenario, s)))") }
+            default: break
+            }
+        }
+        let reached = tree.order.count
+        out.append("From \(startName(start, g, s)) \(TerminalReport.plural(reached, "screen")) can be reached.")
+        if !disabled.isEmpty { out.append("Disabled on the way (not shown, their routes not followed): \(disabled.sorted().joined(separator: ", ")).") }
+        if !unhandled.isEmpty { out.append("Opened on the way without a handler: \(unhandled.sorted().joined(separator: ", ")).") }
+        // Would it work with every flag on?
+        var allOn = scenario
+        for k in Set(g.registry.flags.map(\.name)).union(scenario.values.keys) { allOn.values[k] = true }
+        for f in g.featureInfo.values { if case .flag(let x) = f.enabled { allOn.values[x] = true } }
+        allOn.name = "every flag on"
+        if allOn.values != scenario.values, let p = shortestPaths(start, to: target, g, allOn, all: false, limit: 1).first {
+            let off = p.compactMap { m -> String? in
+                guard let d = m.lands, let e = g.featureInfo[d]?.enabled, case .flag(let x) = e, scenario.isEnabled(e) == false else { return nil }
+                return s.escape(x)
+            }
+            out.append("With every flag on there is a path of \(TerminalReport.plural(p.count, "step"))\(off.isEmpty ? "" : "; it needs \(Array(Set(off)).sorted().joined(separator: ", ")) on").")
+        }
+        return out
+    }
+
+    static func startName(_ start: Start, _ g: NavGraph, _ s: TerminalStyle) -> String {
+        switch start {
+        case .screen(let f): return s.escape(g.name(f))
+        case .route(let r, _): return "route \(s.escape(g.name(r)))"
+        }
+    }
+}
