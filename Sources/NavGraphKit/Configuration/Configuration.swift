@@ -1,0 +1,128 @@
+/// What `.navgraph.yml` (and the command line) can set. Every field is optional or empty when
+/// unset, so configurations layer: `Configuration.defaults.applying(file).applying(commandLine)`
+/// gives command line > config file > defaults.
+public struct Configuration: Sendable {
+    /// The default config file, looked up in the current directory.
+    public static let defaultFileName = ".navgraph.yml"
+
+    /// A rule's switch and severity (`rules: {id: {enabled: false, severity: warning}}`).
+    public struct RuleSetting: Hashable, Sendable {
+        public var enabled: Bool?
+        public var severity: Severity?
+        public init(enabled: Bool? = nil, severity: Severity? = nil) {
+            self.enabled = enabled
+            self.severity = severity
+        }
+    }
+
+    /// A named set of flag values that `check` runs (`scenarios: {siri_off: {siri_shortcuts: false}}`).
+    public struct Scenario: Hashable, Sendable {
+        public var name: String
+        public var flags: [String: Bool]
+        public init(name: String, flags: [String: Bool]) {
+            self.name = name
+            self.flags = flags
+        }
+    }
+
+    /// One report file written besides the console output (`reports: {sarif: out/navgraph.sarif}`).
+    public struct ReportOutput: Hashable, Sendable {
+        public var format: OutputFormat
+        public var path: String
+        public init(format: OutputFormat, path: String) {
+            self.format = format
+            self.path = path
+        }
+    }
+
+    /// Registry files or directories.
+    public var registries: [String] = []
+    /// Entries added to the registry's own.
+    public var entries: [Entry] = []
+    public var rules: [String: RuleSetting] = [:]
+    /// Opt-in rules switched on.
+    public var optIn: [String] = []
+    public var excludedModules: [String] = []
+    public var excludedNames: [String] = []
+    /// Flag scenarios, in file order; empty means the registry's defaults.
+    public var scenarios: [Scenario] = []
+    public var strict: Bool?
+    /// What is printed on standard output.
+    public var reporter: OutputFormat?
+    /// Report files, in order.
+    public var reports: [ReportOutput] = []
+    public var baseline: String?
+    /// The `scan:` section, passed untouched to the source scanner.
+    public var scan: RawNode?
+
+    public init() {}
+
+    /// The built-in defaults: the xcode reporter, not strict, everything else unset.
+    public static var defaults: Configuration {
+        var c = Configuration()
+        c.reporter = .xcode
+        c.strict = false
+        return c
+    }
+
+    /// This configuration with every field that `other` sets replaced by `other`'s value.
+    public func applying(_ other: Configuration) -> Configuration {
+        var c = self
+        if !other.registries.isEmpty { c.registries = other.registries }
+        if !other.entries.isEmpty { c.entries = other.entries }
+        for (id, s) in other.rules {
+            var merged = c.rules[id] ?? RuleSetting()
+            if let e = s.enabled { merged.enabled = e }
+            if let sev = s.severity { merged.severity = sev }
+            c.rules[id] = merged
+        }
+        if !other.optIn.isEmpty { c.optIn = other.optIn }
+        if !other.excludedModules.isEmpty { c.excludedModules = other.excludedModules }
+        if !other.excludedNames.isEmpty { c.excludedNames = other.excludedNames }
+        if !other.scenarios.isEmpty { c.scenarios = other.scenarios }
+        if let s = other.strict { c.strict = s }
+        if let r = other.reporter { c.reporter = r }
+        if !other.reports.isEmpty { c.reports = other.reports }
+        if let b = other.baseline { c.baseline = b }
+        if let s = other.scan { c.scan = s }
+        return c
+    }
+
+    /// How `CheckRunner` should run under this configuration.
+    public func checkOptions(scenarios: [FlagScenario] = []) -> CheckOptions {
+        var disabled = Set<String>(), optIn = Set(self.optIn)
+        var severities: [String: Severity] = [:]
+        for (id, s) in rules {
+            if s.enabled == false { disabled.insert(id) }
+            if s.enabled == true { optIn.insert(id) }
+            if let sev = s.severity { severities[id] = sev }
+        }
+        return CheckOptions(
+            scenarios: scenarios, disabledRules: disabled, optInRules: optIn, severityOverrides: severities,
+            excludedModules: Set(excludedModules), excludedNames: Set(excludedNames))
+    }
+
+    /// The configured scenarios as flag values over `registry`'s defaults (empty when none are
+    /// configured), and a warning for every flag the registry does not declare.
+    public func flagScenarios(for registry: Registry) -> (scenarios: [FlagScenario], warnings: [Diagnostic]) {
+        let known = Set(registry.flags.map(\.name))
+        var warnings: [Diagnostic] = []
+        let out = scenarios.map { s in
+            for flag in s.flags.keys.sorted() where !known.contains(flag) {
+                warnings.append(Diagnostic(
+                    .warning, "scenario '\(s.name)' sets flag '\(flag)', which the registry does not declare\(NameSuggestion.hint(for: flag, in: known))",
+                    at: nil))
+            }
+            return FlagScenario.defaults(of: registry, overrides: s.flags, name: s.name)
+        }
+        return (out, warnings)
+    }
+
+    /// `registry` with the configured entries added (those it does not already have).
+    public func addingEntries(to registry: Registry) -> Registry {
+        var r = registry
+        let present = Set(r.entries.map(\.target))
+        for e in entries where !present.contains(e.target) { r.entries.append(e) }
+        return r
+    }
+}
