@@ -65,17 +65,23 @@ extension NavGraph {
             frontier = next.sorted()
         }
         guard found else { return [] }
-        // Walk predecessors back from the target.
+        // Walk predecessors back from the target; paths are built backwards, then reversed.
         var results: [[PathStep]] = []
-        var stack: [(node: Int32, suffix: [PathStep])] = [(target, [])]
-        while let (node, suffix) = stack.popLast() {
+        var stack: [(node: Int32, reversed: [PathStep])] = [(target, [])]
+        while let (node, reversedSteps) = stack.popLast() {
             if node == source {
-                results.append(suffix)
+                results.append(reversedSteps.reversed())
                 if !all || results.count >= limit { break }
                 continue
             }
             let ps = (preds[node] ?? []).sorted { (name($0.from), $0.route.map(name) ?? "") > (name($1.from), $1.route.map(name) ?? "") }
-            for p in ps { stack.append((p.from, [p] + suffix)) }
+            if ps.count == 1 {
+                var next = reversedSteps
+                next.append(ps[0])
+                stack.append((ps[0].from, next))
+            } else {
+                for p in ps { stack.append((p.from, reversedSteps + [p])) }
+            }
         }
         return results
     }

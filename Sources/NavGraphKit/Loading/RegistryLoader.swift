@@ -76,7 +76,9 @@ public struct RegistryLoader: Sendable {
         }
         var reader = SchemaReader()
         let registry = RegistryDecoder.decode(root, reader: &reader)
-        if !reader.diagnostics.isEmpty { throw InputError(reader.diagnostics) }
+        if !reader.diagnostics.isEmpty {
+            throw InputError(reader.diagnostics.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) })
+        }
         return registry
     }
 }

@@ -1,0 +1,41 @@
+import XCTest
+@testable import NavGraphKit
+
+/// Every rule's own examples are its tests: triggering examples report exactly the listed
+/// subjects for that rule, non-triggering examples report nothing for it.
+final class CheckExampleTests: XCTestCase {
+    func testEveryRuleHasExamples() {
+        for d in CheckRunner.allDescriptions {
+            XCTAssertFalse(d.triggering.isEmpty, "\(d.id) has no triggering example")
+            XCTAssertFalse(d.nonTriggering.isEmpty, "\(d.id) has no non-triggering example")
+            XCTAssertFalse(d.explanation.isEmpty, "\(d.id) has no explanation")
+            XCTAssertTrue(d.id.range(of: "^[a-z]+(-[a-z]+)*$", options: .regularExpression) != nil, "\(d.id) is not kebab-case")
+        }
+        XCTAssertEqual(Set(CheckRunner.allDescriptions.map(\.id)).count, CheckRunner.allDescriptions.count, "rule ids are unique")
+    }
+
+    func testTriggeringExamples() throws {
+        for d in CheckRunner.allDescriptions {
+            for (i, example) in d.triggering.enumerated() {
+                let registry = try loadRegistry(example.yaml, file: "\(d.id)-triggering-\(i).yml")
+                let found = runChecks(registry).filter { $0.ruleID == d.id }
+                XCTAssertEqual(
+                    found.map(\.subject).sorted(), example.subjects.sorted(),
+                    "\(d.id) triggering example \(i + 1): \(found.map(\.message))")
+                for f in found {
+                    XCTAssertNotNil(f.location, "\(d.id) finding without a location: \(f.message)")
+                }
+            }
+        }
+    }
+
+    func testNonTriggeringExamples() throws {
+        for d in CheckRunner.allDescriptions {
+            for (i, example) in d.nonTriggering.enumerated() {
+                let registry = try loadRegistry(example.yaml, file: "\(d.id)-non-triggering-\(i).yml")
+                let found = runChecks(registry).filter { $0.ruleID == d.id }
+                XCTAssertEqual(found.map(\.message), [], "\(d.id) non-triggering example \(i + 1)")
+            }
+        }
+    }
+}

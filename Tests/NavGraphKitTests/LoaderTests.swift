@@ -1,0 +1,160 @@
+import XCTest
+@testable import NavGraphKit
+
+/// Each kind of bad input, with its exact line:col; all problems of a file in one pass.
+final class LoaderTests: XCTestCase {
+    func testMalformedYAML() {
+        XCTAssertEqual(loadErrors("navgraph: 1\nfeatures: [a, b\n"), ["3:1: malformed YAML: did not find expected ',' or ']' (while parsing a flow sequence)"])
+    }
+
+    func testMalformedJSON() {
+        XCTAssertEqual(loadErrors("{\"navgraph\": 1,\n  \"features\": [}\n", file: "bad.json"), ["2:16: malformed JSON: expected a value"])
+        XCTAssertEqual(loadErrors("{\"navgraph\": 1,}", file: "bad.json"), ["1:16: malformed JSON: expected a string key"])
+    }
+
+    func testMissingVersion() {
+        XCTAssertEqual(loadErrors("app: Shop\n"), ["1:1: missing 'navgraph: 1' (the schema version) at the top of the registry"])
+        XCTAssertEqual(loadErrors("navgraph: 7\n"), ["1:11: unsupported schema version 7; this navgraph reads version 1"])
+        XCTAssertEqual(loadErrors(""), ["1:1: the registry is empty: it needs at least 'navgraph: 1'"])
+    }
+
+    func testUnknownKeysWithSuggestion() {
+        let yaml = """
+            navgraph: 1
+            featurs: []
+            features:
+              - name: Home
+                navigate: [a]
+            """
+        XCTAssertEqual(loadErrors(yaml), [
+            "2:1: unknown key 'featurs' in the registry; did you mean 'features'?",
+            "5:5: unknown key 'navigate' in a feature; did you mean 'navigates'?",
+        ])
+    }
+
+    func testWrongTypes() {
+        let yaml = """
+            navgraph: 1
+            flags: {beta: maybe}
+            routes: {id: x}
+            features:
+              - name: [Home]
+              - name: B
+                enabled: "flag:"
+                dependencies: [{protocol: P, lazy: sometimes}]
+            """
+        XCTAssertEqual(loadErrors(yaml), [
+            "2:15: flag 'beta' must be true or false, found a string",
+            "3:9: routes must be a list, found a mapping",
+            "5:11: name of a feature must be a string, found a list",
+            "7:14: enabled must be true, false, \"flag:NAME\" or \"runtime\", found a string",
+            "8:39: lazy must be true or false, found a string",
+        ])
+    }
+
+    func testRepeatedKeys() {
+        let yaml = """
+            navgraph: 1
+            features:
+              - name: Home
+                module: A
+                module: B
+            handlers:
+              - name: H
+                routes: {a: X, a: Y}
+            """
+        XCTAssertEqual(loadErrors(yaml), [
+            "5:5: key 'module' is repeated in a feature",
+            "8:20: key 'a' is repeated in routes of handler 'H'",
+        ])
+    }
+
+    func testRepeatedKeysInJSON() {
+        XCTAssertEqual(loadErrors("{\"navgraph\": 1, \"app\": \"a\", \"app\": \"b\"}", file: "x.json"), ["1:29: key 'app' is repeated in the registry"])
+    }
+
+    func testMissingRequiredKeysAndBadSource() {
+        let yaml = """
+            navgraph: 1
+            routes:
+              - type: ProductRoute
+            entries:
+              - {}
+            features:
+              - {name: A, source: "nowhere"}
+            deeplinks:
+              - {url: "x://y"}
+            """
+        XCTAssertEqual(loadErrors(yaml), [
+            "3:5: a route needs 'id'",
+            "5:5: an entry needs 'feature' or 'route'",
+            "7:23: source must look like 'path/File.swift:line:column', found 'nowhere'",
+            "9:5: a deep link needs 'route' (with an optional 'url') or 'anyRoute'",
+        ])
+    }
+
+    func testDuplicatesAreNotLoadErrors() throws {
+        let r = try loadRegistry("navgraph: 1\nroutes: [{id: a}, {id: a}]\nfeatures: [{name: F}, {name: F}]\n")
+        XCTAssertEqual(r.routes.count, 2)
+        XCTAssertEqual(r.features.count, 2)
+    }
+
+    func testJSONAndYAMLGiveTheSameRegistry() throws {
+        let yaml = try RegistryLoader().load(paths: [examplePath("ShopApp.yml")])
+        // Round trip: YAML -> writer -> YAML gives the same canonical text.
+        let text = RegistryWriter.yaml(yaml)
+        let again = try loadRegistry(text, file: "round.yml")
+        XCTAssertEqual(RegistryWriter.yaml(again), text)
+        let json = """
+            {"navgraph": 1, "app": "J", "entries": [{"feature": "A"}],
+             "features": [{"name": "A", "enabled": "flag:x", "fallback": "B", "navigates": ["r", {"route": "s", "style": "modal"}]},
+                          {"name": "B", "dependencies": [{"protocol": "P", "lazy": true}]}],
+             "flags": {"x": false}, "routes": [{"id": "r", "parameters": {"id": "String"}}, {"id": "s"}]}
+            """
+        let fromJSON = try loadRegistry(json, file: "r.json")
+        let fromYAML = try loadRegistry(RegistryWriter.yaml(fromJSON), file: "r.yml")
+        XCTAssertEqual(RegistryWriter.yaml(fromJSON), RegistryWriter.yaml(fromYAML))
+        XCTAssertEqual(fromJSON.features[0].enabled, .flag("x"))
+        XCTAssertEqual(fromJSON.features[1].dependencies[0].lazy, true)
+        XCTAssertEqual(fromJSON.features[0].origin.registry?.line, 2)
+    }
+
+    func testJSONUnicodeEscapesAndColumns() throws {
+        let r = try loadRegistry("{\"navgraph\": 1, \"app\": \"caf\\u00e9 \\ud83d\\ude00\"}", file: "u.json")
+        XCTAssertEqual(r.app, "café 😀")
+        XCTAssertEqual(loadErrors("{\"navgraph\": 1, \"app\": \"é\", x}", file: "c.json"), ["1:29: malformed JSON: expected a string key"])
+    }
+
+    func testDirectoriesAndSeveralFilesMerge() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-merge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "navgraph: 1\nfeatures: [{name: A}]\n".write(to: dir.appendingPathComponent("a.yml"), atomically: true, encoding: .utf8)
+        try "{\"navgraph\": 1, \"features\": [{\"name\": \"B\"}]}".write(to: dir.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
+        try "not a registry".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let r = try RegistryLoader().load(paths: [dir.path])
+        XCTAssertEqual(r.features.map(\.name), ["A", "B"])
+    }
+
+    func testAllProblemsAcrossFilesInOnePass() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-bad-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "navgraph: 1\nfeatures: [{nam: A}]\n".write(to: dir.appendingPathComponent("a.yml"), atomically: true, encoding: .utf8)
+        try "{\"navgraph\": 1,".write(to: dir.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try RegistryLoader().load(paths: [dir.path, "/does/not/exist.yml"])) { error in
+            let diags = (error as! InputError).diagnostics
+            XCTAssertEqual(diags.count, 4, "\(diags)")
+            XCTAssertTrue(diags.contains { $0.message == "no such file or directory: /does/not/exist.yml" })
+            XCTAssertTrue(diags.contains { $0.location?.file.hasSuffix("a.yml") == true && $0.location?.line == 2 })
+            XCTAssertTrue(diags.contains { $0.location?.file.hasSuffix("b.json") == true && $0.message.hasPrefix("malformed JSON") })
+        }
+    }
+
+    func testHostileInputDoesNotTrap() {
+        // Deep nesting, binary junk, aliases: errors, never a crash.
+        XCTAssertFalse(loadErrors(String(repeating: "[", count: 5000), file: "deep.json").isEmpty)
+        XCTAssertFalse(loadErrors("navgraph: 1\nfeatures: *nope\n").isEmpty)
+        XCTAssertFalse(loadErrors("\u{0}\u{1}\u{2}").isEmpty)
+    }
+}
