@@ -5,6 +5,9 @@ extension NavGraphCommand {
     static let allSubcommands: [ParsableCommand.Type] = [
         CheckCommand.self,
         RulesCommand.self,
+        RenderCommand.self,
+        ScanCommand.self,
+        ConfigCommand.self,
         ReportCommand.self,
         PathCommand.self,
         WhyCommand.self,
