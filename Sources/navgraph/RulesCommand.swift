@@ -12,8 +12,15 @@ struct RulesCommand: ParsableCommand {
     @Argument(help: "A rule id to explain.")
     var rule: String?
 
+    @Flag(help: "Print every rule as Markdown (docs/checks.md is made this way).")
+    var markdown = false
+
     func run() throws {
         let all = CheckRunner.allDescriptions
+        if markdown {
+            CLIOutput.stdout(RuleDocumentation.markdown(all))
+            return
+        }
         guard let rule else {
             let width = all.map(\.id.count).max() ?? 0
             var out = ""

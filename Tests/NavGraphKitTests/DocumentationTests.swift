@@ -1,0 +1,11 @@
+import XCTest
+@testable import NavGraphKit
+
+final class DocumentationTests: XCTestCase {
+    /// docs/checks.md is made from the rules' descriptions; regenerate it with
+    /// `navgraph rules --markdown > docs/checks.md` when a rule changes.
+    func testChecksPageMatchesTheRules() throws {
+        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/checks.md"), encoding: .utf8)
+        XCTAssertEqual(page, RuleDocumentation.markdown(CheckRunner.allDescriptions), "docs/checks.md is stale: run `navgraph rules --markdown > docs/checks.md`")
+    }
+}
