@@ -20,7 +20,9 @@ extension Explorer {
             list = ms.map { MoveText.step($0, g, scenario, s) }
             if list.isEmpty { list = [s.paint("  (this screen opens no route)", .dim)] }
             selected = state.selection
-            bottom.append(s.paint("\(s.unicode ? "↑/↓" : "Up/Down") choose  Enter follow  \(s.unicode ? "←" : "Left")/Backspace back  / jump  q quit", .dim))
+            let keys = "\(s.unicode ? "↑/↓" : "Up/Down") choose  Enter follow  \(s.unicode ? "←" : "Left")/Backspace back  / jump  q quit"
+            let short = "\(s.unicode ? "↑↓" : "Up Dn") Enter \(s.unicode ? "←" : "Left") / q quit"
+            bottom.append(s.paint(StringWidth.of(keys) <= s.width ? keys : short, .dim))
         case .search(let query):
             let found = matches(query)
             top.append(s.paint("Jump to a screen", .bold) + s.paint(" (type a name; Enter jumps, Esc cancels)", .dim))

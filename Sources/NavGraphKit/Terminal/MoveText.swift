@@ -43,11 +43,8 @@ public enum MoveText {
             return head + s.paint(dest, .red) + " " + s.paint("\(s.cross) disabled (\(why)), no fallback: crash", .red)
         case .fallback(let active):
             let fb = m.lands.map { s.escape(g.name($0)) } ?? ""
-            if active {
-                let why = m.destination.flatMap { g.featureInfo[$0] }.map { enablement($0.enabled, scenario, s) } ?? "disabled"
-                return head + s.paint(fb, .yellow) + " " + s.paint("[fallback: \(dest) is disabled, \(why)]", .yellow)
-            }
-            return head + s.paint(fb, .yellow) + " " + s.paint("[fallback when \(dest) is disabled]", .dim)
+            if active { return head + s.paint(fb, .yellow) + " " + s.paint("[fallback: \(dest) is off]", .yellow) }
+            return head + s.paint(fb, .yellow) + " " + s.paint("[fallback if \(dest) is off]", .dim)
         case .unhandled:
             return head + s.paint("\(s.cross) no handler (RouterService's failure handler crashes)", .boldRed)
         case .undeclared:
@@ -75,7 +72,6 @@ public enum MoveText {
         guard let info = g.featureInfo[f] else { return s.paint("(not declared)", .red) }
         var tags: [String] = []
         if let m = info.module { tags.append(s.escape(m)) }
-        if g.entryFeatures.contains(f) { tags.append("entry") }
         if info.enabled != .always { tags.append(enablement(info.enabled, scenario, s)) }
         if let fb = info.fallback { tags.append("fallback \(s.escape(fb))") }
         return tags.isEmpty ? "" : s.paint("(\(tags.joined(separator: ", ")))", .dim)

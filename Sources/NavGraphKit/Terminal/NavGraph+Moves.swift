@@ -78,10 +78,11 @@ extension NavGraph {
 
     /// Moves into the app from its entries: an entry feature is shown as is (built without
     /// `isEnabled()`); an entry route is opened like any other.
-    public func entryMoves(under scenario: FlagScenario) -> [(entry: String, moves: [ScreenMove], root: Int32?)] {
-        var out: [(String, [ScreenMove], Int32?)] = []
-        for f in entryFeatures { out.append((name(f), [], featureInfo[f] != nil ? f : nil)) }
-        for r in entryRoutes { out.append((name(r), moves(opening: r, from: nil, style: nil, under: scenario), nil)) }
+    /// `root` is the entry feature (nil for an entry route, or an undeclared feature).
+    public func entryMoves(under scenario: FlagScenario) -> [(entry: String, isRoute: Bool, moves: [ScreenMove], root: Int32?)] {
+        var out: [(String, Bool, [ScreenMove], Int32?)] = []
+        for f in entryFeatures { out.append((name(f), false, [], featureInfo[f] != nil ? f : nil)) }
+        for r in entryRoutes { out.append((name(r), true, moves(opening: r, from: nil, style: nil, under: scenario), nil)) }
         return out
     }
 

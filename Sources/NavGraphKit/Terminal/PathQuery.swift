@@ -19,12 +19,15 @@ public enum PathQuery {
         limit: Int = 50
     ) -> Answer {
         let start: Start
-        if let f = g.node(.feature, from) {
+        let declaredFeatures = g.ids(of: .feature).filter { g.featureInfo[$0] != nil }
+        if let f = g.node(.feature, from), g.featureInfo[f] == nil {
+            return Answer(text: unknown(from, "declared screen", declaredFeatures, g, s), found: false)
+        } else if let f = g.node(.feature, from) {
             start = .screen(f)
         } else if let r = g.node(.route, from) {
             start = .route(r, g.moves(opening: r, from: nil, style: nil, under: scenario))
         } else {
-            return Answer(text: unknown(from, "screen or route", g.ids(of: .feature) + g.ids(of: .route), g, s), found: false)
+            return Answer(text: unknown(from, "screen or route", declaredFeatures + g.ids(of: .route), g, s), found: false)
         }
         guard let target = g.node(.feature, to) else {
             if let r = g.node(.route, to) {
@@ -32,7 +35,10 @@ public enum PathQuery {
                 let where_ = dests.isEmpty ? "no handler takes it" : "it leads to \(Array(Set(dests)).sorted().joined(separator: ", "))"
                 return Answer(text: "'\(s.escape(to))' is a route, not a screen: \(where_). Ask for a screen.\n", found: false)
             }
-            return Answer(text: unknown(to, "screen", g.ids(of: .feature), g, s), found: false)
+            return Answer(text: unknown(to, "screen", declaredFeatures, g, s), found: false)
+        }
+        if g.featureInfo[target] == nil {
+            return Answer(text: unknown(to, "declared screen", declaredFeatures, g, s), found: false)
         }
         let fromName = s.paint(s.escape(from), .bold), toName = s.paint(s.escape(to), .bold)
         if case .screen(let f) = start, f == target {
@@ -49,14 +55,14 @@ public enum PathQuery {
         out += " (scenario \(TerminalReport.scenarioText(scenario, s)))\n"
         for (i, p) in paths.enumerated() {
             if all { out += "\n" + s.paint("Path \(i + 1)", .bold) + "\n" }
-            out += steps(p, startName: from, g, scenario, s).joined(separator: "\n") + "\n"
+            out += steps(p, startName: startName(start, g, s), g, scenario, s).joined(separator: "\n") + "\n"
         }
         return Answer(text: out, found: true)
     }
 
-    /// `Start` then `1. opens r (style), handled by H → Screen`, each wrapped to the width.
+    /// `Start` (already escaped) then `1. opens r (style), handled by H → Screen`, each wrapped to the width.
     public static func steps(_ path: [ScreenMove], startName: String, _ g: NavGraph, _ scenario: FlagScenario, _ s: TerminalStyle) -> [String] {
-        var out = ["  " + s.escape(startName)]
+        var out = ["  " + startName]
         let numberWidth = "\(path.count). ".count
         for (i, m) in path.enumerated() {
             let num = StringWidth.pad("\(i + 1).", numberWidth)
@@ -147,21 +153,25 @@ public enum PathQuery {
             }
         }
         let fallbackOf = g.featureInfo.keys.sorted().filter { g.featureInfo[$0]?.fallback == g.name(target) }
+        let reachable: FlowTree
+        switch start {
+        case .screen(let f): reachable = g.flowTree(from: [f], under: scenario)
+        case .route(_, let moves): reachable = g.flowTree(from: [], initial: moves, under: scenario)
+        }
+        let count = "none of the \(TerminalReport.plural(reachable.order.count, "screen")) reachable from \(startName(start, g, s)) opens it"
         if ways.isEmpty && fallbackOf.isEmpty && !g.entryFeatures.contains(target) {
             out.append("No handler maps any route to \(t), and it is nobody's fallback.")
         } else if !ways.isEmpty {
-            out.append("\(t) is opened through \(ways.joined(separator: ", ")).")
+            out.append("\(t) is opened only through \(ways.joined(separator: ", ")); \(count).")
+        } else if !fallbackOf.isEmpty {
+            out.append("\(t) is only the fallback of \(fallbackOf.map { s.escape(g.name($0)) }.joined(separator: ", ")).")
         }
         if let info = g.featureInfo[target], scenario.isEnabled(info.enabled) == false {
             let fb = info.fallback.map { "; RouterService shows its fallback \(s.escape($0)) instead" } ?? " and has no fallback"
             out.append("\(t) is disabled (\(MoveText.enablement(info.enabled, scenario, s)))\(fb).")
         }
         // Blocked on the way: disabled screens and unhandled routes among what the start reaches.
-        let tree: FlowTree
-        switch start {
-        case .screen(let f): tree = g.flowTree(from: [f], under: scenario)
-        case .route(_, let moves): tree = g.flowTree(from: [], initial: moves, under: scenario)
-        }
+        let tree = reachable
         var unhandled = Set<String>(), disabled = Set<String>()
         var all: [ScreenMove] = []
         if case .route(_, let moves) = start { all = moves }
@@ -174,8 +184,6 @@ public enum PathQuery {
             default: break
             }
         }
-        let reached = tree.order.count
-        out.append("From \(startName(start, g, s)) \(TerminalReport.plural(reached, "screen")) can be reached.")
         if !disabled.isEmpty { out.append("Disabled on the way (not shown, their routes not followed): \(disabled.sorted().joined(separator: ", ")).") }
         if !unhandled.isEmpty { out.append("Opened on the way without a handler: \(unhandled.sorted().joined(separator: ", ")).") }
         // Would it work with every flag on?

@@ -11,14 +11,14 @@ extension TerminalReport {
         }
         for (i, entry) in entries.enumerated() {
             if i > 0 { out.append("") }
-            out += flowTree(entry: entry.entry, root: entry.root, initial: entry.moves, g, scenario, s).map { "  " + $0 }
+            out += flowTree(entry: entry.entry, isRoute: entry.isRoute, root: entry.root, initial: entry.moves, g, scenario, s).map { "  " + $0 }
         }
         return out
     }
 
     /// The tree lines of one entry (no indent).
     public static func flowTree(
-        entry: String, root: Int32?, initial: [ScreenMove], _ g: NavGraph, _ scenario: FlagScenario, _ s: TerminalStyle
+        entry: String, isRoute: Bool, root: Int32?, initial: [ScreenMove], _ g: NavGraph, _ scenario: FlagScenario, _ s: TerminalStyle
     ) -> [String] {
         var out: [String] = []
         let tree = g.flowTree(from: root.map { [$0] } ?? [], initial: initial, under: scenario)
@@ -31,13 +31,13 @@ extension TerminalReport {
             out.append(line)
             children = g.moves(from: root, under: scenario)
             ancestors = [root]
+        } else if !isRoute {
+            out.append(s.paint(s.escape(entry), .red) + " " + s.paint("[entry]", .green))
+            out.append(s.lastBranch + s.paint("\(s.cross) not a declared feature: the app cannot start here", .red))
+            return out
         } else {
             out.append(s.paint("route ", .green) + s.paint(s.escape(entry), .cyan) + " " + s.paint("[entry route]", .green))
             children = initial
-        }
-        if root == nil && initial.isEmpty {
-            out.append(s.lastBranch + s.paint("\(s.cross) \(s.escape(entry)) is not a declared feature", .red))
-            return out
         }
         var expanded = Set<Int32>(ancestors)
         // Frames: the moves of one screen, the next index, the line prefix, and the path to it.

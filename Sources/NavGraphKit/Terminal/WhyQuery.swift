@@ -32,14 +32,14 @@ public enum WhyQuery {
             let tree = g.flowTree(from: entry.root.map { [$0] } ?? [], initial: entry.moves, under: scenario)
             guard let depth = tree.depth[f] else { continue }
             reachedBy += 1
-            let label = entry.root == nil ? "entry route \(s.escape(entry.entry))" : "entry \(s.escape(entry.entry))"
+            let label = entry.isRoute ? "entry route \(s.escape(entry.entry))" : "entry \(s.escape(entry.entry))"
             if entry.root == f {
                 out.append("  " + s.paint(label, .green) + ": it is this entry (built without isEnabled())")
                 continue
             }
-            out.append("  " + s.paint(label, .green) + " reaches it in \(TerminalReport.plural(Int(depth) + (entry.root == nil ? 1 : 0), "step")):")
+            out.append("  " + s.paint(label, .green) + " reaches it in \(TerminalReport.plural(Int(depth) + (entry.isRoute ? 1 : 0), "step")):")
             let path = tree.path(to: f)
-            let start = path.first?.from.map(g.name) ?? "(app opens the route)"
+            let start = path.first?.from.map { s.escape(g.name($0)) } ?? "route \(s.escape(entry.entry))"
             out += PathQuery.steps(path, startName: start, g, scenario, s).map { "  " + $0 }
         }
         if reachedBy == 0 {
@@ -113,12 +113,15 @@ public enum WhyQuery {
         var queue: [Int32] = [d]
         var head = 0
         var order: [Int32] = []
+        var cycleThrough: Int32?
         while head < queue.count {
             let v = queue[head]
             head += 1
             for e in g.incoming[Int(v)] {
                 let edge = g.edge(e)
-                guard edge.kind == .requires, edge.from != d, via[edge.from] == nil else { continue }
+                guard edge.kind == .requires else { continue }
+                if edge.from == d, v != d, cycleThrough == nil { cycleThrough = v }
+                guard edge.from != d, via[edge.from] == nil else { continue }
                 via[edge.from] = (v, edge.lazy)
                 order.append(edge.from)
                 // Features are needed by nobody; a protocol's needs pass on to whoever needs it.
@@ -146,6 +149,9 @@ public enum WhyQuery {
                 if cur == d { break }
             }
             out += s.wrap("via " + chain.joined(separator: " \(s.arrow) ") + (lazy ? " (lazy)" : ""), firstIndent: "    \(label(n)) ", indent: "      ")
+        }
+        if let c = cycleThrough {
+            out.append("  " + s.paint("\(s.escape(g.name(d))) needs itself through \(s.escape(g.name(c))): a dependency cycle", .red))
         }
         return out
     }

@@ -1,0 +1,122 @@
+import XCTest
+
+@testable import NavGraphKit
+
+/// The terminal report: goldens (plain and colour), finite trees for cyclic flows, width, escaping.
+final class TerminalTests: XCTestCase {
+    func report(_ e: TerminalFixtures.Example, _ style: TerminalStyle) -> String {
+        TerminalReport.render(graph: e.graph, findings: e.findings, scenario: e.scenario, style: style)
+    }
+
+    func testReportGoldens() throws {
+        for name in ["ShopApp", "Broken"] {
+            let e = try TerminalFixtures.example(name)
+            TerminalFixtures.assertGolden(report(e, .plain(width: 100)), "report-\(name).txt")
+            TerminalFixtures.assertGolden(report(e, .rich(width: 100)), "report-\(name)-color.txt")
+        }
+    }
+
+    func testPlainReportIsASCIIWithoutEscapes() throws {
+        for name in ["ShopApp", "Broken"] {
+            let text = report(try TerminalFixtures.example(name), .plain(width: 100))
+            XCTAssertFalse(text.contains("\u{1B}"), name)
+            XCTAssertTrue(text.unicodeScalars.allSatisfy { $0.isASCII }, name)
+        }
+        let rich = report(try TerminalFixtures.example("ShopApp"), .rich(width: 100))
+        XCTAssertTrue(rich.contains("\u{1B}[1m"))
+        XCTAssertTrue(rich.contains("├─ "))
+    }
+
+    func testColorModeRules() {
+        XCTAssertTrue(TerminalStyle.colorEnabled(mode: .auto, isTerminal: true, noColor: nil))
+        XCTAssertTrue(TerminalStyle.colorEnabled(mode: .auto, isTerminal: true, noColor: ""))
+        XCTAssertFalse(TerminalStyle.colorEnabled(mode: .auto, isTerminal: true, noColor: "1"))
+        XCTAssertFalse(TerminalStyle.colorEnabled(mode: .auto, isTerminal: false, noColor: nil))
+        XCTAssertTrue(TerminalStyle.colorEnabled(mode: .always, isTerminal: false, noColor: "1"))
+        XCTAssertFalse(TerminalStyle.colorEnabled(mode: .never, isTerminal: true, noColor: nil))
+    }
+
+    /// ShopApp's product_detail opens ProductFeature from ProductFeature: the tree marks the loop
+    /// and stops there.
+    func testCyclicFlowPrintsFiniteTree() throws {
+        let text = report(try TerminalFixtures.example("ShopApp"), .plain(width: 120))
+        let lines = text.split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.hasSuffix("product_detail (push) -> ProductFeature <- loops back") }, text)
+        // ProductFeature is expanded exactly once in the flows.
+        let flows = text.components(separatedBy: "\nFlows\n")[1].components(separatedBy: "\nHubs")[0]
+        let expanded = flows.split(separator: "\n").filter { $0.hasSuffix("-> ProductFeature") }
+        XCTAssertEqual(expanded.count, 1, flows)
+    }
+
+    /// A dense cyclic graph: every screen opens every other. The tree stays one line per move of
+    /// each screen at most, however many cycles there are.
+    func testDenseCyclesStayFinite() throws {
+        let n = 12
+        var yaml = "entries: [{feature: F0}]\nroutes:\n"
+        for i in 0..<n { yaml += "  - {id: r\(i)}\n" }
+        yaml += "handlers:\n  - name: H\n    routes: {\((0..<n).map { "r\($0): F\($0)" }.joined(separator: ", "))}\nfeatures:\n"
+        for i in 0..<n { yaml += "  - {name: F\(i), navigates: [\((0..<n).map { "r\($0)" }.joined(separator: ", "))]}\n" }
+        let e = try TerminalFixtures.yaml(yaml)
+        let tree = TerminalReport.flowTree(entry: "F0", isRoute: false, root: e.graph.node(.feature, "F0"), initial: [], e.graph, e.scenario, .plain())
+        XCTAssertEqual(tree.count, 1 + n * n)
+        // Each screen's move to itself, and each non-entry screen's move back to the entry.
+        XCTAssertEqual(tree.filter { $0.hasSuffix("loops back") }.count, 2 * n - 1)
+    }
+
+    func testEveryLineFitsTheWidth() throws {
+        for name in ["ShopApp", "Broken"] {
+            let e = try TerminalFixtures.example(name)
+            for width in [40, 60, 100] {
+                for style in [TerminalStyle.plain(width: width), .rich(width: width)] {
+                    for line in report(e, style).split(separator: "\n") {
+                        XCTAssertLessThanOrEqual(TerminalStyle.visibleWidth(String(line)), width, "\(name) @\(width): \(line)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testHostileNamesAreEscaped() throws {
+        let e = try TerminalFixtures.yaml("""
+            entries: [{feature: "Home\\e[2J"}]
+            routes: [{id: "go\\nFAKE"}]
+            handlers: [{name: H, routes: {"go\\nFAKE": "Evil\\e]0;title\\a"}}]
+            features:
+              - {name: "Home\\e[2J", navigates: ["go\\nFAKE"]}
+              - {name: "Evil\\e]0;title\\a"}
+            """)
+        for style in [TerminalStyle.plain(), .rich()] {
+            let text = report(e, style)
+            XCTAssertFalse(text.contains("\u{1B}[2J"))
+            XCTAssertFalse(text.contains("\u{1B}]0"))
+            XCTAssertFalse(text.split(separator: "\n").contains { $0.hasPrefix("FAKE") })
+            XCTAssertTrue(text.contains("Home\\u{1b}[2J"), text)
+        }
+    }
+
+    func testReportIsDeterministicUnderShuffledInput() throws {
+        let e = try TerminalFixtures.example("Broken")
+        var shuffled = e.graph.registry
+        var rng = SystemRandomNumberGenerator()
+        shuffled.features.shuffle(using: &rng)
+        shuffled.routes.shuffle(using: &rng)
+        shuffled.handlers.shuffle(using: &rng)
+        shuffled.dependencies.shuffle(using: &rng)
+        shuffled.entries.shuffle(using: &rng)
+        let s = TerminalFixtures.build(shuffled)
+        XCTAssertEqual(report(s, .plain()), report(e, .plain()))
+    }
+
+    func testWrapAndTruncate() {
+        let s = TerminalStyle.plain(width: 40)
+        let lines = s.wrap(String(repeating: "word ", count: 30), firstIndent: "  ", indent: "    ")
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 40 })
+        XCTAssertTrue(lines.dropFirst().allSatisfy { $0.hasPrefix("    w") })
+        XCTAssertEqual(s.wrap(String(repeating: "x", count: 100)).map(\.count), [40, 40, 20])
+        XCTAssertEqual(s.truncate(String(repeating: "y", count: 50)), String(repeating: "y", count: 37) + "...")
+        let rich = TerminalStyle.rich(width: 40)
+        let cut = rich.truncate(rich.paint(String(repeating: "z", count: 60), .red))
+        XCTAssertEqual(TerminalStyle.visibleWidth(cut), 40)
+        XCTAssertTrue(cut.hasSuffix("\u{1B}[0m…"))
+    }
+}
