@@ -2,28 +2,65 @@ import ArgumentParser
 import Foundation
 import NavGraphKit
 
-/// `navgraph check`: every finding, Xcode-style, and an exit code CI can trust.
+/// `navgraph check`: every finding in the chosen format, report files, the baseline, and an
+/// exit code CI can trust.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check a navigation registry and report every finding.",
-        discussion: "Exit codes: 0 no errors; 1 errors (or warnings with --strict); 2 bad input or usage."
+        discussion: """
+            Without paths, the registries listed in .navgraph.yml are checked. Command-line options win \
+            over the config file, which wins over the defaults.
+            Exit codes: 0 no errors; 1 errors (or warnings with --strict); 2 bad input or usage.
+            """
     )
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var output: ReportOptions
 
-    @Flag(help: "Fail (exit 1) on warnings too.")
-    var strict = false
+    @Option(
+        name: .customLong("write-baseline"),
+        help: ArgumentHelp("Record the current findings as the baseline (then they are all hidden).", valueName: "FILE"))
+    var writeBaseline: String?
 
     func run() throws {
         let loaded = try input.load()
+        let config = try output.applied(to: loaded.configuration)
         CLIOutput.printDiagnostics(loaded.warnings)
-        let findings = loaded.findings()
-        let report = CheckReport(findings: findings, app: loaded.registry.app, scenarios: loaded.scenarios)
-        CLIOutput.stdout(XcodeReporter.generateReport(report))
+        let all = loaded.findings(options: config.checkOptions())
+
+        var filtered = Baseline.Filtered(findings: all, hidden: 0, stale: [])
+        if let path = writeBaseline {
+            let baseline = Baseline(findings: all)
+            try CLIOutput.writeAtomically(baseline.json, to: path)
+            CLIOutput.stderr("navgraph: wrote \(baseline.entries.count) baseline entr\(baseline.entries.count == 1 ? "y" : "ies") to \(path)\n")
+            filtered = baseline.filter(all)
+        } else if let path = config.baseline {
+            if output.baseline == nil && !FileManager.default.fileExists(atPath: path) {
+                CLIOutput.printDiagnostics([Diagnostic(.warning, "baseline \(path) (from the config file) does not exist yet; create it with --write-baseline \(path)", at: nil)])
+            } else {
+                filtered = try Baseline.load(file: path).filter(all)
+            }
+        }
+        let report = CheckReport(
+            findings: filtered.findings, app: loaded.registry.app, scenarios: loaded.scenarios,
+            staleBaseline: filtered.stale.map(\.description), baselined: filtered.hidden,
+            rules: CheckRunner.allDescriptions.filter { CheckRunner(options: config.checkOptions()).isEnabled($0) })
+
+        for r in config.reports {
+            try CLIOutput.writeAtomically(r.format.generateReport(report), to: r.path)
+        }
+        CLIOutput.stdout((config.reporter ?? .xcode).generateReport(report))
+        CLIOutput.printDiagnostics(filtered.stale.map {
+            Diagnostic(.warning, "stale baseline entry, the finding no longer occurs: [\($0.rule)] \($0.subject)", at: nil)
+        })
         let scen = loaded.scenarios.count == 1 ? "scenario \(loaded.scenario.name)" : "\(loaded.scenarios.count) flag scenarios"
-        CLIOutput.stderr("navgraph: \(report.countsText) in \(loaded.registry.features.count) features (\(scen))\n")
-        if report.count(.error) > 0 || (strict && report.count(.warning) > 0) {
+        var summary = "navgraph: \(report.countsText) in \(loaded.registry.features.count) features (\(scen))"
+        if filtered.hidden > 0 || !filtered.stale.isEmpty {
+            summary += "; baseline hid \(filtered.hidden), \(filtered.stale.count) stale"
+        }
+        CLIOutput.stderr(summary + "\n")
+        if report.count(.error) > 0 || (config.strict == true && report.count(.warning) > 0) {
             throw ExitCode(ExitStatus.findings)
         }
     }

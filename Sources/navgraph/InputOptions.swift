@@ -13,6 +13,27 @@ struct InputOptions: ParsableArguments {
     @Flag(name: .customLong("all-flag-combinations"), help: "Check every combination of flags (at most 10 flags).")
     var allFlagCombinations = false
 
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp("Configuration file (default: ./.navgraph.yml when present).", valueName: "PATH"))
+    var configFile: String?
+
+    /// The config file's settings (`--config PATH`, else `./.navgraph.yml` if present) with its
+    /// warnings; an empty configuration when there is no file.
+    func fileConfiguration() throws -> (configuration: Configuration, warnings: [Diagnostic]) {
+        if let configFile { return try ConfigurationLoader.load(file: configFile) }
+        guard FileManager.default.fileExists(atPath: Configuration.defaultFileName) else { return (Configuration(), []) }
+        return try ConfigurationLoader.load(file: Configuration.defaultFileName)
+    }
+
+    /// Defaults < config file < these options (registry paths).
+    func configuration() throws -> (configuration: Configuration, warnings: [Diagnostic]) {
+        let (file, warnings) = try fileConfiguration()
+        var cli = Configuration()
+        cli.registries = paths
+        return (Configuration.defaults.applying(file).applying(cli), warnings)
+    }
+
     /// Parsed `--flag` values.
     func overrides() throws -> [String: Bool] {
         var out: [String: Bool] = [:]
@@ -32,14 +53,15 @@ struct InputOptions: ParsableArguments {
 
     /// Loads the registry (merging every path), builds the graph, and decides the scenarios.
     func load() throws -> LoadedInput {
-        guard !paths.isEmpty else {
-            throw ValidationError("give at least one registry file or directory")
+        let (config, configWarnings) = try configuration()
+        guard !config.registries.isEmpty else {
+            throw ValidationError("give at least one registry file or directory (or list them under 'registries:' in \(Configuration.defaultFileName))")
         }
-        let registry = try InputLoader.load(paths: paths)
+        let registry = config.addingEntries(to: try InputLoader.load(paths: config.registries, scanSettings: config.scan))
         let graph = NavGraph(registry: registry)
         let overrides = try overrides()
         let knownFlags = Set(registry.flags.map(\.name))
-        var warnings: [Diagnostic] = []
+        var warnings: [Diagnostic] = configWarnings
         for name in overrides.keys.sorted() where !knownFlags.contains(name) {
             warnings.append(Diagnostic(.warning, "--flag \(name): the registry declares no such flag\(NameSuggestion.hint(for: name, in: knownFlags))", at: nil))
         }
@@ -53,10 +75,15 @@ struct InputOptions: ParsableArguments {
                 for (k, v) in overrides { s.values[k] = v }
                 return s
             }
+        } else if overrides.isEmpty && !config.scenarios.isEmpty {
+            // The config's named scenarios, one after another (the command line's --flag wins).
+            let (configured, scenarioWarnings) = config.flagScenarios(for: registry)
+            scenarios = configured
+            warnings += scenarioWarnings
         } else {
             scenarios = [FlagScenario.defaults(of: registry, overrides: overrides)]
         }
-        return LoadedInput(registry: registry, graph: graph, scenarios: scenarios, warnings: warnings)
+        return LoadedInput(registry: registry, graph: graph, scenarios: scenarios, warnings: warnings, configuration: config)
     }
 }
 
@@ -66,21 +93,16 @@ struct LoadedInput {
     var graph: NavGraph
     var scenarios: [FlagScenario]
     var warnings: [Diagnostic]
+    /// The effective configuration (defaults < config file < command line).
+    var configuration: Configuration = .defaults
 
     /// The scenario queries use (the first).
     var scenario: FlagScenario { scenarios[0] }
 
-    /// Runs every enabled check.
-    func findings(options: CheckOptions = .init()) -> [Finding] {
-        var o = options
+    /// Runs every enabled check; without `options`, the configuration's rules, severities and exclusions.
+    func findings(options: CheckOptions? = nil) -> [Finding] {
+        var o = options ?? configuration.checkOptions()
         if o.scenarios.isEmpty { o.scenarios = scenarios }
         return CheckRunner(options: o).run(graph)
-    }
-}
-
-/// Turns paths into one registry: registry files and directories are loaded.
-enum InputLoader {
-    static func load(paths: [String]) throws -> Registry {
-        try RegistryLoader().load(paths: paths)
     }
 }
