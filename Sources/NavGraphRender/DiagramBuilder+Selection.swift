@@ -17,10 +17,17 @@ extension DiagramBuilder {
         if let m = o.module {
             guard graph.nodes.contains(where: { $0.module == m }) else { throw .unknownElement(option: "--module", name: m) }
             var inModule = graph.nodes.map { $0.module == m }
-            // Routes and handlers often carry no module: keep those that touch the module's features.
-            let near = walk(from: (0..<Int32(n)).filter { inModule[Int($0)] }, forward: true, backward: true, o, depth: 1)
-            for i in 0..<n where near[i] && !inModule[i] {
-                if graph.nodes[i].kind == .route || graph.nodes[i].kind == .handler { inModule[i] = true } else { context[i] = true }
+            let members = (0..<Int32(n)).filter { inModule[Int($0)] }
+            // Routes and handlers often carry no module: keep those touching the module's elements.
+            let touching = walk(from: members, forward: true, backward: true, o, depth: 0)
+            let near = walk(from: members, forward: true, backward: true, o, depth: 1)
+            for i in 0..<n where !inModule[i] {
+                let kind = graph.nodes[i].kind
+                if kind == .route || kind == .handler {
+                    inModule[i] = touching[i]
+                } else if near[i] {
+                    context[i] = true
+                }
             }
             for i in 0..<n where !inModule[i] && !context[i] { selected[i] = false }
             for i in 0..<n where context[i] && !selected[i] { context[i] = false }

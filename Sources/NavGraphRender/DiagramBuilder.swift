@@ -36,7 +36,7 @@ public struct DiagramBuilder: Sendable {
         var d = Diagram(title: options.title ?? graph.registry.app ?? "navgraph")
         d.legend = options.legend
         d.notes = notes
-        var builder = Assembly(graph: graph, index: index, shown: shown, context: context, options: options)
+        var builder = Assembly(graph: graph, index: index, shown: shown, selected: selected, context: context, options: options)
         if collapse {
             builder.collapsed(into: &d)
         } else {
@@ -51,14 +51,16 @@ struct Assembly {
     let graph: NavGraph
     let index: FindingIndex
     let shown: [Bool]
+    let selected: [Bool]
     let context: [Bool]
     let options: DiagramOptions
     var nodeOf: [Int32: Int] = [:]
 
-    init(graph: NavGraph, index: FindingIndex, shown: [Bool], context: [Bool], options: DiagramOptions) {
+    init(graph: NavGraph, index: FindingIndex, shown: [Bool], selected: [Bool], context: [Bool], options: DiagramOptions) {
         self.graph = graph
         self.index = index
         self.shown = shown
+        self.selected = selected
         self.context = context
         self.options = options
     }
@@ -115,7 +117,7 @@ struct Assembly {
                     let route = nav.to
                     let how = nav.style.map { " (\($0))" } ?? ""
                     let dests = graph.outgoing[Int(route)].map { graph.edge($0) }.filter { $0.kind == .routesTo }
-                    if dests.isEmpty {
+                    if dests.isEmpty && selected[Int(route)] {
                         let stub: Int
                         if let s = stubOf[route] { stub = s } else {
                             stub = d.nodes.count

@@ -9,7 +9,7 @@ import Foundation
 /// Graphviz is not thread safe: every call goes through `lock`, one at a time.
 public struct GraphvizRenderer: Sendable {
     /// Serialises all graphviz use in this process.
-    static let lock = NSLock()
+    static let lock = NSRecursiveLock()
 
     /// Seconds a layout may take; nil for no limit (only with `isolated`).
     public var timeout: Double?

@@ -83,7 +83,7 @@ void ngv_result_free(ngv_result *r);
 /* Space-separated names of the installed plugins of a kind ("layout", "device"). Free with ngv_free. */
 char *ngv_plugin_list(const char *kind);
 
-/* Reads DOT text back (agmemread) and reports whether it parsed; node/edge counts when it did. */
+/* Reads DOT text back (agread, as the layout does) and reports whether it parsed; node/edge counts when it did. */
 int ngv_dot_parses(const char *dot, int *nodes, int *edges, char **messages);
 
 void ngv_free(void *p);
