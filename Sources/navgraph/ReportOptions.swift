@@ -21,6 +21,11 @@ struct ReportOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Fail (exit 1) on warnings too (--no-strict overrides the config file).")
     var strict: Bool?
 
+    /// Bad reporter names or NAME:PATH pairs are usage errors of the subcommand.
+    func validate() throws {
+        _ = try applied(to: Configuration())
+    }
+
     /// `config` with every option given here applied on top.
     func applied(to config: Configuration) throws -> Configuration {
         var cli = Configuration()
