@@ -78,6 +78,7 @@ final class CheckCommandTests: XCTestCase {
             reporter: json
             strict: true
             repoter: xcode
+            reports: {junit: out/junit.xml}
             """)
         let r = try NavGraphBinary.run(["check", "--config", "ci/navgraph.yml"], in: dir)
         XCTAssertTrue(r.stderr.contains("ci/navgraph.yml:10:1: warning: unknown key 'repoter' in the configuration; did you mean 'reporter'?"), r.stderr)
@@ -89,6 +90,8 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(unreachable?["scenarios"] as? [String], ["beta_off"], "\(findings)")
         XCTAssertEqual(unreachable?["severity"] as? String, "warning", "dead only under some flags")
         XCTAssertEqual(r.status, 1, "strict from the config: the beta_off warning fails")
+        XCTAssertTrue(try dir.read("ci/out/junit.xml").contains("<testcase classname=\"navgraph\" name=\"unreachable-feature\">"),
+                      "report paths in the config are relative to the config file")
     }
 
     func testSeveralReportsInOneRunBesidesTheConsole() throws {

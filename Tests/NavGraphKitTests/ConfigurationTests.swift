@@ -134,6 +134,19 @@ final class ConfigurationTests: XCTestCase {
                        ["scenario 'x' sets flag 'siri_shortcut', which the registry does not declare; did you mean 'siri_shortcuts'?"])
     }
 
+    func testConfiguredEntriesAreAddedOnce() throws {
+        let registry = try loadRegistry("""
+            navgraph: 1
+            entries: [{feature: Home}]
+            features: [{name: Home}, {name: Debug}]
+            """)
+        let (c, _) = try load("entries: [{feature: Home}, {feature: Debug}]")
+        let merged = c.addingEntries(to: registry)
+        XCTAssertEqual(merged.entries.map(\.target), [.feature("Home"), .feature("Debug")])
+        XCTAssertTrue(runChecks(registry).contains { $0.ruleID == "unreachable-feature" && $0.subject.contains("Debug") })
+        XCTAssertFalse(runChecks(merged).contains { $0.ruleID == "unreachable-feature" }, "a config entry makes Debug reachable")
+    }
+
     func testConfiguredRulesChangeWhatTheRunnerReports() throws {
         let registry = try loadRegistry("""
             navgraph: 1
