@@ -29,10 +29,10 @@ enum CLIOutput {
         let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
         do {
             try Data(text.utf8).write(to: tmp)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: tmp)
-            } else {
-                try FileManager.default.moveItem(at: tmp, to: url)
+            // rename(2) replaces an existing file atomically. (FileManager.replaceItemAt fails on
+            // Linux for a relative path whose file already exists: the second `--report` run.)
+            guard rename(tmp.path, url.path) == 0 else {
+                throw InputError([Diagnostic(.error, "cannot write \(path): \(String(cString: strerror(errno)))", at: nil)])
             }
         } catch {
             try? FileManager.default.removeItem(at: tmp)

@@ -115,6 +115,18 @@ final class CheckCommandTests: XCTestCase {
                        "atomic writes leave no temporary files")
     }
 
+    func testReportFilesAreReplacedOnTheNextRun() throws {
+        let dir = try NavGraphBinary.temporaryDirectory(self)
+        try dir.write("r.yml", Self.warningsOnly)
+        try dir.write("out/r.json", "old")
+        for run in 1...2 {
+            let r = try NavGraphBinary.run(["check", "r.yml", "--report", "json:out/r.json"], in: dir)
+            XCTAssertEqual(r.status, 0, "run \(run): \(r.stderr)")
+            XCTAssertTrue(try dir.read("out/r.json").contains("\"rule\": \"unused-route\""), "run \(run)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path), ["r.json"])
+    }
+
     func testEveryReporterRunsFromTheCommandLine() throws {
         for name in ["xcode", "json", "sarif", "junit", "github-actions", "checkstyle", "markdown", "gitlab", "summary"] {
             let r = try NavGraphBinary.run(["check", "Examples/Broken.yml", "--reporter", name])
