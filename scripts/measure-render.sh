@@ -2,12 +2,17 @@
 # Times graphviz on navgraph's own generated diagrams (tree-shaped apps with cross links, modules
 # as clusters): dot with/without edge labels, dot with the bounded settings, sfdp, collapsed modules.
 # Usage: scripts/measure-render.sh [timeout-seconds]   (results: docs/rendering.md)
+# NAVGRAPH_MEASURE_GRAPHS=DIR reuses DOT files written earlier by the MeasurementDump test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit="${1:-120}"
-dir="$(mktemp -d)"
-trap 'rm -rf "$dir"' EXIT
-NAVGRAPH_MEASURE_DIR="$dir" swift test --scratch-path .build-render --filter MeasurementDump >/dev/null
+if [ -n "${NAVGRAPH_MEASURE_GRAPHS:-}" ]; then  # DOT files already written by MeasurementDump
+    dir="$NAVGRAPH_MEASURE_GRAPHS"
+else
+    dir="$(mktemp -d)"
+    trap 'rm -rf "$dir"' EXIT
+    NAVGRAPH_MEASURE_DIR="$dir" swift test --scratch-path .build-render --filter MeasurementDump >/dev/null
+fi
 time_one() {  # engine file
     local start end rc
     start=$(date +%s.%N)

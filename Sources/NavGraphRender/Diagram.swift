@@ -85,6 +85,9 @@ public struct Diagram: Sendable, Equatable {
 
     public init(title: String) { self.title = title }
 
+    /// Many edges a node (links between collapsed modules): dot needs its tighter limits.
+    public var isDense: Bool { edges.count > 300 && edges.count > 4 * nodes.count }
+
     /// The marks present on any node or edge (for a legend that explains only what is drawn).
     public var allMarks: Marks {
         var m = Marks()

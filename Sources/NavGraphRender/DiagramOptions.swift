@@ -40,6 +40,8 @@ public struct RenderThresholds: Sendable, Equatable {
     /// `--edge-labels auto` draws route ids on edges up to this many edges (dot's edge labels
     /// become extra nodes, and on big graphs crash graphviz).
     public var maxLabelledEdges: Int
+    /// The same for the collapsed view's count labels (links between modules are dense).
+    public var maxLabelledModuleLinks: Int
     /// `--collapse-modules auto` collapses modules above this many nodes.
     public var collapseAboveNodes: Int
     /// Above this many nodes, dot gets settings that bound its work (nslimit, mclimit, searchsize).
@@ -47,13 +49,15 @@ public struct RenderThresholds: Sendable, Equatable {
     /// Above this many nodes (after collapsing, or with no modules to collapse), dot is replaced by sfdp.
     public var sfdpAboveNodes: Int
 
-    public init(maxLabelledEdges: Int, collapseAboveNodes: Int, boundedDotAboveNodes: Int, sfdpAboveNodes: Int) {
+    public init(maxLabelledEdges: Int, maxLabelledModuleLinks: Int, collapseAboveNodes: Int, boundedDotAboveNodes: Int,
+                sfdpAboveNodes: Int) {
         self.maxLabelledEdges = maxLabelledEdges
+        self.maxLabelledModuleLinks = maxLabelledModuleLinks
         self.collapseAboveNodes = collapseAboveNodes
         self.boundedDotAboveNodes = boundedDotAboveNodes
         self.sfdpAboveNodes = sfdpAboveNodes
     }
 
     public static let standard = RenderThresholds(
-        maxLabelledEdges: 400, collapseAboveNodes: 1500, boundedDotAboveNodes: 800, sfdpAboveNodes: 3000)
+        maxLabelledEdges: 400, maxLabelledModuleLinks: 150, collapseAboveNodes: 2000, boundedDotAboveNodes: 1500, sfdpAboveNodes: 6000)
 }

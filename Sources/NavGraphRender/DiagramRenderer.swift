@@ -90,9 +90,10 @@ public struct DiagramRenderer: Sendable {
         case .none: d.showsEdgeLabels = false
         case .auto:
             let labelled = d.edges.filter { $0.label != nil }.count
-            d.showsEdgeLabels = labelled <= t.maxLabelledEdges || options.engine != .dot
+            let limit = d.collapsed ? t.maxLabelledModuleLinks : t.maxLabelledEdges
+            d.showsEdgeLabels = labelled <= limit
             if !d.showsEdgeLabels {
-                notes.append("\(labelled) labelled edges is more than \(t.maxLabelledEdges): route ids left out of the "
+                notes.append("\(labelled) labelled edges is more than \(limit): edge labels left out of the "
                     + "picture (they are in the edge tooltips; --edge-labels all to force them)")
             }
         }
@@ -102,7 +103,8 @@ public struct DiagramRenderer: Sendable {
             notes.append("\(d.nodes.count) nodes is more than dot can lay out in time (\(t.sfdpAboveNodes)): using sfdp, which draws no module boxes")
         }
         func plan(_ d: Diagram, _ engine: String, _ summary: String) -> Plan {
-            Plan(diagram: d, engine: engine, bounded: engine == "dot" && d.nodes.count > t.boundedDotAboveNodes, summary: summary)
+            Plan(diagram: d, engine: engine,
+                 bounded: engine == "dot" && (d.nodes.count > t.boundedDotAboveNodes || d.isDense), summary: summary)
         }
         var plans = [plan(d, engine, "the diagram with \(engine)")]
         var bare = d
@@ -120,6 +122,7 @@ public struct DiagramRenderer: Sendable {
             var o = options
             o.collapseModules = .always
             var c = try builder.build(o)
+            c.showsEdgeLabels = c.edges.count <= t.maxLabelledModuleLinks
             if c.nodes.count > 1 {
                 c.notes.append("fallback: modules collapsed into one node each")
                 plans.append(plan(c, "dot", "the modules collapsed"))

@@ -52,14 +52,20 @@ enum DiagramStyle {
     static let cluster: Attributes = [("style", "rounded,filled"), ("fillcolor", "#F7F9FC"), ("color", "#B0BEC5"),
                                       ("fontcolor", "#37474F"), ("fontsize", "12")]
 
-    /// Graph, node and edge defaults; `bounded` adds the settings that cap dot's work on big graphs.
-    static func graph(engine: String, nodes: Int, bounded: Bool) -> Attributes {
+    /// Graph defaults; `bounded` adds the settings that cap dot's work on big graphs, and on
+    /// dense ones (`dense`: many edges a node, as between collapsed modules) the tighter ones.
+    static func graph(engine: String, bounded: Bool, dense: Bool) -> Attributes {
         var a: Attributes = [("layout", engine), ("fontname", font), ("fontsize", "14"), ("labelloc", "t"),
                              ("outputorder", "edgesfirst")]
         switch engine {
         case "dot":
             a += [("rankdir", "LR"), ("nodesep", "0.25"), ("ranksep", "0.6")]
-            if bounded { a += [("nslimit", "2"), ("nslimit1", "2"), ("mclimit", "0.5"), ("searchsize", "20"), ("splines", "line")] }
+            if bounded && dense {
+                a += [("nslimit", "1"), ("nslimit1", "1"), ("mclimit", "0.1"), ("searchsize", "20"), ("remincross", "false"),
+                      ("splines", "line")]
+            } else if bounded {
+                a += [("nslimit", "2"), ("nslimit1", "2"), ("mclimit", "0.5"), ("searchsize", "20"), ("splines", "line")]
+            }
         case "sfdp":
             a += [("overlap", "prism"), ("splines", "false"), ("sep", "+4")]
         default:

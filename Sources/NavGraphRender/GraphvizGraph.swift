@@ -49,7 +49,7 @@ enum GraphvizGraph {
             ngv_set(h, "tooltip", DotText.escape(e.tooltip))
         }
         // Root values last: a cluster created after them would inherit them.
-        for (k, v) in DiagramStyle.graph(engine: engine, nodes: d.nodes.count, bounded: bounded) { ngv_set(root, k, v) }
+        for (k, v) in DiagramStyle.graph(engine: engine, bounded: bounded, dense: d.isDense) { ngv_set(root, k, v) }
         ngv_set(root, "label", DotText.escape(d.title))
         ngv_set(root, "tooltip", DotText.escape(d.title))
 

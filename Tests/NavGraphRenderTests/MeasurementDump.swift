@@ -10,7 +10,8 @@ final class MeasurementDump: XCTestCase {
         guard let dir = ProcessInfo.processInfo.environment["NAVGRAPH_MEASURE_DIR"] else {
             throw XCTSkip("set NAVGRAPH_MEASURE_DIR to write the measurement graphs")
         }
-        for n in [500, 1000, 2000, 3000, 5000, 10000] {
+        let sizes = ProcessInfo.processInfo.environment["NAVGRAPH_MEASURE_SIZES"].map { $0.split(separator: ",").compactMap { Int($0) } }
+        for n in sizes ?? [500, 1000, 2000, 3000, 5000, 10000] {
             let builder = DiagramBuilder(graph: NavGraph(registry: Fixtures.synthetic(features: n, modules: max(10, n / 100))), findings: [])
             var o = DiagramOptions()
             o.collapseModules = .never
