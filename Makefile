@@ -33,6 +33,7 @@ test: setup
 	$(SWIFT) build
 	$(SWIFT) test
 	@scripts/check-outputs.sh
+	@scripts/plugin-check.sh
 
 bench: release
 	@scripts/bench.sh
