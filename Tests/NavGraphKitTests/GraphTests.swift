@@ -30,6 +30,8 @@ final class GraphTests: XCTestCase {
         XCTAssertEqual(g.explain(g.node(.feature, "F\(n - 1)")!, in: r).count, n)
         let paths = g.shortestPaths(from: g.node(.feature, "F0")!, to: g.node(.feature, "F\(n - 1)")!)
         XCTAssertEqual(paths.first?.count, n - 1)
+        let allPaths = g.shortestPaths(from: g.node(.feature, "F0")!, to: g.node(.feature, "F\(n - 1)")!, all: true)
+        XCTAssertEqual(allPaths.map(\.count), [n - 1])
     }
 
     func testIdsFollowNamesNotInputOrder() {

@@ -65,22 +65,38 @@ extension NavGraph {
             frontier = next.sorted()
         }
         guard found else { return [] }
-        // Walk predecessors back from the target; paths are built backwards, then reversed.
+        func ordered(_ node: Int32) -> [PathStep] {
+            (preds[node] ?? []).sorted { (name($0.from), $0.route.map(name) ?? "") < (name($1.from), $1.route.map(name) ?? "") }
+        }
+        guard all else {
+            // One path: follow the first predecessor (in name order) back to the source.
+            var steps: [PathStep] = []
+            var node = target
+            while node != source, let p = ordered(node).first {
+                steps.append(p)
+                node = p.from
+            }
+            return [steps.reversed()]
+        }
+        // Every shortest path (up to `limit`), depth first in name order. Partial paths share
+        // their tails through an arena of (step, next) links, so nothing is copied per step.
         var results: [[PathStep]] = []
-        var stack: [(node: Int32, reversed: [PathStep])] = [(target, [])]
-        while let (node, reversedSteps) = stack.popLast() {
+        var arena: [(step: PathStep, next: Int)] = []
+        var stack: [(node: Int32, link: Int)] = [(target, -1)]
+        while let (node, link) = stack.popLast(), results.count < limit {
             if node == source {
-                results.append(reversedSteps.reversed())
-                if !all || results.count >= limit { break }
+                var steps: [PathStep] = []
+                var l = link
+                while l >= 0 {
+                    steps.append(arena[l].step)
+                    l = arena[l].next
+                }
+                results.append(steps)
                 continue
             }
-            let ps = (preds[node] ?? []).sorted { (name($0.from), $0.route.map(name) ?? "") > (name($1.from), $1.route.map(name) ?? "") }
-            if ps.count == 1 {
-                var next = reversedSteps
-                next.append(ps[0])
-                stack.append((ps[0].from, next))
-            } else {
-                for p in ps { stack.append((p.from, reversedSteps + [p])) }
+            for p in ordered(node).reversed() {
+                arena.append((p, link))
+                stack.append((p.from, arena.count - 1))
             }
         }
         return results
