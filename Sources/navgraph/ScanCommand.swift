@@ -28,37 +28,41 @@ struct ScanCommand: ParsableCommand {
         help: "PATH_PREFIX=Module (repeatable), or a file of such lines: the module of the files under a path.")
     var moduleMap: [String] = []
 
-    func run() throws {
-        var config = ScanConfiguration()
-        config.strict = strictScan
-        config.moduleMap = try Self.parseModuleMap(moduleMap)
-        let showProgress = isatty(STDERR_FILENO) == 1
-        let progress: ((Int, Int) -> Void)? = showProgress ? { done, total in
-            if done == total || done % 50 == 0 { FileHandle.standardError.write(Data("\rscanning \(done)/\(total)".utf8)) }
-            if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
-        } : nil
+    @Option(name: .customLong("config"), help: "Configuration file whose scan: section configures dialects (default: ./.navgraph.yml when present).")
+    var configFile: String?
 
+    func run() throws {
+        var config = try InputLoader.scanConfiguration(try scanSection())
+        if strictScan { config.strict = true }
+        for (k, v) in try Self.parseModuleMap(moduleMap) { config.moduleMap[k] = v }
+        let progress = ScanProgress()
         let result: ScanResult
         do {
-            result = try SwiftSourceScanner(configuration: config).scan(paths: paths, progress: progress)
+            result = try SwiftSourceScanner(configuration: config).scan(paths: paths, progress: progress.report)
+            progress.finish()
         } catch let error as InputError {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(2)
+            progress.finish()
+            throw error
         }
-        for d in result.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
-        if result.hasErrors { throw ExitCode(2) }
+        CLIOutput.printDiagnostics(result.diagnostics)
+        if result.hasErrors { throw ExitCode(ExitStatus.badInput) }
 
         let yaml = RegistryWriter.yaml(result.registry)
         if let output {
-            do {
-                try yaml.write(toFile: output, atomically: true, encoding: .utf8)
-            } catch {
-                FileHandle.standardError.write(Data("error: cannot write \(output): \(error.localizedDescription)\n".utf8))
-                throw ExitCode(2)
-            }
+            try CLIOutput.writeAtomically(yaml, to: output)
+            CLIOutput.stderr("navgraph: scanned \(result.fileCount) files: \(result.registry.features.count) features, \(result.registry.routes.count) routes, \(result.registry.handlers.count) handlers -> \(TerminalText.singleLine(output))\n")
         } else {
-            print(yaml, terminator: "")
+            CLIOutput.stdout(yaml)
         }
+    }
+
+    /// The `scan:` section of `--config` or ./.navgraph.yml, if any.
+    private func scanSection() throws -> RawNode? {
+        let path = configFile ?? (FileManager.default.fileExists(atPath: ".navgraph.yml") ? ".navgraph.yml" : nil)
+        guard let path else { return nil }
+        let (configuration, warnings) = try ConfigurationLoader.load(file: path)
+        CLIOutput.printDiagnostics(warnings)
+        return configuration.scan
     }
 
     /// `prefix=Module` pairs, or files holding `prefix=Module` / `prefix: Module` lines.
