@@ -43,7 +43,7 @@ struct TerminalOptions: ParsableArguments {
     }
 }
 
-extension TerminalStyle.ColorMode: @retroactive ExpressibleByArgument {}
+extension TerminalStyle.ColorMode: ExpressibleByArgument {}
 
 /// The terminal's size through `ioctl(TIOCGWINSZ)`.
 enum TerminalSize {
