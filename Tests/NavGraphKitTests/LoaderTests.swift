@@ -48,7 +48,7 @@ final class LoaderTests: XCTestCase {
             "3:9: routes must be a list, found a mapping",
             "5:11: name of a feature must be a string, found a list",
             "7:14: enabled must be true, false, \"flag:NAME\" or \"runtime\", found a string",
-            "8:39: lazy must be true or false, found a string",
+            "8:40: lazy must be true or false, found a string",
         ])
     }
 
