@@ -157,4 +157,20 @@ final class LoaderTests: XCTestCase {
         XCTAssertFalse(loadErrors("navgraph: 1\nfeatures: *nope\n").isEmpty)
         XCTAssertFalse(loadErrors("\u{0}\u{1}\u{2}").isEmpty)
     }
+
+    /// Untrusted names survive writing and reading back exactly.
+    func testWriterRoundTripsHostileNames() throws {
+        let hostile = ["a\"b", "back\\slash", "new\nline", "tab\there", "bell\u{7}", "<script>&", "yes", "1.5", "-dash", "café 😀", "line\u{2028}sep", "#hash", "key: value", "[list]"]
+        let registry = Registry(
+            flags: hostile.map { FeatureFlag(name: $0, defaultValue: true) },
+            routes: hostile.map { Route(id: $0, parameters: [.init(name: $0, type: $0)]) },
+            features: hostile.map { Feature(name: $0, enabled: .flag($0), fallback: $0, navigates: [Navigation(route: $0, style: $0)]) })
+        let text = RegistryWriter.yaml(registry)
+        let back = try loadRegistry(text, file: "hostile.yml")
+        XCTAssertEqual(back.routes.map(\.id).sorted(), hostile.sorted())
+        XCTAssertEqual(back.features.map(\.name).sorted(), hostile.sorted())
+        XCTAssertEqual(Set(back.features.map(\.enabled)), Set(hostile.map { Enablement.flag($0) }))
+        XCTAssertEqual(back.flags.map(\.name).sorted(), hostile.sorted())
+        XCTAssertEqual(RegistryWriter.yaml(back), text)
+    }
 }

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Writes a `Registry` as registry YAML (version 1) that `RegistryLoader` reads back.
 ///
@@ -163,22 +162,7 @@ public enum RegistryWriter {
             }
             && !(s.first!.isNumber || s.first == "-" || s.first == ".")
         if plainSafe { return s }
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if c.value < 0x20 || c.value == 0x7F {
-                    out += String(format: "\\x%02X", c.value)
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        return out + "\""
+        // JSON string literals are valid YAML double-quoted scalars.
+        return JSONValue.quote(s)
     }
 }
