@@ -13,5 +13,6 @@ extension NavGraphCommand {
         WhyCommand.self,
         FlagsCommand.self,
         ExploreCommand.self,
+        GenerateCommand.self,
     ]
 }

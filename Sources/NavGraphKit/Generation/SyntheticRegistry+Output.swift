@@ -1,0 +1,237 @@
+/// Registry JSON with the same structure as registry YAML (docs/registry.md), for the JSON loader
+/// and for peers that read JSON. Elements in the registry's order; keys in a fixed order.
+public enum RegistryJSONWriter {
+    public static func json(_ r: Registry) -> String {
+        var o = "{\n  \"navgraph\": \(RegistryLoader.schemaVersion)"
+        if let app = r.app { o += ",\n  \"app\": \(q(app))" }
+        func section(_ key: String, _ items: [String]) {
+            guard !items.isEmpty else { return }
+            o += ",\n  \(q(key)): [\n    " + items.joined(separator: ",\n    ") + "\n  ]"
+        }
+        section("entries", r.entries.map { e in
+            switch e.target {
+            case .feature(let n): return "{\"feature\": \(q(n))}"
+            case .route(let n): return "{\"route\": \(q(n))}"
+            }
+        })
+        if !r.flags.isEmpty {
+            o += ",\n  \"flags\": {" + r.flags.map { "\(q($0.name)): \($0.defaultValue)" }.joined(separator: ", ") + "}"
+        }
+        section("provided", r.provided.map { q($0.name) })
+        section("routes", r.routes.map { x in
+            var p = ["\"id\": \(q(x.id))"]
+            if let t = x.type { p.append("\"type\": \(q(t))") }
+            if let m = x.module { p.append("\"module\": \(q(m))") }
+            if !x.parameters.isEmpty {
+                p.append("\"parameters\": {" + x.parameters.map { "\(q($0.name)): \(q($0.type))" }.joined(separator: ", ") + "}")
+            }
+            return "{" + p.joined(separator: ", ") + "}"
+        })
+        section("handlers", r.handlers.map { h in
+            var p = ["\"name\": \(q(h.name))"]
+            if let m = h.module { p.append("\"module\": \(q(m))") }
+            p.append("\"routes\": {" + h.routes.map { "\(q($0.route)): \(q($0.feature))" }.joined(separator: ", ") + "}")
+            return "{" + p.joined(separator: ", ") + "}"
+        })
+        section("features", r.features.map { f in
+            var p = ["\"name\": \(q(f.name))"]
+            if let m = f.module { p.append("\"module\": \(q(m))") }
+            switch f.enabled {
+            case .always: break
+            case .never: p.append("\"enabled\": false")
+            default: p.append("\"enabled\": \(q(f.enabled.description))")
+            }
+            if let fb = f.fallback { p.append("\"fallback\": \(q(fb))") }
+            if !f.dependencies.isEmpty { p.append("\"dependencies\": " + refs(f.dependencies)) }
+            if !f.navigates.isEmpty {
+                p.append("\"navigates\": [" + f.navigates.map { n in
+                    n.style.map { "{\"route\": \(q(n.route)), \"style\": \(q($0))}" } ?? q(n.route)
+                }.joined(separator: ", ") + "]")
+            }
+            return "{" + p.joined(separator: ", ") + "}"
+        })
+        section("dependencies", r.dependencies.map { b in
+            var p = ["\"protocol\": \(q(b.protocol))"]
+            if let i = b.implementation { p.append("\"implementation\": \(q(i))") }
+            if let m = b.module { p.append("\"module\": \(q(m))") }
+            if !b.dependencies.isEmpty { p.append("\"dependencies\": " + refs(b.dependencies)) }
+            return "{" + p.joined(separator: ", ") + "}"
+        })
+        section("deeplinks", r.deeplinks.map { d in
+            var p: [String] = []
+            if let u = d.url { p.append("\"url\": \(q(u))") }
+            if let x = d.route { p.append("\"route\": \(q(x))") }
+            if let a = d.anyRoute { p.append("\"anyRoute\": \(q(a))") }
+            return "{" + p.joined(separator: ", ") + "}"
+        })
+        return o + "\n}\n"
+    }
+
+    private static func refs(_ refs: [DependencyRef]) -> String {
+        "[" + refs.map { d in d.lazy ? "{\"protocol\": \(q(d.name)), \"lazy\": true}" : q(d.name) }.joined(separator: ", ") + "]"
+    }
+
+    /// A JSON string literal.
+    static func q(_ s: String) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if c.value < 0x20 {
+                    let hex = String(c.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(c)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension SyntheticRegistry {
+    /// A RouterService-style source tree for the same app (for the scan benchmark): one file per
+    /// feature (the feature, its view controller with `navigate(toRoute:)` calls), one file of routes
+    /// and service protocols per module's interface, one route handler and one services file per
+    /// module, and the app delegate that registers everything. Paths are relative.
+    public func swiftSources() -> [(path: String, text: String)] {
+        var files: [(path: String, text: String)] = []
+        let reg = registry
+        var routeType: [String: String] = [:]
+        for r in reg.routes { routeType[r.id] = r.type ?? r.id }
+        var routesByModule: [String: [Route]] = [:]
+        for r in reg.routes { routesByModule[r.module ?? "AppInterface", default: []].append(r) }
+        var depsByModule: [String: [DependencyBinding]] = [:]
+        for b in reg.dependencies { depsByModule[b.module ?? "Core", default: []].append(b) }
+        let paramRoutes = Set(reg.routes.filter { !$0.parameters.isEmpty }.map(\.id))
+        let entryRoutes = Set(reg.entries.compactMap { e -> String? in
+            if case .route(let r) = e.target { return r }
+            return nil
+        })
+
+        // Interfaces: routes and service protocols.
+        let interfaceModules = Set(routesByModule.keys).union(depsByModule.keys.map { $0 == "App" ? "AppInterface" : "\($0)Interface" })
+        for module in interfaceModules.sorted() {
+            let base = String(module.dropLast("Interface".count))
+            var t = "import RouterServiceInterface\n\n"
+            for r in routesByModule[module] ?? [] {
+                if entryRoutes.contains(r.id) { t += "// navgraph:entry\n" }
+                t += "public struct \(routeType[r.id]!): Route {\n    public static let identifier = \"\(r.id)\"\n"
+                for p in r.parameters { t += "    public let \(p.name): \(p.type)\n" }
+                let params = r.parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+                let assigns = r.parameters.map { "        self.\($0.name) = \($0.name)\n" }.joined()
+                t += "\n    public init(\(params)) {\n\(assigns)    }\n}\n\n"
+            }
+            for b in depsByModule[base] ?? [] {
+                t += "public protocol \(b.protocol): AnyObject {\n    func perform(_ request: String) -> Int\n}\n\n"
+            }
+            files.append(("Sources/\(module)/\(module)Types.swift", t))
+        }
+
+        // Service implementations and their needs (init parameters; lazy ones as closures).
+        for (module, bindings) in depsByModule.sorted(by: { $0.key < $1.key }) {
+            var t = "import Foundation\n"
+            for i in imports(of: bindings.flatMap { $0.dependencies.map(\.name) }, own: module) { t += "import \(i)\n" }
+            t += "\n"
+            for b in bindings {
+                let impl = b.implementation ?? "\(b.protocol)Impl"
+                let params = b.dependencies.enumerated().map { i, d in d.lazy ? "dep\(i): @escaping () -> \(d.name)" : "dep\(i): \(d.name)" }
+                t += "public final class \(impl): \(b.protocol) {\n"
+                for (i, d) in b.dependencies.enumerated() {
+                    t += d.lazy ? "    private let dep\(i): () -> \(d.name)\n" : "    private let dep\(i): \(d.name)\n"
+                }
+                t += "\n    public init(\(params.joined(separator: ", "))) {\n"
+                for i in b.dependencies.indices { t += "        self.dep\(i) = dep\(i)\n" }
+                t += "    }\n\n    public func perform(_ request: String) -> Int {\n        request.count\n    }\n}\n\n"
+            }
+            files.append(("Sources/\(module)/\(module)Services.swift", t))
+        }
+
+        // Handlers.
+        for h in reg.handlers {
+            let module = h.module ?? "App"
+            var t = "import RouterServiceInterface\nimport UIKit\nimport \(module == "App" ? "AppInterface" : "\(module)Interface")\n\n"
+            t += "public final class \(h.name): RouteHandler {\n    public var routes: [Route.Type] {\n        [\n"
+            for m in h.routes { t += "            \(routeType[m.route] ?? m.route).self,\n" }
+            t += "        ]\n    }\n\n    public init() {}\n\n"
+            t += "    public func destination(forRoute route: Route, fromViewController viewController: UIViewController) -> Feature.Type {\n"
+            t += "        switch route {\n"
+            for m in h.routes { t += "        case is \(routeType[m.route] ?? m.route): return \(m.feature).self\n" }
+            t += "        default: preconditionFailure(\"\(h.name) cannot handle \\(route)\")\n        }\n    }\n}\n"
+            files.append(("Sources/\(module)/\(h.name).swift", t))
+        }
+
+        // Features, one file each, with a view controller that navigates.
+        for f in reg.features {
+            let module = f.module ?? "App"
+            var t = "import RouterServiceInterface\nimport UIKit\n"
+            for i in imports(of: f.dependencies.map(\.name), own: module) { t += "import \(i)\n" }
+            t += "\n"
+            t += "public struct \(f.name): Feature {\n"
+            for (i, d) in f.dependencies.enumerated() { t += "    @Dependency var dep\(i): \(d.name)\n" }
+            t += "\n    public init() {}\n\n"
+            switch f.enabled {
+            case .always: break
+            case .never: t += "    public func isEnabled() -> Bool {\n        false\n    }\n\n"
+            case .flag(let name): t += "    public func isEnabled() -> Bool {\n        FeatureFlags.shared.isEnabled(\"\(name)\")\n    }\n\n"
+            case .runtime: t += "    public func isEnabled() -> Bool {\n        Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 2) > 1\n    }\n\n"
+            }
+            if let fb = f.fallback {
+                t += "    public func fallback(forRoute route: Route?) -> Feature.Type? {\n        \(fb).self\n    }\n\n"
+            }
+            let vc = "\(f.name.dropLast("Feature".count))ViewController"
+            let router = f.dependencies.firstIndex { $0.name == "RouterServiceProtocol" }.map { "dep\($0)" }
+            t += "    public func build(fromRoute route: Route?) -> UIViewController {\n"
+            t += "        \(vc)(\(router.map { "routerService: \($0)" } ?? "routerService: nil"))\n    }\n}\n\n"
+            t += "final class \(vc): UIViewController {\n    private let routerService: RouterServiceProtocol?\n\n"
+            t += "    init(routerService: RouterServiceProtocol?) {\n        self.routerService = routerService\n        super.init(nibName: nil, bundle: nil)\n    }\n\n"
+            t += "    required init?(coder: NSCoder) { nil }\n\n"
+            t += "    override func viewDidLoad() {\n        super.viewDidLoad()\n        title = \"\(f.name)\"\n        view.backgroundColor = .systemBackground\n    }\n"
+            for (i, n) in f.navigates.enumerated() {
+                let type = routeType[n.route] ?? n.route
+                let hasParam = paramRoutes.contains(n.route)
+                let style = n.style == "modal" ? "Modal()" : "Push()"
+                t += "\n    @objc func open\(i)() {\n        routerService?.navigate(\n"
+                t += "            toRoute: \(type)(\(hasParam ? "itemId: \"\(i)\"" : "")),\n"
+                t += "            fromView: self,\n            presentationStyle: \(style),\n            animated: true\n        )\n    }\n"
+            }
+            t += "}\n"
+            files.append(("Sources/\(module)/\(f.name).swift", t))
+        }
+
+        // The app delegate: registrations and the root feature.
+        var t = "import RouterService\nimport UIKit\n\n@main\nfinal class AppDelegate: UIResponder, UIApplicationDelegate {\n"
+        t += "    var window: UIWindow?\n    let router = RouterService()\n\n"
+        t += "    func application(\n        _ application: UIApplication,\n        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?\n    ) -> Bool {\n"
+        for b in reg.dependencies {
+            let impl = b.implementation ?? "\(b.protocol)Impl"
+            let args = b.dependencies.enumerated().map { i, d in d.lazy ? "dep\(i): { fatalError() }" : "dep\(i): resolve()" }
+            t += "        router.register(dependencyFactory: { \(impl)(\(args.joined(separator: ", "))) }, forType: \(b.protocol).self)\n"
+        }
+        for h in reg.handlers { t += "        router.register(routeHandler: \(h.name)())\n" }
+        let root = reg.entries.compactMap { e -> String? in
+            if case .feature(let f) = e.target { return f }
+            return nil
+        }.first ?? "MainTabFeature"
+        t += "\n        let window = UIWindow(frame: UIScreen.main.bounds)\n"
+        t += "        window.rootViewController = router.navigationController(withInitialFeature: \(root).self)\n"
+        t += "        window.makeKeyAndVisible()\n        self.window = window\n        return true\n    }\n}\n"
+        files.append(("Sources/App/AppDelegate.swift", t))
+        return files
+    }
+
+    /// Interface modules a file needs for these protocol names (ours are `ModNNNN…`, `Core…`).
+    private func imports(of names: [String], own: String) -> [String] {
+        var out = Set<String>()
+        for n in names {
+            if n.hasPrefix("Core") { out.insert("CoreInterface") }
+            else if n.hasPrefix("Mod"), let r = n.range(of: "Service") { out.insert("\(n[..<r.lowerBound])Interface") }
+        }
+        return out.sorted()
+    }
+}
