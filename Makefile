@@ -23,7 +23,7 @@ demo: build
 	@echo "== navgraph check Examples/ShopApp.yml (a clean app)"
 	$(NAVGRAPH) check Examples/ShopApp.yml
 	@echo "== navgraph check Examples/Broken.yml (every rule fires; exit code 1 is expected)"
-	-$(NAVGRAPH) check Examples/Broken.yml
+	@$(NAVGRAPH) check Examples/Broken.yml || echo "(exit code $$? : findings, as intended)"
 	@$(MAKE) --no-print-directory outputs
 	@echo "Diagrams and reports are in Output/"
 

@@ -52,7 +52,7 @@ let package = Package(
             path: "Plugins/NavGraphCommand"
         ),
         .testTarget(name: "NavGraphKitTests", dependencies: ["NavGraphKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphRender", "NavGraphKit"]),
+        .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphRender", "NavGraphKit"], exclude: ["Golden"]),
         .testTarget(name: "NavGraphScanTests", dependencies: ["NavGraphScan", "NavGraphKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "NavGraphCLITests", dependencies: ["NavGraphKit"]),
     ]
