@@ -35,10 +35,16 @@ enum YAMLReader {
         var root: RawNode?
         var rootSeen = false
         var anchors: [String: RawNode] = [:]
-        /// Open containers: mapping pairs or sequence items, with their start and anchor.
-        enum Open {
-            case mapping([(key: RawNode, value: RawNode)], pendingKey: RawNode?, SourceLocation, anchor: String?)
-            case sequence([RawNode], SourceLocation, anchor: String?)
+        /// An open container: mapping pairs (`isMapping`) or sequence items, with its start and anchor.
+        /// Kept as a struct in an array and mutated in place: appending to an enum payload copied the
+        /// whole list on every item (quadratic: 100k features took minutes).
+        struct Open {
+            var isMapping: Bool
+            var pairs: [(key: RawNode, value: RawNode)] = []
+            var items: [RawNode] = []
+            var pendingKey: RawNode?
+            var location: SourceLocation
+            var anchor: String?
         }
         var stack: [Open] = []
 
@@ -83,22 +89,13 @@ enum YAMLReader {
                 }
                 add(node)
             case YAML_SEQUENCE_START_EVENT:
-                stack.append(.sequence([], start, anchor: Builder.string(event.data.sequence_start.anchor)))
+                stack.append(Open(isMapping: false, location: start, anchor: Builder.string(event.data.sequence_start.anchor)))
             case YAML_MAPPING_START_EVENT:
-                stack.append(.mapping([], pendingKey: nil, start, anchor: Builder.string(event.data.mapping_start.anchor)))
+                stack.append(Open(isMapping: true, location: start, anchor: Builder.string(event.data.mapping_start.anchor)))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let top = stack.popLast() else { return false }
-                let node: RawNode
-                let anchor: String?
-                switch top {
-                case .sequence(let items, let l, let a):
-                    node = .sequence(items, at: l)
-                    anchor = a
-                case .mapping(let pairs, _, let l, let a):
-                    node = .mapping(pairs, at: l)
-                    anchor = a
-                }
-                if let anchor { anchors[anchor] = node }
+                let node: RawNode = top.isMapping ? .mapping(top.pairs, at: top.location) : .sequence(top.items, at: top.location)
+                if let anchor = top.anchor { anchors[anchor] = node }
                 add(node)
             default:
                 return false
@@ -107,23 +104,19 @@ enum YAMLReader {
         }
 
         mutating func add(_ node: RawNode) {
-            guard var top = stack.popLast() else {
+            let last = stack.count - 1
+            guard last >= 0 else {
                 root = node
                 return
             }
-            switch top {
-            case .sequence(var items, let l, let a):
-                items.append(node)
-                top = .sequence(items, l, anchor: a)
-            case .mapping(var pairs, let pending, let l, let a):
-                if let key = pending {
-                    pairs.append((key, node))
-                    top = .mapping(pairs, pendingKey: nil, l, anchor: a)
-                } else {
-                    top = .mapping(pairs, pendingKey: node, l, anchor: a)
-                }
+            if !stack[last].isMapping {
+                stack[last].items.append(node)
+            } else if let key = stack[last].pendingKey {
+                stack[last].pairs.append((key, node))
+                stack[last].pendingKey = nil
+            } else {
+                stack[last].pendingKey = node
             }
-            stack.append(top)
         }
     }
 }
