@@ -5,8 +5,11 @@ public enum NameSuggestion {
         let lower = Array(name.lowercased().unicodeScalars)
         var best: (distance: Int, name: String)?
         for c in candidates where c != name {
-            let d = distance(lower, Array(c.lowercased().unicodeScalars))
             let limit = max(2, min(lower.count, c.count) / 3)
+            // Only a distance within the limit and no worse than the best so far can matter:
+            // the distance stops as soon as it must exceed that (same result, far fewer steps).
+            let cutoff = min(limit, best?.distance ?? limit)
+            let d = distance(lower, Array(c.lowercased().unicodeScalars), cutoff: cutoff)
             guard d <= limit else { continue }
             if best == nil || d < best!.distance || (d == best!.distance && c < best!.name) { best = (d, c) }
         }
@@ -23,17 +26,23 @@ public enum NameSuggestion {
     }
 
     /// Levenshtein distance, two rows.
-    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    /// With `cutoff`, any result above it may be returned as some value above it: a row's minimum
+    /// never decreases, so once it passes the cutoff the final distance will too.
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], cutoff: Int = .max) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         if abs(a.count - b.count) > 8 { return abs(a.count - b.count) }
+        if abs(a.count - b.count) > cutoff { return abs(a.count - b.count) }
         var prev = Array(0...b.count)
         var cur = Array(repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             cur[0] = i
+            var rowMin = i
             for j in 1...b.count {
                 cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowMin = min(rowMin, cur[j])
             }
+            if rowMin > cutoff { return rowMin }
             swap(&prev, &cur)
         }
         return prev[b.count]
