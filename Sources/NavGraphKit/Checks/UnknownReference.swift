@@ -54,7 +54,7 @@ public enum UnknownReference: Check {
                 if !features.contains(m.feature) { report("feature", m.feature, known: features, owner: h.name, at: at, anchor: "handler:\(h.name)") }
             }
         }
-        for f in reg.features.sorted(by: Feature.canonicalOrder) {
+        for f in Feature.canonicallySorted(reg.features) {
             var seen = Set<String>()
             for n in f.navigates.sorted(by: { $0.route < $1.route }) where !routes.contains(n.route) && seen.insert(n.route).inserted {
                 report("route", n.route, known: routes, owner: f.name, at: n.origin.primary != nil ? n.origin : f.origin, anchor: "feature:\(f.name)")

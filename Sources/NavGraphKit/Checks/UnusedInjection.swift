@@ -24,7 +24,7 @@ public enum UnusedInjection: Check {
 
     public static func run(_ context: CheckContext) -> [Finding] {
         var out: [Finding] = []
-        for f in context.registry.features.sorted(by: Feature.canonicalOrder) {
+        for f in Feature.canonicallySorted(context.registry.features) {
             for d in f.dependencies.sorted(by: { $0.name < $1.name }) where d.used == false {
                 out.append(context.finding(
                     self, "\(f.name) injects \(d.name) but never reads it",

@@ -138,8 +138,9 @@ public struct NavGraph: Sendable {
         incoming = Array(repeating: [], count: nodes.count)
 
         // 3. Canonical feature declarations: sorted so the result does not depend on input order.
-        let canonicalFeatures = registry.features.sorted(by: Feature.canonicalOrder)
-        for f in canonicalFeatures {
+        // Sorted as indices, names compared first: sorting the Feature values themselves copied
+        // them around and dominated build() on big registries. Same (stable) order as before.
+        for f in Feature.canonicallySorted(registry.features) {
             let id = index[.feature]![f.name]!
             if var existing = featureInfo[id] {
                 // Duplicates: union of what either declaration can do.
@@ -207,6 +208,17 @@ public struct NavGraph: Sendable {
 }
 
 extension Feature {
+    /// `features.sorted(by: canonicalOrder)`, the same (stable) order, but sorting indices with the
+    /// names compared first: sorting the Feature values themselves copied them around and
+    /// dominated on big registries.
+    static func canonicallySorted(_ features: [Feature]) -> [Feature] {
+        let names = features.map(\.name)
+        return features.indices.sorted { a, b in
+            if names[a] != names[b] { return names[a] < names[b] }
+            return canonicalOrder(features[a], features[b])
+        }.map { features[$0] }
+    }
+
     /// A total order over declarations that does not depend on where they were read.
     static func canonicalOrder(_ a: Feature, _ b: Feature) -> Bool {
         if a.name != b.name { return a.name < b.name }

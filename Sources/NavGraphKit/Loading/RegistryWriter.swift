@@ -69,7 +69,7 @@ public enum RegistryWriter {
         }
         if !registry.features.isEmpty {
             out += "features:\n"
-            for f in registry.features.sorted(by: Feature.canonicalOrder) {
+            for f in Feature.canonicallySorted(registry.features) {
                 out += "  - name: \(q(f.name))\n"
                 if let m = f.module { out += "    module: \(q(m))\n" }
                 if f.enabled != .always {
