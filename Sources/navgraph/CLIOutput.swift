@@ -23,6 +23,21 @@ enum CLIOutput {
     /// Writes `text` to `path` atomically: a temporary file in the same folder, then a rename,
     /// so a failure never leaves a half-written file or clobbers the previous one.
     static func writeAtomically(_ text: String, to path: String) throws {
+        // `-` is standard output; a device, FIFO or socket (/dev/null, /dev/stdout, a pipe) is
+        // written in place: renaming over it would replace the device with a regular file.
+        if path == "-" {
+            stdout(text)
+            return
+        }
+        var info = stat()
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                throw InputError([Diagnostic(.error, "cannot write \(path)", at: nil)])
+            }
+            handle.write(Data(text.utf8))
+            try? handle.close()
+            return
+        }
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

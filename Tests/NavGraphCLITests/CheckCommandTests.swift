@@ -127,6 +127,28 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path), ["r.json"])
     }
 
+    /// A report into a FIFO (as into /dev/null or /dev/stdout) is written in place: an atomic
+    /// rename would replace the special file with a regular one.
+    func testReportIntoAFIFOKeepsTheFIFO() throws {
+        let dir = try NavGraphBinary.temporaryDirectory(self)
+        try dir.write("r.yml", Self.warningsOnly)
+        let fifo = dir.appendingPathComponent("pipe").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        final class Box: @unchecked Sendable { var text = "" }
+        let box = Box()
+        let reader = Thread {
+            if let h = FileHandle(forReadingAtPath: fifo) { box.text = String(decoding: h.readDataToEndOfFile(), as: UTF8.self) }
+        }
+        reader.start()
+        let r = try NavGraphBinary.run(["check", "r.yml", "--report", "json:pipe"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        while !reader.isFinished { usleep(10_000) }
+        XCTAssertTrue(box.text.contains("\"rule\": \"unused-route\""), box.text)
+        var info = stat()
+        XCTAssertEqual(stat(fifo, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO is still a FIFO")
+    }
+
     func testEveryReporterRunsFromTheCommandLine() throws {
         for name in ["xcode", "json", "sarif", "junit", "github-actions", "checkstyle", "markdown", "gitlab", "summary"] {
             let r = try NavGraphBinary.run(["check", "Examples/Broken.yml", "--reporter", name])
