@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# navgraph's benchmark (issue 7, docs/performance.md): each navgraph command side by side with what a
+# user would use otherwise, in one run, several times; prints medians, ratios and peak memory.
+#
+#   scripts/bench.sh            full run (release build; 1k/10k/100k features; minutes)
+#   scripts/bench.sh --smoke    ~1k features, a few seconds: navgraph check must agree with the
+#                               networkx peer (called by `make test`; fails when they disagree)
+#
+# Environment: RUNS (default 5), SIZES (default "1000 10000 100000"), BENCH_DIR (default
+# /tmp/navgraph-bench; generated registries and sources live there, never in the repository),
+# NAVGRAPH (a navgraph binary to use instead of building one).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+MODE=full
+[[ "${1:-}" == "--smoke" ]] && MODE=smoke
+RUNS=${RUNS:-5}
+SIZES=${SIZES:-"1000 10000 100000"}
+WORK=${BENCH_DIR:-/tmp/navgraph-bench}
+mkdir -p "$WORK"
+
+if ! python3 -c 'import networkx' 2>/dev/null; then
+    echo "bench: installing networkx (the peer of navgraph check)" >&2
+    python3 -m pip install --quiet --user networkx 2>/dev/null \
+        || python3 -m pip install --quiet --user --break-system-packages networkx
+fi
+
+if [[ -n "${NAVGRAPH:-}" ]]; then
+    NG=$NAVGRAPH
+elif [[ $MODE == smoke ]]; then
+    # The test command has just built the debug binary; do not pay for a release build here.
+    swift build --product navgraph >/dev/null
+    NG=$ROOT/.build/debug/navgraph
+else
+    swift build -c release --scratch-path .build-bench --product navgraph >&2
+    NG=$ROOT/.build-bench/release/navgraph
+fi
+PEER="python3 $ROOT/Benchmarks/peer_check.py"
+
+# navgraph check exits 1 when it finds errors (the synthetic registries have some by design).
+check_cmd() { echo "$NG check $1 --reporter json > ${2:-/dev/null}; test \$? -le 1"; }
+
+# agree REGISTRY: navgraph's and the peer's core results must be the same sets.
+agree() {
+    local reg=$1 base
+    base=$WORK/$(basename "$reg")
+    bash -c "$(check_cmd "$reg" "$base.navgraph.json")" 2> "$base.navgraph.err" || { cat "$base.navgraph.err" >&2; return 1; }
+    $PEER "$reg" -o "$base.peer.json" 2>/dev/null
+    echo "agreement on $(basename "$reg"):"
+    $PEER --compare "$base.navgraph.json" "$base.peer.json"
+}
+
+if [[ $MODE == smoke ]]; then
+    start=$(date +%s.%N)
+    for fmt in yaml json; do
+        $NG generate --features 1000 --seed 7 --format $fmt -o "$WORK/smoke-1k.$fmt" 2>/dev/null
+        agree "$WORK/smoke-1k.$fmt"
+    done
+    # The same generator gives the same bytes.
+    $NG generate --features 1000 --seed 7 --format yaml 2>/dev/null | cmp -s - "$WORK/smoke-1k.yaml" \
+        || { echo "bench: the generator is not deterministic" >&2; exit 1; }
+    printf 'bench smoke: ok in %.1f s\n' "$(echo "$(date +%s.%N) - $start" | bc)"
+    exit 0
+fi
+
+echo "== machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(uname -sr), $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "== load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== navgraph: $NG"
+echo "== networkx $(python3 -c 'import networkx; print(networkx.__version__)'), PyYAML $(python3 -c 'import yaml; print(yaml.__version__, "CSafeLoader" if hasattr(yaml, "CSafeLoader") else "pure Python")'), $(dot -V 2>&1), $(swiftc --version 2>&1 | head -1)"
+
+PLAN=$WORK/plan.json
+echo "[" > "$PLAN"
+sep=""
+add() { echo "$sep$1" >> "$PLAN"; sep=","; }
+jq_str() { python3 -c 'import json,sys; print(json.dumps(sys.argv[1]))' "$1"; }
+
+# 1. check, YAML and JSON, against networkx; agreement on every registry.
+ok=1
+for n in $SIZES; do
+    for fmt in yaml json; do
+        reg=$WORK/synthetic-$n.$fmt
+        [[ -s $reg ]] || $NG generate --features "$n" --seed 1 --format $fmt -o "$reg"
+        agree "$reg" || ok=0
+        target='null'; rss='null'; speed='null'
+        if [[ $n == 100000 ]]; then target=2; rss=1024; speed=10; fi
+        add "{\"name\": $(jq_str "check $n $fmt ($(du -h "$reg" | cut -f1))"), \"ours\": $(jq_str "$(check_cmd "$reg")"), \"peer\": $(jq_str "$PEER $reg -o /dev/null"), \"max_seconds\": $target, \"max_rss_mb\": $rss, \"min_speedup\": $speed}"
+    done
+done
+[[ $ok == 1 ]] || { echo "bench: navgraph and the networkx peer DISAGREE (above)" >&2; exit 1; }
+
+# 2. render: navgraph's in-process SVG vs the dot CLI on the DOT navgraph emits (same engine).
+for n in 1000; do
+    reg=$WORK/synthetic-$n.json
+    out=$WORK/render-$n
+    rm -rf "$out"; mkdir -p "$out"
+    $NG render "$reg" -f dot -o "$out" --name graph > /dev/null 2> "$out/notes.txt" || true
+    engine=dot
+    grep -q "using sfdp\|laid out with sfdp" "$out/notes.txt" && engine=sfdp
+    add "{\"name\": $(jq_str "render $n (svg, $engine)"), \"ours\": $(jq_str "$NG render $reg -f svg -o $out --name ours"), \"peer\": $(jq_str "dot -K$engine -Tsvg $out/graph.dot -o $out/peer.svg"), \"max_ratio\": 1.05}"
+done
+# 10k: the large-graph bound of docs/rendering.md (120 s on this machine, automatic fallbacks on).
+n=10000
+reg=$WORK/synthetic-$n.json
+add "{\"name\": \"render $n (svg, automatic fallbacks)\", \"ours\": $(jq_str "$NG render $reg -f svg -o $WORK/render-$n --name ours"), \"peer\": null, \"max_seconds\": ${RENDER_BOUND:-120}}"
+
+# 3. scan: navgraph scan (both cores) vs swiftc -frontend -parse over the same files, two at a time.
+n=${SCAN_SIZE:-10000}
+src=$WORK/swift-$n
+[[ -d $src ]] || $NG generate --features "$n" --seed 1 --swift "$src" -o /dev/null
+files=$(find "$src" -name '*.swift' | wc -l)
+bytes=$(find "$src" -name '*.swift' -print0 | du -cb --files0-from=- | tail -1 | cut -f1)
+find "$src" -name '*.swift' | sort > "$WORK/swift-$n.list"
+half=$(( (files + 1) / 2 ))
+add "{\"name\": \"scan $n ($files files, $((bytes / 1048576)) MB)\", \"ours\": $(jq_str "$NG scan $src -o $WORK/scanned-$n.yml"), \"peer\": $(jq_str "xargs -P2 -n $half swiftc -frontend -parse < $WORK/swift-$n.list"), \"max_ratio\": 2.0, \"files\": $files, \"bytes\": $bytes}"
+echo "]" >> "$PLAN"
+
+BENCH_JSON=$WORK/results.json python3 "$ROOT/Benchmarks/bench.py" "$PLAN" "$RUNS"
+python3 - "$WORK/results.json" <<'PY'
+import json, sys
+for r in json.load(open(sys.argv[1])):
+    if "files" in r:
+        for who, t in (("navgraph scan", r["o_t"]), ("swiftc -parse x2", r["p_t"])):
+            print(f"  {who:18} {r['files'] / t:8.0f} files/s {r['bytes'] / t / 1048576:7.1f} MB/s")
+PY
+echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
