@@ -106,7 +106,7 @@ add "{\"name\": \"render $n (svg, automatic fallbacks)\", \"ours\": $(jq_str "$N
 # 3. scan: navgraph scan (both cores) vs swiftc -frontend -parse over the same files, two at a time.
 n=${SCAN_SIZE:-10000}
 src=$WORK/swift-$n
-[[ -d $src ]] || $NG generate --features "$n" --seed 1 --swift "$src" -o /dev/null
+[[ -d $src ]] || $NG generate --features "$n" --seed 1 --swift "$src" -o "$WORK/swift-$n.registry.yml"
 files=$(find "$src" -name '*.swift' | wc -l)
 bytes=$(find "$src" -name '*.swift' -print0 | du -cb --files0-from=- | tail -1 | cut -f1)
 find "$src" -name '*.swift' | sort > "$WORK/swift-$n.list"
