@@ -78,13 +78,15 @@ public enum DependencyCycle: Check {
                 queue.append(edge.from)
             }
         }
+        // Only features with a strict edge into `leads` can request the cycle: look at those edges.
         var best: (depth: Int, feature: Int32, dep: Int32)?
-        for f in g.ids(of: .feature) where r.reached[Int(f)] {
-            for e in g.outgoing[Int(f)] {
+        for d in leads {
+            for e in g.incoming[Int(d)] {
                 let edge = g.edge(e)
-                guard edge.kind == .requires, !edge.lazy, leads.contains(edge.to) else { continue }
+                let f = edge.from
+                guard edge.kind == .requires, !edge.lazy, g.nodes[Int(f)].kind == .feature, r.reached[Int(f)] else { continue }
                 let depth = Int(r.depth[Int(f)])
-                if best == nil || depth < best!.depth { best = (depth, f, edge.to) }
+                if best == nil || (depth, f, d) < (best!.depth, best!.feature, best!.dep) { best = (depth, f, d) }
             }
         }
         guard let best else { return nil }

@@ -19,9 +19,10 @@ public enum DuplicateDependency: Check {
         nonTriggering: [CheckExample("dependencies: [{protocol: LoggerProtocol, implementation: ConsoleLogger}]")])
 
     public static func run(_ context: CheckContext) -> [Finding] {
-        DuplicateReport.run(
-            context, self,
-            items: context.registry.dependencies.map { ($0.protocol, $0.origin, $0.implementation ?? "") },
+        let bindings = context.registry.dependencies
+        return DuplicateReport.run(
+            context, self, count: bindings.count, name: { bindings[$0].protocol },
+            details: { (bindings[$0].origin, bindings[$0].implementation ?? "") },
             what: "dependency", anchorKind: "dependency", consequence: ": the last registration replaces the others")
     }
 }

@@ -13,8 +13,9 @@ public enum DuplicateFeature: Check {
         nonTriggering: [CheckExample("features: [{name: Profile}, {name: Settings}]")])
 
     public static func run(_ context: CheckContext) -> [Finding] {
-        DuplicateReport.run(
-            context, self, items: context.registry.features.map { ($0.name, $0.origin, $0.module ?? "") },
-            what: "feature", anchorKind: "feature")
+        let features = context.registry.features
+        return DuplicateReport.run(
+            context, self, count: features.count, name: { features[$0].name },
+            details: { (features[$0].origin, features[$0].module ?? "") }, what: "feature", anchorKind: "feature")
     }
 }

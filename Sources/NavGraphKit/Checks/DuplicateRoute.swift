@@ -19,8 +19,10 @@ public enum DuplicateRoute: Check {
         nonTriggering: [CheckExample("routes: [{id: profile}, {id: settings}]")])
 
     public static func run(_ context: CheckContext) -> [Finding] {
-        DuplicateReport.run(
-            context, self, items: context.registry.routes.map { ($0.id, $0.origin, "\($0.type ?? "") \($0.module ?? "")") },
+        let routes = context.registry.routes
+        return DuplicateReport.run(
+            context, self, count: routes.count, name: { routes[$0].id },
+            details: { (routes[$0].origin, "\(routes[$0].type ?? "") \(routes[$0].module ?? "")") },
             what: "route identifier", anchorKind: "route")
     }
 }
@@ -29,19 +31,33 @@ public enum DuplicateRoute: Check {
 /// declaration, with notes pointing at every other one.
 enum DuplicateReport {
     static func run<C: Check>(
-        _ context: CheckContext, _ check: C.Type, items: [(name: String, origin: ElementOrigin, detail: String)],
-        what: String, anchorKind: String, consequence: String = ""
+        _ context: CheckContext, _ check: C.Type, count: Int, name: (Int) -> String,
+        details: (Int) -> (origin: ElementOrigin, detail: String), what: String, anchorKind: String,
+        consequence: String = ""
     ) -> [Finding] {
-        let groups = Dictionary(grouping: items, by: \.name)
+        // One cheap pass over the names; details are built only for the repeated ones.
+        var firstIndex: [String: Int] = [:]
+        firstIndex.reserveCapacity(count)
+        var repeated: [String: [Int]] = [:]
+        for i in 0..<count {
+            let n = name(i)
+            if let first = firstIndex[n] {
+                repeated[n, default: [first]].append(i)
+            } else {
+                firstIndex[n] = i
+            }
+        }
         var out: [Finding] = []
-        for name in groups.keys.sorted() {
-            let all = groups[name]!
-            guard all.count > 1 else { continue }
+        for n in repeated.keys.sorted() {
+            let all = repeated[n]!.map { details($0) }
             let sorted = all.sorted { ($0.detail, $0.origin.primary?.description ?? "") < ($1.detail, $1.origin.primary?.description ?? "") }
-            let notes = sorted.map { Finding.Note("declared here\($0.detail.trimmingCharacters(in: .whitespaces).isEmpty ? "" : " (\($0.detail.trimmingCharacters(in: .whitespaces)))")", location: $0.origin.primary) }
+            let notes = sorted.map { item -> Finding.Note in
+                let d = item.detail.trimmingCharacters(in: .whitespaces)
+                return Finding.Note("declared here\(d.isEmpty ? "" : " (\(d))")", location: item.origin.primary)
+            }
             out.append(context.finding(
-                check, "\(what) '\(name)' is declared \(all.count) times\(consequence)", at: sorted.last!.origin,
-                subject: name, elements: [name], notes: notes, anchor: "\(anchorKind):\(name)"))
+                check, "\(what) '\(n)' is declared \(all.count) times\(consequence)", at: sorted.last!.origin,
+                subject: n, elements: [n], notes: notes, anchor: "\(anchorKind):\(n)"))
         }
         return out
     }

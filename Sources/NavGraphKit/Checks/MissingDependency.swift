@@ -32,12 +32,20 @@ public enum MissingDependency: Check {
         for b in reg.dependencies { known.insert(b.storeKey) }
         let candidates = Set(reg.dependencies.map(\.protocol) + reg.provided.map(\.name))
         var out: [Finding] = []
+        // Many owners miss the same name: suggest once per name.
+        var hints: [String: String] = [:]
+        func hint(_ name: String) -> String {
+            if let h = hints[name] { return h }
+            let h = NameSuggestion.hint(for: name, in: candidates)
+            hints[name] = h
+            return h
+        }
         func check(_ owner: String, _ refs: [DependencyRef], ownerOrigin: ElementOrigin, anchor: String) {
             var seen = Set<String>()
             for d in refs.sorted(by: { $0.name < $1.name })
             where !known.contains(DependencyBinding.unqualified(d.name)) && seen.insert(d.name).inserted {
                 out.append(context.finding(
-                    self, "\(owner) needs \(d.name), which nobody registers or provides\(NameSuggestion.hint(for: d.name, in: candidates))",
+                    self, "\(owner) needs \(d.name), which nobody registers or provides\(hint(d.name))",
                     at: d.origin.primary != nil ? d.origin : ownerOrigin, subject: "\(owner) -> \(d.name)",
                     elements: [owner, d.name], anchor: anchor))
             }

@@ -33,9 +33,17 @@ public enum UnknownReference: Check {
         let routes = Set(reg.routes.map(\.id))
         let flags = Set(reg.flags.map(\.name))
         var out: [Finding] = []
+        var hints: [String: String] = [:]
+        func hint(_ name: String, _ known: Set<String>, _ what: String) -> String {
+            let key = "\(what)\u{1}\(name)"
+            if let h = hints[key] { return h }
+            let h = NameSuggestion.hint(for: name, in: known)
+            hints[key] = h
+            return h
+        }
         func report(_ what: String, _ name: String, known: Set<String>, owner: String, at origin: ElementOrigin, anchor: String) {
             out.append(context.finding(
-                self, "\(owner == "entry" ? "entry" : owner) names \(what) '\(name)', which is not declared\(NameSuggestion.hint(for: name, in: known))",
+                self, "\(owner == "entry" ? "entry" : owner) names \(what) '\(name)', which is not declared\(hint(name, known, what))",
                 at: origin, subject: "\(owner) -> \(what == "flag" ? "flag:" : "")\(name)", elements: [name], anchor: anchor))
         }
         for e in reg.entries {
@@ -54,7 +62,7 @@ public enum UnknownReference: Check {
                 if !features.contains(m.feature) { report("feature", m.feature, known: features, owner: h.name, at: at, anchor: "handler:\(h.name)") }
             }
         }
-        for f in Feature.canonicallySorted(reg.features) {
+        for f in reg.features {  // the runner sorts findings
             var seen = Set<String>()
             for n in f.navigates.sorted(by: { $0.route < $1.route }) where !routes.contains(n.route) && seen.insert(n.route).inserted {
                 report("route", n.route, known: routes, owner: f.name, at: n.origin.primary != nil ? n.origin : f.origin, anchor: "feature:\(f.name)")
