@@ -36,8 +36,9 @@ test: setup
 	$(SWIFT) test
 	@scripts/check-outputs.sh
 	@scripts/plugin-check.sh
+	@scripts/bench.sh --smoke
 
-bench: release
+bench: setup
 	@scripts/bench.sh
 
 clean:

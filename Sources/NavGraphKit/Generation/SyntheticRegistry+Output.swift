@@ -72,26 +72,7 @@ public enum RegistryJSONWriter {
     }
 
     /// A JSON string literal.
-    static func q(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if c.value < 0x20 {
-                    let hex = String(c.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func q(_ s: String) -> String { JSONValue.quote(s) }
 }
 
 extension SyntheticRegistry {
