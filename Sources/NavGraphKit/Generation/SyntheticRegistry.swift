@@ -35,8 +35,10 @@ public struct SyntheticRegistry: Sendable {
 
     // MARK: - Deterministic randomness (SplitMix64: tiny, portable, same sequence everywhere)
 
-    private struct RNG {
+    /// Also the tests' shuffling generator (a `RandomNumberGenerator`).
+    struct RNG: RandomNumberGenerator {
         var state: UInt64
+        init(state: UInt64) { self.state = state }
         mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
