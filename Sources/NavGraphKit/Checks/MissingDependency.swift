@@ -33,10 +33,11 @@ public enum MissingDependency: Check {
         let candidates = Set(reg.dependencies.map(\.protocol) + reg.provided.map(\.name))
         var out: [Finding] = []
         // Many owners miss the same name: suggest once per name.
+        let suggestions = NameSuggestion.Index(candidates.sorted())
         var hints: [String: String] = [:]
         func hint(_ name: String) -> String {
             if let h = hints[name] { return h }
-            let h = NameSuggestion.hint(for: name, in: candidates)
+            let h = suggestions.hint(for: name)
             hints[name] = h
             return h
         }

@@ -34,10 +34,13 @@ public enum UnknownReference: Check {
         let flags = Set(reg.flags.map(\.name))
         var out: [Finding] = []
         var hints: [String: String] = [:]
+        var indexes: [String: NameSuggestion.Index] = [:]
         func hint(_ name: String, _ known: Set<String>, _ what: String) -> String {
             let key = "\(what)\u{1}\(name)"
             if let h = hints[key] { return h }
-            let h = NameSuggestion.hint(for: name, in: known)
+            let index = indexes[what] ?? NameSuggestion.Index(known.sorted())
+            indexes[what] = index
+            let h = index.hint(for: name)
             hints[key] = h
             return h
         }

@@ -55,7 +55,10 @@ public struct NavGraph: Sendable {
     public private(set) var outgoing: [[Int32]] = []
     /// Edge indices entering each node.
     public private(set) var incoming: [[Int32]] = []
-    private var index: [NodeKind: [String: Int32]] = [:]
+    /// Name -> id, one dictionary per kind (indexed by the kind's raw value).
+    private var index: [[String: Int32]] = Array(repeating: [:], count: NodeKind.allCases.count)
+    /// Ids of each kind are contiguous (interned kind by kind, names sorted).
+    private var ranges: [NodeKind: Range<Int32>] = [:]
 
     /// Per feature node: the merged declaration (the first in canonical order when duplicated).
     public private(set) var featureInfo: [Int32: Feature] = [:]
@@ -72,28 +75,33 @@ public struct NavGraph: Sendable {
     public var nodeCount: Int { nodes.count }
 
     /// The node of `name` of `kind`, if any.
-    public func node(_ kind: NodeKind, _ name: String) -> Int32? { index[kind]?[name] }
+    public func node(_ kind: NodeKind, _ name: String) -> Int32? { index[Int(kind.rawValue)][name] }
 
     public func name(_ id: Int32) -> String { nodes[Int(id)].name }
 
     /// All node ids of a kind, ascending (= sorted by name).
     public func ids(of kind: NodeKind) -> [Int32] {
-        guard let map = index[kind] else { return [] }
-        return map.values.sorted()
+        guard let r = ranges[kind] else { return [] }
+        return Array(r)
     }
 
     public func edge(_ e: Int32) -> Edge { edges[Int(e)] }
 
     private mutating func build() {
         // 1. Collect every name per kind, declared or referenced.
-        var names: [NodeKind: [String: (declared: Bool, module: String?)]] = [:]
+        // One dictionary per kind (indexed by raw value), each entry updated in place.
+        var names: [[String: (declared: Bool, module: String?)]] = Array(repeating: [:], count: NodeKind.allCases.count)
         func note(_ kind: NodeKind, _ name: String, declared: Bool, module: String? = nil) {
-            var entry = names[kind, default: [:]][name] ?? (false, nil)
-            if declared {
-                entry.declared = true
-                if entry.module == nil || (module != nil && module! < entry.module!) { entry.module = module ?? entry.module }
+            let k = Int(kind.rawValue)
+            if !declared {
+                if names[k][name] == nil { names[k][name] = (false, nil) }
+                return
             }
-            names[kind, default: [:]][name] = entry
+            names[k][name, default: (false, nil)].declared = true
+            if let module {
+                let current = names[k][name]!.module
+                if current == nil || module < current! { names[k][name]!.module = module }
+            }
         }
         for f in registry.features {
             note(.feature, f.name, declared: true, module: f.module)
@@ -124,16 +132,19 @@ public struct NavGraph: Sendable {
 
         // 2. Intern in sorted order.
         for kind in NodeKind.allCases {
-            let map = names[kind] ?? [:]
+            let map = names[Int(kind.rawValue)]
             var ids: [String: Int32] = [:]
             ids.reserveCapacity(map.count)
-            for name in map.keys.sorted() {
-                let info = map[name]!
+            let start = Int32(nodes.count)
+            for (name, info) in map.sorted(by: { $0.key < $1.key }) {
                 ids[name] = Int32(nodes.count)
                 nodes.append(Node(kind: kind, name: name, module: info.module, declared: info.declared))
             }
-            index[kind] = ids
+            index[Int(kind.rawValue)] = ids
+            ranges[kind] = start..<Int32(nodes.count)
         }
+        let featureIDs = index[Int(NodeKind.feature.rawValue)], routeIDs = index[Int(NodeKind.route.rawValue)]
+        let handlerIDs = index[Int(NodeKind.handler.rawValue)], dependencyIDs = index[Int(NodeKind.dependency.rawValue)]
         outgoing = Array(repeating: [], count: nodes.count)
         incoming = Array(repeating: [], count: nodes.count)
 
@@ -141,7 +152,7 @@ public struct NavGraph: Sendable {
         // Sorted as indices, names compared first: sorting the Feature values themselves copied
         // them around and dominated build() on big registries. Same (stable) order as before.
         for f in Feature.canonicallySorted(registry.features) {
-            let id = index[.feature]![f.name]!
+            let id = featureIDs[f.name]!
             if var existing = featureInfo[id] {
                 // Duplicates: union of what either declaration can do.
                 existing.navigates += f.navigates
@@ -156,23 +167,23 @@ public struct NavGraph: Sendable {
         var pending: [(from: Int32, to: Int32, kind: EdgeKind, via: Int32, style: String?, lazy: Bool)] = []
         for (id, f) in featureInfo {
             for n in f.navigates {
-                pending.append((id, index[.route]![n.route]!, .navigates, -1, n.style, false))
+                pending.append((id, routeIDs[n.route]!, .navigates, -1, n.style, false))
             }
-            if let fb = f.fallback { pending.append((id, index[.feature]![fb]!, .fallback, -1, nil, false)) }
+            if let fb = f.fallback { pending.append((id, featureIDs[fb]!, .fallback, -1, nil, false)) }
             for d in f.dependencies {
-                pending.append((id, index[.dependency]![d.name]!, .requires, -1, nil, d.lazy))
+                pending.append((id, dependencyIDs[d.name]!, .requires, -1, nil, d.lazy))
             }
         }
         for h in registry.handlers {
-            let hid = index[.handler]![h.name]!
+            let hid = handlerIDs[h.name]!
             for m in h.routes {
-                pending.append((index[.route]![m.route]!, index[.feature]![m.feature]!, .routesTo, hid, nil, false))
+                pending.append((routeIDs[m.route]!, featureIDs[m.feature]!, .routesTo, hid, nil, false))
             }
         }
         for b in registry.dependencies {
-            let pid = index[.dependency]![b.protocol]!
+            let pid = dependencyIDs[b.protocol]!
             for d in b.dependencies {
-                pending.append((pid, index[.dependency]![d.name]!, .requires, -1, nil, d.lazy))
+                pending.append((pid, dependencyIDs[d.name]!, .requires, -1, nil, d.lazy))
             }
         }
         pending.sort { a, b in
@@ -198,8 +209,8 @@ public struct NavGraph: Sendable {
         var ef = Set<Int32>(), er = Set<Int32>()
         for e in registry.entries {
             switch e.target {
-            case .feature(let n): ef.insert(index[.feature]![n]!)
-            case .route(let r): er.insert(index[.route]![r]!)
+            case .feature(let n): ef.insert(featureIDs[n]!)
+            case .route(let r): er.insert(routeIDs[r]!)
             }
         }
         entryFeatures = ef.sorted()

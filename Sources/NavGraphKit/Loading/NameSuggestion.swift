@@ -2,22 +2,7 @@
 public enum NameSuggestion {
     /// The closest candidate within a distance that still looks like a typo, if any.
     public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
-        let lower = Array(name.lowercased().unicodeScalars)
-        var best: (distance: Int, name: String)?
-        for c in candidates where c != name {
-            let limit = max(2, min(lower.count, c.count) / 3)
-            // Only a distance within the limit and no worse than the best so far can matter:
-            // the distance stops as soon as it must exceed that (same result, far fewer steps).
-            let cutoff = min(limit, best?.distance ?? limit)
-            let d = distance(lower, Array(c.lowercased().unicodeScalars), cutoff: cutoff)
-            guard d <= limit else { continue }
-            if best == nil || d < best!.distance || (d == best!.distance && c < best!.name) { best = (d, c) }
-        }
-        if let best { return best.name }
-        // A short name that starts a longer one ("Hom" for "HomeFeature").
-        guard lower.count >= 3 else { return nil }
-        let prefix = name.lowercased()
-        return candidates.filter { $0 != name && $0.lowercased().hasPrefix(prefix) }.min { ($0.count, $0) < ($1.count, $1) }
+        Index(candidates).closest(to: name)
     }
 
     /// " (did you mean 'x'?)" or "".
@@ -46,5 +31,44 @@ public enum NameSuggestion {
             swap(&prev, &cur)
         }
         return prev[b.count]
+    }
+
+    /// Candidates prepared once (lowercased scalars), for asking about many names.
+    public struct Index: Sendable {
+        private let entries: [(name: String, lower: [Unicode.Scalar], lowerText: String)]
+
+        public init(_ candidates: some Sequence<String>) {
+            entries = candidates.map { c in
+                let l = c.lowercased()
+                return (c, Array(l.unicodeScalars), l)
+            }
+        }
+
+        /// The closest candidate within a distance that still looks like a typo, if any;
+        /// else the shortest candidate that a name of 3+ characters starts ("Hom" for "HomeFeature").
+        public func closest(to name: String) -> String? {
+            let lowerText = name.lowercased()
+            let lower = Array(lowerText.unicodeScalars)
+            var best: (distance: Int, name: String)?
+            for c in entries where c.name != name {
+                let limit = max(2, min(lower.count, c.lower.count) / 3)
+                // Only a distance within the limit and no worse than the best so far can matter:
+                // the distance stops as soon as it must exceed that (same result, far fewer steps).
+                let cutoff = min(limit, best?.distance ?? limit)
+                if abs(lower.count - c.lower.count) > cutoff { continue }
+                let d = NameSuggestion.distance(lower, c.lower, cutoff: cutoff)
+                guard d <= limit else { continue }
+                if best == nil || d < best!.distance || (d == best!.distance && c.name < best!.name) { best = (d, c.name) }
+            }
+            if let best { return best.name }
+            guard lower.count >= 3 else { return nil }
+            return entries.filter { $0.name != name && $0.lowerText.hasPrefix(lowerText) }
+                .min { ($0.lower.count, $0.name) < ($1.lower.count, $1.name) }?.name
+        }
+
+        /// "; did you mean 'x'?" or "".
+        public func hint(for name: String) -> String {
+            closest(to: name).map { "; did you mean '\($0)'?" } ?? ""
+        }
     }
 }
