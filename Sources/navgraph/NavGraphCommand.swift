@@ -31,15 +31,11 @@ struct NavGraphCommand: ParsableCommand {
             if code == .success {
                 exit(withError: error)  // --help, --version
             }
+            // Every other failure is bad usage or input: exit code 2, not ArgumentParser's 64.
             CLIOutput.stderr(fullMessage(for: error) + "\n")
-            if let usage = usageIfUsageError(error) { CLIOutput.stderr(usage + "\n") }
-            Foundation.exit(code == .failure && !(error is ValidationError) ? ExitStatus.badInput : ExitStatus.badInput)
+            if code == .validationFailure { CLIOutput.stderr("Run 'navgraph help' for usage.\n") }
+            Foundation.exit(ExitStatus.badInput)
         }
-    }
-
-    static func usageIfUsageError(_ error: Error) -> String? {
-        let code = exitCode(for: error)
-        return code == .validationFailure ? "Run 'navgraph help' for usage." : nil
     }
 }
 
