@@ -37,6 +37,7 @@ test: setup
 	@scripts/check-outputs.sh
 	@scripts/plugin-check.sh
 	@scripts/bench.sh --smoke
+	@scripts/valgrind-render.sh
 
 bench: setup
 	@scripts/bench.sh
