@@ -73,7 +73,7 @@ public enum FlagsQuery {
             out += s.wrap("Each flag switched on and off, the others as in scenario \(TerminalReport.scenarioText(scenario, s)).", firstIndent: "", indent: "  ")
         }
         for e in effects {
-            out.append("")
+            if !out.isEmpty { out.append("") }  // a blank line between flags, none at the top
             let def = e.defaultValue.map { "default \($0 ? "on" : "off")" } ?? s.paint("not declared: counts as off", .yellow)
             out.append(s.paint(s.escape(e.flag), .bold) + " " + s.paint("(\(def))", .dim))
             out += s.wrap(e.gates.isEmpty ? "no feature" : e.gates.map { s.escape($0) }.joined(separator: ", "), firstIndent: "  gates: ", indent: "    ")
