@@ -5,7 +5,6 @@ SWIFT ?= swift
 # demo and test share the debug build (a release build of swift-syntax takes far longer on 2 cores);
 # bench builds release.
 NAVGRAPH = .build/debug/navgraph
-EXAMPLES = Examples/ShopApp.yml Examples/RouterServiceExample.yml Examples/Broken.yml
 
 .PHONY: demo test setup build release outputs bench clean
 
