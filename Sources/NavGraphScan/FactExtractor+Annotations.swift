@@ -38,7 +38,7 @@ extension FactExtractor {
                 if let i = typeIndexByNode[n.id] { enclosing.append(facts.types[i].name) }
                 q = n.parent
             }
-            let fact = NavigateFact(target: .routeID(route), style: style, location: loc, enclosingTypes: enclosing, module: facts.module)
+            let fact = NavigateFact(target: .routeID(route), style: style, location: loc, enclosingTypes: enclosing, module: facts.module, function: currentFunction)
             facts.navigations.append(fact)
         case .entry:
             if let owner {

@@ -11,6 +11,10 @@ extension FactExtractor {
     }
 
     func readMemberAccess(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        // `Type.shared`, `Type.make(…)`, `Type.self`: this type refers to `Type`.
+        if let base = node.base?.as(DeclReferenceExprSyntax.self), SyntaxHelpers.isTypeLike(base.baseName.text) {
+            recordTypeReference(base.baseName.text, at: node)
+        }
         if let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == "dependencies" {
             for i in typeStack { facts.types[i].memberReferences.insert(node.declName.baseName.text) }
         }
@@ -33,12 +37,28 @@ extension FactExtractor {
     }
 
     func readCall(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let type = SyntaxHelpers.constructedType(node) {
-            recordInstantiation(type, at: node)
+        let constructed = SyntaxHelpers.constructedType(node)
+        if let type = constructed {
+            recordTypeReference(type, at: node)
             if config.routerTypes.contains(type) { facts.routerInstantiations.append(location(node)) }
         }
-        guard let name = calleeName(node.calledExpression) else { return .visitChildren }
+        guard let name = constructed ?? calleeName(node.calledExpression) else { return .visitChildren }
         let labels = node.arguments.map { $0.label?.text ?? "_" }
+        if !node.arguments.isEmpty {
+            var receiver: ValueExpr.Receiver = .implicit
+            if constructed == nil, let m = node.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base,
+               base.trimmedDescription != "self" {
+                if let b = base.as(DeclReferenceExprSyntax.self), SyntaxHelpers.isTypeLike(b.baseName.text) {
+                    receiver = .type(b.baseName.text)
+                } else {
+                    receiver = .value(value(base))
+                }
+            }
+            facts.calls.append(CallFact(
+                callee: .init(receiver: receiver, name: name),
+                arguments: node.arguments.map { .init(label: $0.label?.text, value: value($0.expression)) },
+                function: currentFunction, enclosingTypes: enclosingTypeNames, location: location(node), module: facts.module))
+        }
         if config.navigateFunctions.contains(name) {
             readNavigate(node, labels: labels)
         } else if config.registerFunctions.contains(name) {
@@ -51,31 +71,31 @@ extension FactExtractor {
                     facts.warnings.append(.entryUnreadable(first.expression.trimmedDescription, at: location(node)))
                 }
             } else if config.initialRouteLabels.contains(label) {
-                if let call = first.expression.as(FunctionCallExprSyntax.self), let r = SyntaxHelpers.constructedType(call) {
-                    facts.entries.append(EntryFact(target: .routeType(r), location: location(node), ignore: ignored(around: node)))
-                } else {
-                    facts.warnings.append(.entryUnreadable(first.expression.trimmedDescription, at: location(node)))
-                }
+                facts.entries.append(EntryFact(
+                    target: .route(value(first.expression)), location: location(node), ignore: ignored(around: node),
+                    function: currentFunction, enclosingTypes: enclosingTypeNames, module: facts.module))
             }
         }
         return .visitChildren
     }
 
-    private func calleeName(_ e: ExprSyntax) -> String? {
+    func calleeName(_ e: ExprSyntax) -> String? {
+        if let o = e.as(OptionalChainingExprSyntax.self) { return calleeName(o.expression) }
+        if let f = e.as(ForceUnwrapExprSyntax.self) { return calleeName(f.expression) }
         if let r = e.as(DeclReferenceExprSyntax.self) { return r.baseName.text }
         if let m = e.as(MemberAccessExprSyntax.self) { return m.declName.baseName.text }
         return nil
     }
 
-    private func recordInstantiation(_ type: String, at node: some SyntaxProtocol) {
+    private func recordTypeReference(_ type: String, at node: some SyntaxProtocol) {
         guard let top = typeStack.last else { return }
-        facts.types[top].instantiations.insert(type)
+        facts.types[top].typeReferences.insert(type)
         // Inside the `build` function declared directly in this type?
         var p = node.parent
         while let n = p {
             if let f = n.as(FunctionDeclSyntax.self) {
                 if config.buildFunctions.contains(f.name.text), let owner = enclosingTypeNode(of: f), typeIndexByNode[owner.id] == top {
-                    facts.types[top].buildInstantiations.insert(type)
+                    facts.types[top].buildReferences.insert(type)
                 }
                 return
             }
@@ -114,15 +134,10 @@ extension FactExtractor {
             if routing { facts.warnings.append(.navigateLabels(labels.joined(separator: ":") + ":", at: location(node))) }
             return
         }
-        let loc = location(node)
-        guard let call = first.expression.as(FunctionCallExprSyntax.self), let routeType = SyntaxHelpers.constructedType(call) else {
-            facts.warnings.append(.navigateRouteNotConstructed(first.expression.trimmedDescription, at: loc))
-            return
-        }
         let styleArg = node.arguments.first { config.presentationStyleLabels.contains($0.label?.text ?? "_") }
         facts.navigations.append(NavigateFact(
-            target: .routeType(DependencyBinding.unqualified(routeType)), style: styleArg.flatMap { Self.styleName($0.expression) },
-            location: loc, enclosingTypes: enclosingTypeNames, module: facts.module))
+            target: .value(value(first.expression)), style: styleArg.flatMap { Self.styleName($0.expression) },
+            location: location(node), enclosingTypes: enclosingTypeNames, module: facts.module, function: currentFunction))
     }
 
     /// `Push()` → push, `Modal()` → modal, `SheetPresentationStyle()` → sheet, `.modal` → modal.

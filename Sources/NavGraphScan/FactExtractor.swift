@@ -11,6 +11,23 @@ final class FactExtractor: SyntaxVisitor {
     /// Indices into `facts.types` of the types being visited, outermost first.
     var typeStack: [Int] = []
     var typeIndexByNode: [SyntaxIdentifier: Int] = [:]
+    /// Indices into `facts.functions` of the functions being visited, outermost first.
+    var functionStack: [Int] = []
+    /// How many closures were open when each function on `functionStack` began (returns inside
+    /// a closure are the closure's, not the function's).
+    var closureDepthAtFunction: [Int] = []
+    var closureStack: [ClosureContext] = []
+    /// Names bound locally in each function (so `x = v` is a local's assignment, not a property's).
+    var localNames: [Int: Set<String>] = [:]
+
+    var currentFunction: Int? { functionStack.last }
+
+    /// A closure being visited: its parameter names and the call it was handed to (`callee(label: { … })`).
+    struct ClosureContext {
+        var parameters: [String]
+        var callee: String?
+        var label: String
+    }
 
     init(path: String, module: String?, tree: SourceFileSyntax, config: ScanConfiguration) {
         self.config = config
@@ -41,6 +58,19 @@ final class FactExtractor: SyntaxVisitor {
         return NavGraphKit.SourceLocation(file: facts.path, line: l.line, column: l.column)
     }
 
+    /// Inside `#if DEBUG` (not `#if !DEBUG`, not an `#else` of it).
+    static func isDebugOnly(_ node: some SyntaxProtocol) -> Bool {
+        var p = node.parent
+        while let n = p {
+            if let clause = n.as(IfConfigClauseSyntax.self), let c = clause.condition?.trimmedDescription,
+               c.contains("DEBUG"), !c.contains("!") {
+                return true
+            }
+            p = n.parent
+        }
+        return false
+    }
+
     private func firstErrorLocation(_ tree: SourceFileSyntax) -> NavGraphKit.SourceLocation {
         for token in tree.tokens(viewMode: .all) where token.presence == .missing || token.hasError {
             return location(token)
@@ -54,6 +84,90 @@ final class FactExtractor: SyntaxVisitor {
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind { readMemberAccess(node) }
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind { readString(node) }
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind { readCall(node) }
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { recordBindings(node); return .visitChildren }
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind { recordAssignment(node); return .visitChildren }
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind { recordOptionalBinding(node); return .visitChildren }
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { recordForIn(node); return .visitChildren }
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let f = currentFunction, let e = node.expression, closureStack.count == closureDepthAtFunction.last {
+            facts.functions[f].returns.append(value(e))
+        }
+        return .visitChildren
+    }
+
+    // MARK: Functions and closures (the value-flow index)
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+        beginFunction(
+            node.name.text, parameters: node.signature.parameterClause.parameters, isStatic: isStatic,
+            returnType: node.signature.returnClause?.type.trimmedDescription, body: node.body, at: node.name)
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { endFunction() }
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        beginFunction("init", parameters: node.signature.parameterClause.parameters, isStatic: false, returnType: nil, body: node.body, at: node.initKeyword)
+        return .visitChildren
+    }
+    override func visitPost(_ node: InitializerDeclSyntax) { endFunction() }
+    /// A computed property's getter (`var body: some View { … }`) is a function of no parameters.
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        guard node.accessorBlock != nil, let id = node.pattern.as(IdentifierPatternSyntax.self) else { return .visitChildren }
+        var body: CodeBlockSyntax?
+        if case .getter(let items)? = node.accessorBlock?.accessors { body = CodeBlockSyntax(statements: items) }
+        beginFunction(id.identifier.text, parameters: nil, isStatic: false, returnType: node.typeAnnotation?.type.trimmedDescription, body: body, at: id)
+        return .visitChildren
+    }
+    override func visitPost(_ node: PatternBindingSyntax) {
+        if node.accessorBlock != nil, node.pattern.is(IdentifierPatternSyntax.self) { endFunction() }
+    }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        var names: [String] = []
+        switch node.signature?.parameterClause {
+        case .simpleInput(let list)?: names = list.map(\.name.text)
+        case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: break
+        }
+        var callee: String?
+        var label = "_"
+        if let arg = node.parent?.as(LabeledExprSyntax.self), let call = arg.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            label = arg.label?.text ?? "_"
+            callee = SyntaxHelpers.constructedType(call) ?? calleeName(call.calledExpression)
+        } else if let call = node.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == node.id {
+            callee = SyntaxHelpers.constructedType(call) ?? calleeName(call.calledExpression)
+        }
+        closureStack.append(ClosureContext(parameters: names, callee: callee, label: label))
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClosureExprSyntax) { closureStack.removeLast() }
+
+    private func beginFunction(
+        _ name: String, parameters: FunctionParameterListSyntax?, isStatic: Bool, returnType: String?,
+        body: CodeBlockSyntax?, at token: some SyntaxProtocol
+    ) {
+        let ownerIndex = typeStack.last
+        var f = FunctionFacts(
+            owner: ownerIndex.map { facts.types[$0].name }, name: name,
+            parameters: (parameters ?? []).map { p in
+                FunctionFacts.Parameter(
+                    label: p.firstName.text, name: (p.secondName ?? p.firstName).text,
+                    typeName: SyntaxHelpers.elementTypeName(p.type), typeText: p.type.trimmedDescription,
+                    defaultValue: p.defaultValue.map { value($0.value) })
+            },
+            isStatic: isStatic, inProtocol: ownerIndex.map { facts.types[$0].isProtocol } ?? false,
+            returnType: returnType, location: location(token), module: facts.module)
+        if let body, body.statements.count == 1, let only = body.statements.first, case .expr(let e) = only.item {
+            f.returns.append(value(e))
+        }
+        facts.functions.append(f)
+        functionStack.append(facts.functions.count - 1)
+        closureDepthAtFunction.append(closureStack.count)
+    }
+
+    private func endFunction() {
+        functionStack.removeLast()
+        closureDepthAtFunction.removeLast()
+    }
 
     // MARK: Types
 
@@ -93,6 +207,7 @@ final class FactExtractor: SyntaxVisitor {
         )
         t.inherited = inheritance?.inheritedTypes.map { SyntaxHelpers.simpleName($0.type) } ?? []
         t.ignore = Annotation.ignoredRules(for: node)
+        t.debugOnly = Self.isDebugOnly(node) || t.inherited.contains("PreviewProvider")
         for member in members.members { read(member.decl, into: &t) }
         facts.types.append(t)
         typeIndexByNode[node.id] = facts.types.count - 1
@@ -147,6 +262,7 @@ final class FactExtractor: SyntaxVisitor {
                 continue
             }
             if staticVar && name == "identifier" {
+                if t.isProtocol { t.requiresStaticIdentifier = true }
                 if let value = SyntaxHelpers.literal(b.initializer?.value) ?? getterLiteral(b) {
                     t.identifier = StringFact(value: value, location: location(b))
                 }
@@ -206,6 +322,7 @@ final class FactExtractor: SyntaxVisitor {
             let returned = SyntaxHelpers.returnedExpressions(f.body)
             t.enabled = (Enablement.of(returned), location(f.name))
         } else if config.fallbackFunctions.contains(name) {
+            t.fallbackSignature = (name, f.signature.parameterClause.parameters.map(\.firstName.text), location(f.name))
             let returned = SyntaxHelpers.returnedExpressions(f.body)
             let names = returned.map { e -> String?? in
                 if e.is(NilLiteralExprSyntax.self) { return .some(nil) }

@@ -13,6 +13,12 @@ struct FileFacts: Sendable {
     var routerInstantiations: [SourceLocation] = []
     var deeplinks: [DeepLinkFact] = []
     var warnings: [ScanWarning] = []
+    /// Functions, initializers and computed properties (the semantic index's value flow).
+    var functions: [FunctionFacts] = []
+    /// Every call with arguments (wrappers, factories, closures handed down are found among them).
+    var calls: [CallFact] = []
+    /// Feature types a SwiftUI `App`'s `body` builds (entries).
+    var appEntries: [EntryFact] = []
 }
 
 /// A type declaration or an extension, with what its members say.
@@ -37,15 +43,26 @@ struct TypeFacts: Sendable {
     var routes: (types: [String], location: SourceLocation)?
     var destinations: [DestinationFact] = []
     var hasDestination = false
-    /// Type names instantiated in the `build` function / anywhere in the body.
-    var buildInstantiations: Set<String> = []
-    var instantiations: Set<String> = []
     /// Every identifier read in the body (for `used`).
     var references: Set<String> = []
     /// Names read as `dependencies.x` (the 0.x dialect).
     var memberReferences: Set<String> = []
     /// Unreadable member constructs, reported only when the type turns out to be a feature/route/handler.
     var pendingWarnings: [ScanWarning] = []
+    /// Values stored into each property (initializer expressions and assignments).
+    var propertyValues: [String: [PropertyValue]] = [:]
+    /// Declared types of properties (stored or static), by name.
+    var propertyTypes: [String: String] = [:]
+    /// Types this type refers to: constructions, static calls and members, property types.
+    var typeReferences: Set<String> = []
+    /// Types referred to inside the `build` function.
+    var buildReferences: Set<String> = []
+    /// A protocol requirement `static var identifier: String` (a route protocol).
+    var requiresStaticIdentifier = false
+    /// Declared only under `#if DEBUG` (previews, debug menus): not part of the shipped app.
+    var debugOnly = false
+    /// The fallback function's labels as declared (`fallback(forRoute:)`), for signature checks.
+    var fallbackSignature: (name: String, labels: [String], location: SourceLocation)?
 
     /// Folds an extension (or a second declaration) of the same type into this one.
     mutating func absorb(_ o: TypeFacts) {
@@ -61,11 +78,16 @@ struct TypeFacts: Sendable {
         routes = routes ?? o.routes
         destinations += o.destinations
         hasDestination = hasDestination || o.hasDestination
-        buildInstantiations.formUnion(o.buildInstantiations)
-        instantiations.formUnion(o.instantiations)
         references.formUnion(o.references)
         memberReferences.formUnion(o.memberReferences)
         pendingWarnings += o.pendingWarnings
+        for (k, v) in o.propertyValues { propertyValues[k, default: []] += v }
+        propertyTypes.merge(o.propertyTypes) { a, _ in a }
+        typeReferences.formUnion(o.typeReferences)
+        buildReferences.formUnion(o.buildReferences)
+        requiresStaticIdentifier = requiresStaticIdentifier || o.requiresStaticIdentifier
+        debugOnly = debugOnly && o.debugOnly
+        fallbackSignature = fallbackSignature ?? o.fallbackSignature
     }
 }
 
@@ -105,7 +127,9 @@ struct DestinationFact: Sendable {
 
 struct NavigateFact: Sendable {
     enum Target: Sendable, Hashable {
-        case routeType(String)
+        /// The route argument, followed by `ValueResolver`.
+        case value(ValueExpr)
+        /// Stated by an annotation.
         case routeID(String)
     }
     var target: Target
@@ -114,6 +138,8 @@ struct NavigateFact: Sendable {
     /// Enclosing type names, innermost first.
     var enclosingTypes: [String]
     var module: String?
+    /// Index into the file's `functions` of the function the call is in.
+    var function: Int?
 }
 
 struct RegistrationFact: Sendable {
@@ -133,11 +159,14 @@ struct DependencyRegistrationFact: Sendable {
 struct EntryFact: Sendable {
     enum Target: Sendable {
         case feature(String)
-        case routeType(String)
+        case route(ValueExpr)
     }
     var target: Target
     var location: SourceLocation
     var ignore: [String]
+    var function: Int?
+    var enclosingTypes: [String] = []
+    var module: String?
 }
 
 struct DeepLinkFact: Sendable {

@@ -6,6 +6,18 @@
 struct ModuleResolver: Sendable {
     var moduleMap: [String: String]
 
+    /// The module the map assigns, if any (longest prefix).
+    func mappedModule(displayPath: String, absolutePath: String) -> String? {
+        var best: (Int, String)?
+        for (prefix, module) in moduleMap {
+            let p = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+            for path in [displayPath, absolutePath] where path == p || path.hasPrefix(p + "/") {
+                if best == nil || p.count > best!.0 { best = (p.count, module) }
+            }
+        }
+        return best?.1
+    }
+
     func module(displayPath: String, absolutePath: String, root: String?) -> String? {
         var best: (Int, String)?
         for (prefix, module) in moduleMap {

@@ -5,15 +5,21 @@ import NavGraphKit
 struct RegistryAssembler {
     let config: ScanConfiguration
     var warnings: [ScanWarning] = []
+    /// Every navigation call site with how it was resolved (`navgraph scan --explain`).
+    var explanations: [CallSiteExplanation] = []
+    /// Fallback requirements learnt from the feature protocol's declaration (for signature checks).
+    var fallbackRequirements: [String: DialectLearner.Requirement] = [:]
 
     init(config: ScanConfiguration) { self.config = config }
 
     mutating func assemble(_ files: [FileFacts]) -> Registry {
-        let types = Self.mergeTypes(files.flatMap(\.types))
+        let index = SemanticIndex(files: files)
+        let types = index.types
         let featureKinds = Self.closure(config.featureProtocols, types)
         let routeKinds = Self.closure(config.routeProtocols, types)
         let handlerKinds = Self.closure(config.handlerProtocols, types)
-        let concrete = types.filter { !$0.isProtocol }
+        // Types that exist only under `#if DEBUG` (previews, debug menus) are not screens of the app.
+        let concrete = types.filter { !$0.isProtocol && !$0.debugOnly }
         let featureTypes = concrete.filter { t in t.inherited.contains { featureKinds.contains($0) } }
         let routeTypes = concrete.filter { t in t.inherited.contains { routeKinds.contains($0) } }
         let handlerTypes = concrete.filter { t in t.inherited.contains { handlerKinds.contains($0) } }
@@ -35,18 +41,34 @@ struct RegistryAssembler {
 
         // Features (navigations are attributed below).
         var features: [Feature] = featureTypes.map { t in
+            // A fallback written with other labels than the protocol's requirement (which has a
+            // default) is never called: the default runs.
+            if let sig = t.fallbackSignature, let req = fallbackRequirements[sig.name], req.hasDefault, req.labels != sig.labels {
+                func text(_ labels: [String]) -> String { sig.name + "(" + labels.map { $0 + ":" }.joined() + ")" }
+                var f = Feature(
+                    name: t.name, module: t.module, enabled: t.enabled?.value ?? .always,
+                    enabledOrigin: t.enabled.map { Self.origin($0.location) },
+                    dependencies: [], origin: Self.origin(t.location), ignore: t.ignore)
+                f.unusedFallback = UnusedFallback(declared: text(sig.labels), requirement: text(req.labels), origin: Self.origin(sig.location))
+                f.dependencies = Self.dependencyRefs(t)
+                return f
+            }
             warnings += t.pendingWarnings.filter { $0.kind == .fallbackUnreadable }
             return Feature(
                 name: t.name, module: t.module, enabled: t.enabled?.value ?? .always,
                 enabledOrigin: t.enabled.map { Self.origin($0.location) },
                 fallback: t.fallback?.feature, fallbackOrigin: t.fallback.map { Self.origin($0.location) },
-                dependencies: t.injected.map { d in
-                    let used = d.viaDependenciesStruct ? t.memberReferences.contains(d.name) : t.references.contains(d.name)
-                    return DependencyRef(name: d.type, used: used, origin: Self.origin(d.location))
-                },
+                dependencies: Self.dependencyRefs(t),
                 origin: Self.origin(t.location), ignore: t.ignore)
         }
-        attributeNavigations(files.flatMap(\.navigations), features: &features, types: types, routeID: routeID)
+        var stops = Set(routeTypes.map(\.name) + handlerTypes.map(\.name))
+        for c in index.calls where config.registerFunctions.contains(c.callee.name) || config.routerTypes.contains(c.callee.name) {
+            if let t = c.enclosingTypes.last { stops.insert(t) }
+        }
+        for t in concrete where t.inherited.contains("App") || t.inherited.contains("UIApplicationDelegate") || t.inherited.contains("UIWindowSceneDelegate") {
+            stops.insert(t.name)
+        }
+        attributeNavigations(files.flatMap(\.navigations), features: &features, index: index, routeID: routeID, stops: stops)
 
         // Handlers.
         let registrations = files.flatMap(\.handlerRegistrations)
@@ -84,12 +106,26 @@ struct RegistryAssembler {
             switch e.target {
             case .feature(let f):
                 entries.append(Entry(target: .feature(f), origin: Self.origin(e.location), ignore: e.ignore))
-            case .routeType(let r):
-                if let id = routeID[r] {
-                    entries.append(Entry(target: .route(id), origin: Self.origin(e.location), ignore: e.ignore))
-                } else {
-                    warnings.append(.navigateUnknownRoute(r, at: e.location))
+            case .route(let v):
+                let resolver = ValueResolver(index: index)
+                let function = index.function(e.function, inFile: e.location.file)
+                let site = ValueResolver.Site(location: e.location, enclosingTypes: e.enclosingTypes, module: e.module)
+                let result = resolver.resolve(v, in: .init(function: function, owner: function.flatMap { index.functions[$0].owner } ?? e.enclosingTypes.first), site: site)
+                var found = false
+                for made in result.made {
+                    if case .construct(let t, _) = made.value, let id = routeID[DependencyBinding.unqualified(t)] {
+                        entries.append(Entry(target: .route(id), origin: Self.origin(e.location), ignore: e.ignore))
+                        found = true
+                    }
                 }
+                if !found { warnings.append(.entryUnreadable(v.summary, at: e.location)) }
+            }
+        }
+        // A SwiftUI `App` whose `body` builds a feature: that feature is an entry.
+        let featureNames = Set(featureTypes.map(\.name))
+        for t in concrete where t.inherited.contains("App") {
+            for f in t.typeReferences.sorted() where featureNames.contains(f) {
+                entries.append(Entry(target: .feature(f), origin: Self.origin(t.location)))
             }
         }
         for t in featureTypes { if let l = t.entryAnnotation { entries.append(Entry(target: .feature(t.name), origin: Self.origin(l))) } }
@@ -129,53 +165,80 @@ struct RegistryAssembler {
 
     // MARK: Attribution
 
-    /// Same type → the feature; a type built (transitively, within the module) by features' `build` →
-    /// those features; else the only feature of the module; else a warning.
+    /// Each navigate call's route is followed by `ValueResolver` to the call sites that decide it;
+    /// each such site belongs to the feature it is in, or to every feature whose `build` reaches its
+    /// type (`TypeReferenceGraph`). What cannot be followed or attributed is a warning.
     private mutating func attributeNavigations(
-        _ navigations: [NavigateFact], features: inout [Feature], types: [TypeFacts], routeID: [String: String]
+        _ navigations: [NavigateFact], features: inout [Feature], index: SemanticIndex, routeID: [String: String],
+        stops: Set<String>
     ) {
         let featureIndex = Dictionary(features.indices.map { (features[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
-        var builtBy: [String: Set<Int>] = [:]
-        let typesByModuleName = Dictionary(grouping: types.filter { !$0.isProtocol }) { ModuleName(module: $0.module, name: $0.name) }
-        for (fi, f) in features.enumerated() {
-            guard let t = typesByModuleName[ModuleName(module: f.module, name: f.name)]?.first else { continue }
-            var queue = Array(t.buildInstantiations)
-            var seen = Set<String>()
-            while let name = queue.popLast() {
-                guard featureIndex[name] == nil, seen.insert(name).inserted,
-                      let built = typesByModuleName[ModuleName(module: f.module, name: name)]?.first else { continue }
-                builtBy[name, default: []].insert(fi)
-                queue += built.instantiations
+        let graph = TypeReferenceGraph(index: index, features: features.map(\.name), stopAt: stops)
+        let resolver = ValueResolver(index: index)
+
+        func owners(_ site: ValueResolver.Site) -> [Int] {
+            for t in site.enclosingTypes {
+                if let fi = featureIndex[t] { return [fi] }
+                if let b = graph.builtBy[t], !b.isEmpty { return b.sorted() }
             }
+            return []
         }
-        let featuresByModule = Dictionary(grouping: features.indices) { features[$0].module }
 
         var added: [Int: [Navigation]] = [:]
         for n in navigations {
-            let id: String
+            let callSite = ValueResolver.Site(location: n.location, enclosingTypes: n.enclosingTypes, module: n.module)
+            var explanation = CallSiteExplanation(location: n.location, kind: .navigate, written: "")
+            var targets: [(route: String, site: ValueResolver.Site, chain: [String])] = []
+            var unknownRoutes = Set<String>()
             switch n.target {
-            case .routeID(let r): id = r
-            case .routeType(let t):
-                guard let r = routeID[t] else {
-                    warnings.append(.navigateUnknownRoute(t, at: n.location))
+            case .routeID(let r):
+                explanation.written = "// navgraph:navigates \(r)"
+                targets.append((r, callSite, ["annotation"]))
+            case .value(let v):
+                explanation.written = v.summary
+                let function = index.function(n.function, inFile: n.location.file)
+                let context = ValueResolver.Context(function: function, owner: function.flatMap { index.functions[$0].owner } ?? n.enclosingTypes.first)
+                let result = resolver.resolve(v, in: context, site: callSite)
+                for made in result.made {
+                    guard case .construct(let type, _) = made.value else {
+                        explanation.unresolved.append(.init(reason: "'\(made.value.summary)' is not a route type", chain: made.chain))
+                        continue
+                    }
+                    let simple = DependencyBinding.unqualified(type)
+                    guard let id = routeID[simple] else {
+                        unknownRoutes.insert(simple)
+                        explanation.unresolved.append(.init(reason: "'\(simple)' is not a route type with a readable identifier", chain: made.chain))
+                        continue
+                    }
+                    targets.append((id, made.site, made.chain))
+                }
+                for m in Set(result.misses) { explanation.unresolved.append(.init(reason: m.reason, chain: m.chain)) }
+            }
+            var seen = Set<String>()
+            for t in targets where seen.insert("\(t.route)|\(t.site.location)").inserted {
+                let fis = owners(t.site)
+                if fis.isEmpty {
+                    explanation.unresolved.append(.init(
+                        reason: "route '\(t.route)' is navigated to from '\(t.site.enclosingTypes.first ?? "top-level code")', which no feature's build reaches",
+                        chain: t.chain))
+                    warnings.append(.navigateUnattributed(t.route, in: t.site.enclosingTypes.first, at: t.site.location))
                     continue
                 }
-                id = r
-            }
-            var owners: [Int] = []
-            for t in n.enclosingTypes {
-                if let fi = featureIndex[t], features[fi].module == n.module || features.filter({ $0.name == t }).count == 1 {
-                    owners = [fi]
-                    break
+                explanation.resolved.append(.init(route: t.route, features: fis.map { features[$0].name }, site: t.site.location, chain: t.chain))
+                for o in fis {
+                    added[o, default: []].append(Navigation(route: t.route, style: n.style, origin: Self.origin(t.site.location)))
                 }
-                if let b = builtBy[t], !b.isEmpty { owners = b.sorted(); break }
             }
-            if owners.isEmpty, let only = featuresByModule[n.module], only.count == 1, n.module != nil { owners = only }
-            if owners.isEmpty {
-                warnings.append(.navigateUnattributed(id, in: n.enclosingTypes.first, at: n.location))
-                continue
+            explanation.resolved.sort { ($0.route, $0.site) < ($1.route, $1.site) }
+            explanation.unresolved.sort { ($0.reason, $0.chain.joined()) < ($1.reason, $1.chain.joined()) }
+            for r in unknownRoutes.sorted() { warnings.append(.navigateUnknownRoute(r, at: n.location)) }
+            let followed = explanation.unresolved.filter { !$0.reason.hasSuffix("is not a route type with a readable identifier") }
+            if explanation.resolved.isEmpty && !followed.isEmpty {
+                warnings.append(.navigateUnresolved(explanation.written, followed.map(\.reason), at: n.location))
+            } else if !followed.isEmpty {
+                warnings.append(.navigatePartlyResolved(explanation.written, followed.map(\.reason), at: n.location))
             }
-            for o in owners { added[o, default: []].append(Navigation(route: id, style: n.style, origin: Self.origin(n.location))) }
+            explanations.append(explanation)
         }
         for (fi, navs) in added {
             var seen = Set<String>()
@@ -185,6 +248,13 @@ struct RegistryAssembler {
     }
 
     // MARK: Helpers
+
+    static func dependencyRefs(_ t: TypeFacts) -> [DependencyRef] {
+        t.injected.map { d in
+            let used = d.viaDependenciesStruct ? t.memberReferences.contains(d.name) : t.references.contains(d.name)
+            return DependencyRef(name: d.type, used: used, origin: Self.origin(d.location))
+        }
+    }
 
     private struct ModuleName: Hashable {
         var module: String?

@@ -42,6 +42,12 @@ public struct ScanConfiguration: Hashable, Sendable, Decodable {
     public var moduleMap: [String: String]
     /// Every warning becomes an error.
     public var strict: Bool
+    /// Scan test targets and test doubles too (left out by default).
+    public var includeTests: Bool = false
+    /// The app target whose graph to build when the project has several (`--target`).
+    public var target: String?
+    /// Learn renamed framework names from the framework's declarations in the sources.
+    public var learnDialect: Bool = true
 
     public init(
         featureProtocols: [String] = ["Feature"],
@@ -97,6 +103,7 @@ public struct ScanConfiguration: Hashable, Sendable, Decodable {
         case navigateFunctions, navigateRouteLabels, presentationStyleLabels
         case registerFunctions, handlerLabels, dependencyFactoryLabels, dependencyTypeLabels
         case initialFeatureLabels, initialRouteLabels, routerTypes, routerProtocol, moduleMap, strict
+        case includeTests, target, learnDialect
     }
 
     /// Decodes a `scan:` dictionary; a missing key keeps its default. A list given in the file
@@ -132,6 +139,9 @@ public struct ScanConfiguration: Hashable, Sendable, Decodable {
             moduleMap: try c.decodeIfPresent([String: String].self, forKey: .moduleMap) ?? [:],
             strict: try c.decodeIfPresent(Bool.self, forKey: .strict) ?? false
         )
+        includeTests = try c.decodeIfPresent(Bool.self, forKey: .includeTests) ?? false
+        target = try c.decodeIfPresent(String.self, forKey: .target)
+        learnDialect = try c.decodeIfPresent(Bool.self, forKey: .learnDialect) ?? true
     }
 
     /// The keys a `scan:` section may hold (for unknown-key warnings in the config loader).

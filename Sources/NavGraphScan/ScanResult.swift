@@ -7,6 +7,10 @@ public struct ScanResult: Hashable, Sendable {
     public var diagnostics: [Diagnostic]
     /// How many Swift files were parsed.
     public var fileCount: Int
+    /// The honest totals of the scan (files read and skipped, elements, call sites resolved).
+    public var summary = ScanSummary()
+    /// Every navigation call site with how it was resolved, or why not (`--explain`).
+    public var explanations: [CallSiteExplanation] = []
 
     public init(registry: Registry, diagnostics: [Diagnostic], fileCount: Int = 0) {
         self.registry = registry
@@ -16,4 +20,76 @@ public struct ScanResult: Hashable, Sendable {
 
     /// True when some diagnostic is an error (an unreadable file, or any warning under `strict`).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// One navigation call site and what the scanner made of it (`navgraph scan --explain`).
+public struct CallSiteExplanation: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable { case navigate }
+
+    public struct Resolved: Hashable, Sendable {
+        public var route: String
+        /// The features the edge is attributed to.
+        public var features: [String]
+        /// The call site that decided the route (the navigate call, or the outermost wrapper call).
+        public var site: SourceLocation
+        /// How the value was followed: wrappers, returns, closures.
+        public var chain: [String]
+    }
+
+    public struct Unresolved: Hashable, Sendable {
+        public var reason: String
+        public var chain: [String]
+    }
+
+    public var location: SourceLocation
+    public var kind: Kind
+    /// The route argument as written (shortened).
+    public var written: String
+    public var resolved: [Resolved] = []
+    public var unresolved: [Unresolved] = []
+
+    public var isResolved: Bool { unresolved.isEmpty && !resolved.isEmpty }
+}
+
+/// What a scan read, left out and found: the one line every scan ends with.
+public struct ScanSummary: Hashable, Sendable {
+    public var filesRead = 0
+    public var skippedTests = 0
+    public var skippedVendored = 0
+    public var skippedGenerated = 0
+    /// Files of app targets other than the one scanned (demo and sample apps).
+    public var skippedOtherTargets = 0
+    public var features = 0
+    public var routes = 0
+    public var handlers = 0
+    public var edges = 0
+    public var navigateCalls = 0
+    public var navigateResolved = 0
+    public var navigatePartly = 0
+    public var appTargets: [String] = []
+    /// The app target scanned, when the project has several.
+    public var target: String?
+    /// Framework names learnt from the sources (`feature protocol Builder`, …).
+    public var learned: [String] = []
+
+    public init() {}
+
+    public var navigateUnresolved: Int { navigateCalls - navigateResolved - navigatePartly }
+
+    /// `scanned 62 files (skipped 12 test, 9 vendored): 4 features, 3 routes, 3 handlers, 5 edges; navigate calls: 6 resolved, 1 unresolved`
+    public var line: String {
+        var skipped: [String] = []
+        if skippedTests > 0 { skipped.append("\(skippedTests) test") }
+        if skippedVendored > 0 { skipped.append("\(skippedVendored) vendored") }
+        if skippedGenerated > 0 { skipped.append("\(skippedGenerated) generated") }
+        if skippedOtherTargets > 0 { skipped.append("\(skippedOtherTargets) of other app targets") }
+        var s = "scanned \(filesRead) files"
+        if let target { s += " of target \(target)" }
+        if !skipped.isEmpty { s += " (skipped " + skipped.joined(separator: ", ") + ")" }
+        s += ": \(features) features, \(routes) routes, \(handlers) handlers, \(edges) edges"
+        s += "; navigate calls: \(navigateResolved) resolved"
+        if navigatePartly > 0 { s += ", \(navigatePartly) partly resolved" }
+        s += ", \(navigateUnresolved) unresolved"
+        return s
+    }
 }

@@ -6,7 +6,8 @@ struct ScanWarning: Sendable, Hashable {
     enum Kind: String, Sendable, CaseIterable {
         case unreadableFile = "unreadable-file"
         case syntaxError = "syntax-error"
-        case navigateRouteNotConstructed = "navigate-route-not-constructed"
+        case navigateUnresolved = "navigate-unresolved"
+        case navigatePartlyResolved = "navigate-partly-resolved"
         case navigateUnknownRoute = "navigate-unknown-route"
         case navigateUnattributed = "navigate-unattributed"
         case navigateLabels = "navigate-labels"
@@ -21,6 +22,9 @@ struct ScanWarning: Sendable, Hashable {
         case fallbackUnreadable = "fallback-unreadable"
         case entryUnreadable = "entry-unreadable"
         case annotationMalformed = "annotation-malformed"
+        case projectUnreadable = "project-unreadable"
+        case fileNotUTF8 = "file-not-utf8"
+        case fileUnreadable = "file-unreadable"
     }
 
     var kind: Kind
@@ -39,8 +43,11 @@ struct ScanWarning: Sendable, Hashable {
         return Diagnostic(severity, "\(message) [\(kind.rawValue)]", at: location)
     }
 
-    static func navigateRouteNotConstructed(_ text: String, at l: SourceLocation) -> ScanWarning {
-        ScanWarning(.navigateRouteNotConstructed, "navigate call whose route '\(text)' is not a constructor call such as `SomeRoute(…)`; state it with `// navgraph:navigates ROUTE_ID` on the feature", at: l)
+    static func navigateUnresolved(_ text: String, _ reasons: [String], at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.navigateUnresolved, "navigate call whose route '\(text)' cannot be followed to a route: \(reasons.joined(separator: "; ")); state it with `// navgraph:navigates ROUTE_ID` on the feature", at: l)
+    }
+    static func navigatePartlyResolved(_ text: String, _ reasons: [String], at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.navigatePartlyResolved, "navigate call whose route '\(text)' is followed only in part: \(reasons.joined(separator: "; "))", at: l)
     }
     static func navigateUnknownRoute(_ type: String, at l: SourceLocation) -> ScanWarning {
         ScanWarning(.navigateUnknownRoute, "navigate call to '\(type)', which is not a route type with a readable identifier in the scanned sources", at: l)

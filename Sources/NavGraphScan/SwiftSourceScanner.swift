@@ -42,35 +42,183 @@ public struct SwiftSourceScanner: Sendable {
             throw InputError([Diagnostic(.error, "no Swift files found in \(paths.joined(separator: ", "))" + (why.isEmpty ? "" : " (\(why))"), at: nil)])
         }
 
-        let resolver = ModuleResolver(moduleMap: configuration.moduleMap)
-        let config = configuration
-        let results = ResultSlots(count: files.count, progress: progress)
-        let work = files
-        DispatchQueue.concurrentPerform(iterations: work.count) { i in
-            let file = work[i]
-            let display = Self.display(file.absolute, cwd: cwd)
-            let module = resolver.module(displayPath: display, absolutePath: file.absolute, root: file.root)
-            results.store(i, Self.parse(absolute: file.absolute, display: display, module: module, config: config))
+        // The project's real shape: targets from Xcode projects, SwiftPM, podspecs and Tuist.
+        let roots = paths.map { Self.absolute($0, cwd: cwd) }.filter { p in
+            var d: ObjCBool = false
+            return FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue
         }
-        var facts = results.values
-        for i in facts.indices { warnings += facts[i].warnings; facts[i].warnings = [] }
+        let project = ProjectModel.discover(roots: roots)
+        warnings += project.warnings.map { w in
+            var w = w
+            w.location = w.location.map { SourceLocation(file: Self.display($0.file, cwd: cwd), line: $0.line, column: $0.column) }
+            return w
+        }
+        var summary = ScanSummary()
+        let appTargets = Array(Set(project.targets.filter { $0.kind == .app }.map(\.name))).sorted()
+        summary.appTargets = appTargets
+        var chosenApps: Set<String> = Set(appTargets)
+        if let wanted = configuration.target {
+            guard appTargets.contains(wanted) || project.targets.contains(where: { $0.name == wanted }) else {
+                let known = appTargets.isEmpty ? "the project declares no app targets" : "app targets: \(appTargets.joined(separator: ", "))"
+                throw InputError([Diagnostic(.error, "--target \(wanted): no such target (\(known))", at: nil)])
+            }
+            chosenApps = [wanted]
+        } else if appTargets.count > 1 {
+            let main = appTargets.filter { !Self.looksLikeDemo($0) }
+            if !main.isEmpty { chosenApps = Set(main) }
+        }
+        summary.target = chosenApps.count == 1 && appTargets.count > 1 ? chosenApps.first : nil
 
-        var assembler = RegistryAssembler(config: configuration)
+        let resolver = ModuleResolver(moduleMap: configuration.moduleMap)
+        var work: [ScanFile] = []
+        for file in files {
+            let display = Self.display(file.absolute, cwd: cwd)
+            let target = project.target(of: file.absolute)
+            var module = resolver.mappedModule(displayPath: display, absolutePath: file.absolute)
+                ?? target?.name ?? resolver.module(displayPath: display, absolutePath: file.absolute, root: file.root)
+            if module == nil, target != nil { module = target?.name }
+            let rel = file.root.map { r in file.absolute.hasPrefix(r + "/") ? String(file.absolute.dropFirst(r.count + 1)) : file.absolute } ?? display
+            if Self.isGenerated(rel) { summary.skippedGenerated += 1; continue }
+            if !configuration.includeTests, target?.kind == .test || Self.looksLikeTest(rel) { summary.skippedTests += 1; continue }
+            if let t = target, t.kind == .app, !chosenApps.contains(t.name) { summary.skippedOtherTargets += 1; continue }
+            // Without a manifest that says so, a `FooDemo/`, `FooSample/` or `Demo/` folder is a demo app.
+            if target == nil, let demo = Self.demoFolder(rel), demo != configuration.target { summary.skippedOtherTargets += 1; continue }
+            work.append(ScanFile(absolute: file.absolute, display: display, module: module, target: target))
+        }
+
+        var config = configuration
+        var fallbackRequirements: [String: DialectLearner.Requirement] = [:]
+        var facts = Self.extract(work, config: config, progress: progress)
+        // Learn the framework's names from its declarations; read the app again when they differ.
+        if configuration.learnDialect {
+            let learned = DialectLearner.learn(from: facts, base: configuration)
+            var dropped = Set<String>()
+            for path in learned.frameworkFiles {
+                guard let f = work.first(where: { $0.display == path }) else { continue }
+                if let t = f.target, t.kind != .app {
+                    for w in work where w.target == t { dropped.insert(w.display) }
+                } else {
+                    let dir = (f.absolute as NSString).deletingLastPathComponent
+                    if !roots.contains(dir) { for w in work where w.absolute.hasPrefix(dir + "/") { dropped.insert(w.display) } }
+                    dropped.insert(path)
+                }
+            }
+            summary.skippedVendored = dropped.count
+            summary.learned = Self.describe(learned.config, base: configuration)
+            work.removeAll { dropped.contains($0.display) }
+            facts.removeAll { dropped.contains($0.path) }
+            if learned.config != configuration {
+                config = learned.config
+                facts = Self.extract(work, config: config, progress: progress)
+            }
+            fallbackRequirements = learned.fallbackRequirements
+        }
+        for i in facts.indices { warnings += facts[i].warnings; facts[i].warnings = [] }
+        summary.filesRead = work.count
+
+        var assembler = RegistryAssembler(config: config)
+        assembler.fallbackRequirements = fallbackRequirements
         let registry = assembler.assemble(facts)
         warnings += assembler.warnings
+        summary.features = registry.features.count
+        summary.routes = registry.routes.count
+        summary.handlers = registry.handlers.count
+        summary.edges = registry.features.reduce(0) { $0 + $1.navigates.count }
+        summary.navigateCalls = assembler.explanations.count
+        summary.navigateResolved = assembler.explanations.filter(\.isResolved).count
+        summary.navigatePartly = assembler.explanations.filter { !$0.resolved.isEmpty && !$0.unresolved.isEmpty }.count
+        if summary.features + summary.routes + summary.handlers == 0 {
+            throw InputError([Diagnostic(.error, "no routing found in \(paths.joined(separator: ", ")) (\(summary.filesRead) Swift files read): navgraph reads RouterService-style sources (types conforming to Feature, Route and RouteHandler, or renamed copies whose protocols are declared in the sources; name others under `scan:` in .navgraph.yml)", at: nil)])
+        }
         let diagnostics = Set(warnings.map { $0.diagnostic(strict: configuration.strict) }).sorted(by: Self.order)
-        return ScanResult(registry: registry, diagnostics: diagnostics, fileCount: files.count)
+        var result = ScanResult(registry: registry, diagnostics: diagnostics, fileCount: work.count)
+        result.summary = summary
+        result.explanations = assembler.explanations.sorted { $0.location < $1.location }
+        return result
+    }
+
+    struct ScanFile: Sendable {
+        var absolute: String
+        var display: String
+        var module: String?
+        var target: ProjectTarget?
+    }
+
+    static func extract(_ work: [ScanFile], config: ScanConfiguration, progress: ((Int, Int) -> Void)?) -> [FileFacts] {
+        let results = ResultSlots(count: work.count, progress: progress)
+        DispatchQueue.concurrentPerform(iterations: work.count) { i in
+            let file = work[i]
+            results.store(i, parse(absolute: file.absolute, display: file.display, module: file.module, config: config))
+        }
+        return results.values
+    }
+
+    /// Demo, sample and example apps are not the app (pick one with `--target`).
+    static func looksLikeDemo(_ name: String) -> Bool {
+        let n = name.lowercased()
+        return ["demo", "sample", "example", "playground", "showcase", "catalog", "uitests", "host"].contains { n.contains($0) }
+    }
+
+    /// The folder that holds a demo or sample app (`HomeFeatureSample`, `XKCDDemo`, `Demo`), if any.
+    static func demoFolder(_ relativePath: String) -> String? {
+        for dir in relativePath.split(separator: "/").dropLast() {
+            let d = String(dir)
+            if ["Demo", "Sample", "Samples", "Demos"].contains(d) { return d }
+            for suffix in ["Demo", "Sample", "SampleApp", "DemoApp", "Example", "ExampleApp"] where d.hasSuffix(suffix) && d.count > suffix.count {
+                return d
+            }
+        }
+        return nil
+    }
+
+    /// Test targets' folders and test doubles: `FooTests/…`, `Tests/…`, `Mocks/…`, `FooSpy.swift`.
+    static func looksLikeTest(_ relativePath: String) -> Bool {
+        let parts = relativePath.split(separator: "/")
+        for dir in parts.dropLast() {
+            let d = String(dir)
+            if d.hasSuffix("Tests") || d.hasSuffix("Test") || ["Mocks", "Mock", "TestDoubles", "Fakes", "Stubs", "TestSupport", "TestHelpers", "Spies"].contains(d) {
+                return true
+            }
+        }
+        guard let name = parts.last.map({ String($0.dropLast(".swift".count)) }) else { return false }
+        return ["Tests", "Test", "Mock", "Mocks", "Spy", "Stub", "Stubs", "Fake", "Dummy"].contains { name.hasSuffix($0) && name.count > $0.count }
+    }
+
+    static func isGenerated(_ relativePath: String) -> Bool {
+        relativePath.hasSuffix(".generated.swift") || relativePath.split(separator: "/").dropLast().contains { $0 == "Generated" || $0 == "Derived" }
+    }
+
+    /// What learning added to the configuration, for the summary (`feature protocol Builder`, …).
+    static func describe(_ c: ScanConfiguration, base: ScanConfiguration) -> [String] {
+        var out: [String] = []
+        func diff(_ a: [String], _ b: [String], _ what: String) {
+            let added = a.filter { !b.contains($0) }
+            if !added.isEmpty { out.append("\(what) \(added.joined(separator: ", "))") }
+        }
+        diff(c.featureProtocols, base.featureProtocols, "feature protocol")
+        diff(c.routeProtocols, base.routeProtocols, "route protocol")
+        diff(c.handlerProtocols, base.handlerProtocols, "handler protocol")
+        diff(c.navigateFunctions, base.navigateFunctions, "navigation")
+        diff(c.navigateRouteLabels, base.navigateRouteLabels, "route label")
+        diff(c.registerFunctions, base.registerFunctions, "registration")
+        diff(c.destinationFunctions, base.destinationFunctions, "destination")
+        diff(c.fallbackFunctions, base.fallbackFunctions, "fallback")
+        diff(c.initialFeatureLabels + c.initialRouteLabels, base.initialFeatureLabels + base.initialRouteLabels, "entry label")
+        diff(c.routerTypes, base.routerTypes, "router")
+        if c.routerProtocol != base.routerProtocol { out.append("router protocol \(c.routerProtocol)") }
+        return out
     }
 
     static func parse(absolute: String, display: String, module: String?, config: ScanConfiguration) -> FileFacts {
         guard let data = FileManager.default.contents(atPath: absolute) else {
             var f = FileFacts(path: display, module: module)
-            f.warnings.append(ScanWarning(.unreadableFile, "cannot read \(display)", at: SourceLocation(file: display, line: 1, column: 1)))
+            f.warnings.append(ScanWarning(.fileUnreadable, "cannot read \(display); the rest of the sources are scanned", at: SourceLocation(file: display, line: 1, column: 1)))
             return f
         }
         guard let source = String(data: data, encoding: .utf8) else {
-            var f = FileFacts(path: display, module: module)
-            f.warnings.append(ScanWarning(.unreadableFile, "\(display) is not UTF-8 text", at: SourceLocation(file: display, line: 1, column: 1)))
+            // One odd file never sinks the scan: read it with replacement characters and say so.
+            var f = FactExtractor.extract(path: display, module: module, source: String(decoding: data, as: UTF8.self), config: config)
+            f.warnings.append(ScanWarning(.fileNotUTF8, "\(display) is not UTF-8 text; it was read with its invalid bytes replaced", at: SourceLocation(file: display, line: 1, column: 1)))
             return f
         }
         return FactExtractor.extract(path: display, module: module, source: source, config: config)
@@ -107,9 +255,13 @@ public struct SwiftSourceScanner: Sendable {
             for name in names where !name.hasPrefix(".") {
                 let path = dir + "/" + name
                 var isDir: ObjCBool = false
-                guard fm.fileExists(atPath: path, isDirectory: &isDir) else { continue }
+                guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+                    // A dangling link named like a source file: listed, so that its absence is said.
+                    if name.hasSuffix(".swift"), (try? fm.destinationOfSymbolicLink(atPath: path)) != nil { out.append(path) }
+                    continue
+                }
                 if isDir.boolValue {
-                    if !skippedFolders.contains(name) { stack.append(path) }
+                    if !skippedFolders.contains(name) && !name.hasSuffix(".xcodeproj") { stack.append(path) }
                 } else if name.hasSuffix(".swift") && name != "Package.swift" {
                     out.append(path)
                 }

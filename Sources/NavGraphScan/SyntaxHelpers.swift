@@ -92,6 +92,18 @@ enum SyntaxHelpers {
         return nil
     }
 
+    /// The type a property holds, as a simple name: `ProfileWireframe?` → `ProfileWireframe`,
+    /// `[MenuItem]` → `MenuItem`, `Lazy<Store>` → `Lazy`.
+    static func elementTypeName(_ type: TypeSyntax) -> String {
+        if let t = type.as(OptionalTypeSyntax.self) { return elementTypeName(t.wrappedType) }
+        if let t = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return elementTypeName(t.wrappedType) }
+        if let t = type.as(ArrayTypeSyntax.self) { return elementTypeName(t.element) }
+        if let t = type.as(SomeOrAnyTypeSyntax.self) { return elementTypeName(t.constraint) }
+        if let t = type.as(AttributedTypeSyntax.self) { return elementTypeName(t.baseType) }
+        if type.is(FunctionTypeSyntax.self) || type.is(TupleTypeSyntax.self) { return "" }
+        return simpleName(type)
+    }
+
     static func isTypeLike(_ name: String) -> Bool { name.first?.isUppercase == true }
 
     /// The expressions a function body returns: `return x` statements (not inside nested closures

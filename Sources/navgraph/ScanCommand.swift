@@ -45,14 +45,18 @@ struct ScanCommand: ParsableCommand {
             throw error
         }
         CLIOutput.printDiagnostics(result.diagnostics)
+        if !result.summary.learned.isEmpty {
+            CLIOutput.stderr("navgraph: learnt from the framework's declarations in the sources: \(TerminalText.singleLine(result.summary.learned.joined(separator: "; ")))\n")
+        }
         if result.hasErrors { throw ExitCode(ExitStatus.badInput) }
 
         let yaml = RegistryWriter.yaml(result.registry)
         if let output {
             try CLIOutput.writeAtomically(yaml, to: output)
-            CLIOutput.stderr("navgraph: scanned \(result.fileCount) files: \(result.registry.features.count) features, \(result.registry.routes.count) routes, \(result.registry.handlers.count) handlers -> \(TerminalText.singleLine(output))\n")
+            CLIOutput.stderr("navgraph: \(result.summary.line) -> \(TerminalText.singleLine(output))\n")
         } else {
             CLIOutput.stdout(yaml)
+            CLIOutput.stderr("navgraph: \(result.summary.line)\n")
         }
     }
 

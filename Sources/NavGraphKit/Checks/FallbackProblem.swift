@@ -2,13 +2,16 @@
 public enum FallbackProblem: Check {
     public static let description = CheckDescription(
         id: "fallback-problem", name: "Fallback problem",
-        summary: "A fallback to an unknown feature, to itself, to a feature that can be disabled, or a fallback that is never used.",
+        summary: "A fallback to an unknown feature, to itself, to a feature that can be disabled, a fallback that is never used, or one whose signature the framework never calls.",
         explanation: """
             RouterService builds a fallback without asking its isEnabled() and does not chain fallbacks, so a \
             fallback that can itself be disabled shows a screen that was meant to be off, and a fallback to an \
             unknown type does not compile in the app. An entry feature is built by \
             navigationController(withInitialFeature:) without asking isEnabled(), so the fallback of a feature \
-            that is only ever an entry is dead code (and its fallback screen is unreachable).
+            that is only ever an entry is dead code (and its fallback screen is unreachable). Where the app's copy \
+            of the feature protocol requires `fallback(for:)` and gives it a default, a feature that writes \
+            `fallback(forRoute:)` compiles, but the framework calls the default (nil): its fallback never runs \
+            (`unusedFallback`, found by the scanner).
             """,
         severity: .warning,
         triggering: [
@@ -36,6 +39,14 @@ public enum FallbackProblem: Check {
                   - {name: A, enabled: runtime, fallback: B}
                   - {name: B, enabled: runtime, fallback: Home}
                 """, subjects: ["A"]),
+            CheckExample("""
+                entries: [{feature: Home}]
+                routes: [{id: a}]
+                handlers: [{name: H, routes: {a: A}}]
+                features:
+                  - {name: Home, navigates: [a]}
+                  - {name: A, unusedFallback: {declared: "fallback(forRoute:)", requirement: "fallback(for:)"}}
+                """, subjects: ["A"]),
         ],
         nonTriggering: [
             CheckExample("""
@@ -52,6 +63,12 @@ public enum FallbackProblem: Check {
         let g = context.graph
         let entries = Set(g.entryFeatures)
         var out: [Finding] = []
+        for id in g.ids(of: .feature) {
+            guard let f = g.featureInfo[id], let u = f.unusedFallback else { continue }
+            out.append(context.finding(
+                self, "\(f.name) implements \(u.declared), but its protocol requires \(u.requirement), whose default implementation runs instead: this fallback is never called",
+                at: u.origin.primary == nil ? f.origin : u.origin, subject: f.name, elements: [f.name], anchor: "feature:\(f.name)", severity: .error))
+        }
         for id in g.ids(of: .feature) {
             guard let f = g.featureInfo[id], let fb = f.fallback else { continue }
             let at = f.fallbackOrigin ?? f.origin

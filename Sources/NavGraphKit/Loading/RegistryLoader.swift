@@ -89,7 +89,8 @@ enum RegistryDecoder {
     static let entryKeys = ["feature", "route", "source", "ignore"]
     static let routeKeys = ["id", "type", "module", "parameters", "source", "ignore"]
     static let handlerKeys = ["name", "module", "routes", "source", "ignore"]
-    static let featureKeys = ["name", "module", "enabled", "fallback", "dependencies", "navigates", "source", "ignore"]
+    static let featureKeys = ["name", "module", "enabled", "fallback", "dependencies", "navigates", "source", "ignore", "unusedFallback"]
+    static let unusedFallbackKeys = ["declared", "requirement", "source"]
     static let bindingKeys = ["protocol", "implementation", "module", "dependencies", "source", "ignore"]
     static let dependencyRefKeys = ["protocol", "lazy", "used", "source"]
     static let navigationKeys = ["route", "style", "source"]
@@ -243,6 +244,11 @@ enum RegistryDecoder {
         if let fb = m["fallback"] {
             f.fallback = r.optionalString(fb, "fallback")
             f.fallbackOrigin = ElementOrigin(registry: fb.location, source: o.source)
+        }
+        if let u = m["unusedFallback"], let um = r.mapping(u, "unusedFallback", allowed: unusedFallbackKeys),
+           let declared = required(um, "declared", "unusedFallback", at: u, &r),
+           let requirement = required(um, "requirement", "unusedFallback", at: u, &r) {
+            f.unusedFallback = UnusedFallback(declared: declared, requirement: requirement, origin: origin(u, um, &r))
         }
         f.dependencies = dependencyRefs(m["dependencies"], "dependencies of feature '\(name)'", &r)
         if let n = m["navigates"] {

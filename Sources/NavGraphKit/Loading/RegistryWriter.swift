@@ -79,6 +79,11 @@ public enum RegistryWriter {
                     }
                 }
                 if let fb = f.fallback { out += "    fallback: \(q(fb))\n" }
+                if let u = f.unusedFallback {
+                    var parts = ["declared: \(q(u.declared, forceQuotes: true))", "requirement: \(q(u.requirement, forceQuotes: true))"]
+                    if let s = u.origin.source { parts.append("source: \(q(s.description))") }
+                    out += "    unusedFallback: {" + parts.joined(separator: ", ") + "}\n"
+                }
                 out += refs(f.dependencies, key: "dependencies")
                 if !f.navigates.isEmpty {
                     out += "    navigates:\n"

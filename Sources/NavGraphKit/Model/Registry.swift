@@ -228,6 +228,9 @@ public struct Feature: Hashable, Codable, Sendable {
     public var navigates: [Navigation]
     public var origin: ElementOrigin
     public var ignore: [String]
+    /// A fallback method the framework never calls: its labels differ from the protocol's
+    /// requirement, which has a default implementation (that runs instead).
+    public var unusedFallback: UnusedFallback?
 
     public init(
         name: String, module: String? = nil, enabled: Enablement = .always, enabledOrigin: ElementOrigin? = nil,
@@ -244,6 +247,21 @@ public struct Feature: Hashable, Codable, Sendable {
         self.navigates = navigates
         self.origin = origin
         self.ignore = ignore
+    }
+}
+
+/// `fallback(forRoute:)` written where the feature protocol requires `fallback(for:)`.
+public struct UnusedFallback: Hashable, Codable, Sendable {
+    /// The method as the feature declares it, `fallback(forRoute:)`.
+    public var declared: String
+    /// The protocol's requirement, `fallback(for:)`.
+    public var requirement: String
+    public var origin: ElementOrigin
+
+    public init(declared: String, requirement: String, origin: ElementOrigin = .init()) {
+        self.declared = declared
+        self.requirement = requirement
+        self.origin = origin
     }
 }
 

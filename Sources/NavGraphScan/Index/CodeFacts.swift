@@ -1,0 +1,83 @@
+import NavGraphKit
+
+/// A function, initializer or computed property body, with what value flow needs: its parameters
+/// (and their defaults), its local bindings and what it returns.
+struct FunctionFacts: Sendable {
+    struct Parameter: Sendable, Hashable {
+        /// The argument label callers write (`_` when none).
+        var label: String
+        /// The name inside the body.
+        var name: String
+        var typeName: String
+        /// The type as written (`Builder.Type`, `@escaping () -> Any`).
+        var typeText: String = ""
+        var defaultValue: ValueExpr?
+    }
+
+    /// The innermost enclosing type (an extension counts as the type it extends); nil at top level.
+    var owner: String?
+    var name: String
+    var parameters: [Parameter]
+    var isStatic: Bool
+    /// Declared in a protocol (a requirement) or a protocol extension.
+    var inProtocol: Bool
+    var returnType: String?
+    /// Every value bound or assigned to a local name in the body.
+    var locals: [String: [ValueExpr]] = [:]
+    var returns: [ValueExpr] = []
+    var location: SourceLocation
+    var module: String?
+
+    var labels: [String] { parameters.map(\.label) }
+
+    /// `Owner.name(a:_:)`: how explanations name the function.
+    var signature: String {
+        (owner.map { $0 + "." } ?? "") + name + "(" + labels.map { $0 + ":" }.joined() + ")"
+    }
+
+    /// Whether a call written with `labels` can call this function (omitted arguments need defaults).
+    func accepts(labels callLabels: [String]) -> Bool {
+        var i = 0
+        for p in parameters {
+            if i < callLabels.count, callLabels[i] == p.label { i += 1; continue }
+            if p.defaultValue == nil { return false }
+        }
+        return i == callLabels.count
+    }
+
+    /// The argument a call passes for parameter `index` (nil: omitted, the default applies).
+    func argument(_ index: Int, of call: CallFact) -> ValueExpr? {
+        var i = 0
+        for (k, p) in parameters.enumerated() {
+            if i < call.arguments.count, (call.arguments[i].label ?? "_") == p.label {
+                if k == index { return call.arguments[i].value }
+                i += 1
+            } else if k == index {
+                return nil
+            }
+        }
+        return nil
+    }
+}
+
+/// A call site: `f(…)`, `x.f(…)`, `Type(…)`, with its arguments as values.
+struct CallFact: Sendable {
+    var callee: ValueExpr.Callee
+    var arguments: [ValueExpr.Argument]
+    /// Index into the file's `functions` of the function the call is in.
+    var function: Int?
+    /// Enclosing type names, innermost first.
+    var enclosingTypes: [String]
+    var location: SourceLocation
+    var module: String?
+
+    var labels: [String] { arguments.map { $0.label ?? "_" } }
+}
+
+/// A value stored into a property: `let x = v`, `self.x = v`, `x = v` inside the type.
+struct PropertyValue: Sendable {
+    var value: ValueExpr
+    /// Index into the file's `functions` of the function the assignment is in (nil: an initializer expression).
+    var function: Int?
+    var file: Int = 0
+}

@@ -1,0 +1,193 @@
+import NavGraphKit
+import SwiftSyntax
+
+/// Expressions as `ValueExpr`s, and the bindings value flow follows: locals, assignments,
+/// optional bindings, `for … in`, returns.
+extension FactExtractor {
+    /// The value an expression denotes, as far as the scanner follows values.
+    func value(_ expr: ExprSyntax, depth: Int = 0) -> ValueExpr {
+        guard depth < 24 else { return .unknown(Self.short(expr)) }
+        let next = depth + 1
+        if let call = expr.as(FunctionCallExprSyntax.self) {
+            let args = call.arguments.map { ValueExpr.Argument(label: $0.label?.text, value: value($0.expression, depth: next)) }
+            if let t = SyntaxHelpers.constructedType(call) { return .construct(t, args) }
+            if let m = call.calledExpression.as(MemberAccessExprSyntax.self) {
+                let name = m.declName.baseName.text
+                if ["randomElement", "first", "last"].contains(name), let base = m.base { return .element(value(base, depth: next)) }
+                guard let base = m.base else { return .unknown(Self.short(expr)) }
+                return .call(.init(receiver: receiver(base, depth: next), name: name), args)
+            }
+            if let r = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+                return .call(.init(receiver: .implicit, name: r.baseName.text), args)
+            }
+            return .unknown(Self.short(expr))
+        }
+        if let r = expr.as(DeclReferenceExprSyntax.self) {
+            let name = r.baseName.text
+            if let p = closureParameter(named: name) { return p }
+            return .ref(name)
+        }
+        if let m = expr.as(MemberAccessExprSyntax.self) {
+            let name = m.declName.baseName.text
+            guard let base = m.base else { return .unknown(Self.short(expr)) }
+            if base.is(DeclReferenceExprSyntax.self), base.trimmedDescription == "self" { return .selfMember(name) }
+            if let b = base.as(DeclReferenceExprSyntax.self), SyntaxHelpers.isTypeLike(b.baseName.text),
+               closureParameter(named: b.baseName.text) == nil {
+                return .staticMember(b.baseName.text, name)
+            }
+            if name == "first" || name == "last" { return .element(value(base, depth: next)) }
+            return .member(value(base, depth: next), name)
+        }
+        if let s = expr.as(SubscriptCallExprSyntax.self) { return .element(value(s.calledExpression, depth: next)) }
+        if let o = expr.as(OptionalChainingExprSyntax.self) { return value(o.expression, depth: next) }
+        if let f = expr.as(ForceUnwrapExprSyntax.self) { return value(f.expression, depth: next) }
+        if let a = expr.as(AsExprSyntax.self) { return value(a.expression, depth: next) }
+        if let t = expr.as(TryExprSyntax.self) { return value(t.expression, depth: next) }
+        if let a = expr.as(AwaitExprSyntax.self) { return value(a.expression, depth: next) }
+        if let t = expr.as(TupleExprSyntax.self), t.elements.count == 1, let only = t.elements.first, only.label == nil {
+            return value(only.expression, depth: next)
+        }
+        if let t = expr.as(TernaryExprSyntax.self) {
+            return .choice([value(t.thenExpression, depth: next), value(t.elseExpression, depth: next)])
+        }
+        if let seq = expr.as(SequenceExprSyntax.self) { return sequenceValue(seq, depth: next) }
+        if let a = expr.as(ArrayExprSyntax.self) { return .array(a.elements.map { value($0.expression, depth: next) }) }
+        if let s = SyntaxHelpers.literal(expr) { return .literal(s) }
+        if let i = expr.as(IfExprSyntax.self) { return .choice(branchValues(i, depth: next)) }
+        if let s = expr.as(SwitchExprSyntax.self) {
+            var out: [ValueExpr] = []
+            for c in s.cases {
+                if case .switchCase(let sc) = c, let v = lastExpression(sc.statements) { out.append(value(v, depth: next)) }
+            }
+            return .choice(out)
+        }
+        return .unknown(Self.short(expr))
+    }
+
+    private func receiver(_ base: ExprSyntax, depth: Int) -> ValueExpr.Receiver {
+        if base.trimmedDescription == "self" { return .implicit }
+        if let b = base.as(DeclReferenceExprSyntax.self), SyntaxHelpers.isTypeLike(b.baseName.text) { return .type(b.baseName.text) }
+        return .value(value(base, depth: depth))
+    }
+
+    /// `a ?? b`, `c ? a : b` before operator folding (the parser leaves binary expressions as sequences).
+    private func sequenceValue(_ seq: SequenceExprSyntax, depth: Int) -> ValueExpr {
+        let elements = Array(seq.elements)
+        if let k = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+           let ternary = elements[k].as(UnresolvedTernaryExprSyntax.self) {
+            let rest = Array(elements[(k + 1)...])
+            let elseValue: ValueExpr = rest.count == 1 ? value(rest[0], depth: depth) : .unknown(Self.short(seq))
+            return .choice([value(ternary.thenExpression, depth: depth), elseValue])
+        }
+        let isCoalescing = elements.enumerated().allSatisfy { i, e in
+            i % 2 == 0 || e.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+        }
+        if elements.count >= 3, isCoalescing {
+            return .choice(stride(from: 0, to: elements.count, by: 2).map { value(elements[$0], depth: depth) })
+        }
+        return .unknown(Self.short(seq))
+    }
+
+    private func branchValues(_ i: IfExprSyntax, depth: Int) -> [ValueExpr] {
+        var out: [ValueExpr] = []
+        if let v = lastExpression(i.body.statements) { out.append(value(v, depth: depth)) }
+        switch i.elseBody {
+        case .ifExpr(let next)?: out += branchValues(next, depth: depth)
+        case .codeBlock(let b)?: if let v = lastExpression(b.statements) { out.append(value(v, depth: depth)) }
+        case nil: break
+        }
+        return out
+    }
+
+    private func lastExpression(_ items: CodeBlockItemListSyntax) -> ExprSyntax? {
+        guard let last = items.last else { return nil }
+        switch last.item {
+        case .expr(let e): return e
+        case .stmt(let s):
+            if let e = s.as(ExpressionStmtSyntax.self) { return e.expression }
+            return s.as(ReturnStmtSyntax.self)?.expression
+        case .decl: return nil
+        }
+    }
+
+    /// `$0`, `$1` or a named parameter of an enclosing closure that was handed to a call.
+    private func closureParameter(named name: String) -> ValueExpr? {
+        for c in closureStack.reversed() {
+            if let i = c.parameters.firstIndex(of: name) ?? (name.hasPrefix("$") ? Int(name.dropFirst()) : nil) {
+                guard let callee = c.callee else { return .unknown(name) }
+                return .closureParameter(callee: callee, label: c.label, index: i)
+            }
+        }
+        return nil
+    }
+
+    static func short(_ node: some SyntaxProtocol) -> String {
+        let text = node.trimmedDescription.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        return text.count > 80 ? String(text.prefix(77)) + "…" : text
+    }
+
+    // MARK: Bindings
+
+    /// `let x = v` / `var x: T = v` inside a function: a local; as a member: a property value.
+    func recordBindings(_ node: VariableDeclSyntax) {
+        let inFunction = currentFunction != nil && !isMember(node)
+        for b in node.bindings {
+            guard let id = b.pattern.as(IdentifierPatternSyntax.self) else { continue }
+            let name = id.identifier.text
+            if inFunction, let f = currentFunction {
+                if let initial = b.initializer?.value { facts.functions[f].locals[name, default: []].append(value(initial)) }
+                localNames[f, default: []].insert(name)
+            } else if let t = typeStack.last {
+                if let initial = b.initializer?.value {
+                    facts.types[t].propertyValues[name, default: []].append(PropertyValue(value: value(initial), function: nil))
+                }
+                if let type = b.typeAnnotation?.type {
+                    let typeName = SyntaxHelpers.elementTypeName(type)
+                    facts.types[t].propertyTypes[name] = typeName
+                    if SyntaxHelpers.isTypeLike(typeName) { facts.types[t].typeReferences.insert(typeName) }
+                }
+            }
+        }
+    }
+
+    private func isMember(_ node: VariableDeclSyntax) -> Bool {
+        node.parent?.is(MemberBlockItemSyntax.self) == true
+    }
+
+    /// `x = v`, `self.x = v`: a local when `x` is one, else a property of the enclosing type.
+    func recordAssignment(_ seq: SequenceExprSyntax) {
+        let elements = Array(seq.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return }
+        let v = value(elements[2])
+        var target: String?
+        var isProperty = false
+        if let r = elements[0].as(DeclReferenceExprSyntax.self) {
+            target = r.baseName.text
+        } else if let m = elements[0].as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" {
+            target = m.declName.baseName.text
+            isProperty = true
+        }
+        guard let name = target else { return }
+        if !isProperty, let f = currentFunction, localNames[f]?.contains(name) == true || facts.functions[f].parameters.contains(where: { $0.name == name }) {
+            facts.functions[f].locals[name, default: []].append(v)
+        } else if let t = typeStack.last {
+            facts.types[t].propertyValues[name, default: []].append(PropertyValue(value: v, function: currentFunction))
+        }
+    }
+
+    /// `if let r = v`, `guard let r = v as? T`, `for r in v`.
+    func recordOptionalBinding(_ node: OptionalBindingConditionSyntax) {
+        // `if let route {` re-binds the same name: the outer binding still says where it comes from.
+        guard let f = currentFunction, let id = node.pattern.as(IdentifierPatternSyntax.self), let initial = node.initializer else { return }
+        let name = id.identifier.text
+        localNames[f, default: []].insert(name)
+        facts.functions[f].locals[name, default: []].append(value(initial.value))
+    }
+
+    func recordForIn(_ node: ForStmtSyntax) {
+        guard let f = currentFunction, let id = node.pattern.as(IdentifierPatternSyntax.self) else { return }
+        let name = id.identifier.text
+        localNames[f, default: []].insert(name)
+        facts.functions[f].locals[name, default: []].append(.element(value(node.sequence)))
+    }
+}

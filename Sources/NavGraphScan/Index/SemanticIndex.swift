@@ -1,0 +1,84 @@
+import NavGraphKit
+
+/// The style-independent facts of a whole scan: types with their extensions folded in, every
+/// function and call site with global indices, and the lookups value flow and attribution need.
+///
+/// Built once from the per-file facts; read by `ValueResolver`, `TypeReferenceGraph` and the
+/// style extractors.
+struct SemanticIndex {
+    let types: [TypeFacts]
+    let functions: [FunctionFacts]
+    let calls: [CallFact]
+    /// Declarations by simple name (several when modules reuse a name).
+    let typesByName: [String: [Int]]
+    let functionsByName: [String: [Int]]
+    let callsByName: [String: [Int]]
+    /// Concrete types that conform, directly or through other protocols/classes, to each name.
+    let conformers: [String: Set<String>]
+    /// Where each file's functions start in `functions` (per-file facts index their own functions).
+    let functionOffset: [String: Int]
+
+    init(files: [FileFacts]) {
+        var functions: [FunctionFacts] = []
+        var calls: [CallFact] = []
+        var stamped: [TypeFacts] = []
+        var offsets: [String: Int] = [:]
+        for file in files {
+            let offset = functions.count
+            offsets[file.path] = offset
+            functions += file.functions
+            calls += file.calls.map { c in
+                var c = c
+                c.function = c.function.map { $0 + offset }
+                return c
+            }
+            for var t in file.types {
+                for (k, values) in t.propertyValues {
+                    t.propertyValues[k] = values.map { v in
+                        var v = v
+                        v.function = v.function.map { $0 + offset }
+                        return v
+                    }
+                }
+                stamped.append(t)
+            }
+        }
+        let types = RegistryAssembler.mergeTypes(stamped)
+        self.types = types
+        self.functions = functions
+        self.calls = calls
+        typesByName = Dictionary(grouping: types.indices, by: { types[$0].name })
+        functionsByName = Dictionary(grouping: functions.indices, by: { functions[$0].name })
+        callsByName = Dictionary(grouping: calls.indices, by: { calls[$0].callee.name })
+
+        // Conformance: a type conforms to what it inherits, and to what those inherit (transitively).
+        var direct: [String: Set<String>] = [:]
+        for t in types { direct[t.name, default: []].formUnion(t.inherited) }
+        var conformers: [String: Set<String>] = [:]
+        for t in types where !t.isProtocol {
+            var seen = Set<String>()
+            var stack = Array(direct[t.name] ?? [])
+            while let p = stack.popLast() {
+                guard seen.insert(p).inserted else { continue }
+                conformers[p, default: []].insert(t.name)
+                stack += direct[p] ?? []
+            }
+        }
+        self.conformers = conformers
+        functionOffset = offsets
+    }
+
+    /// The global index of a file's function.
+    func function(_ local: Int?, inFile path: String) -> Int? {
+        local.flatMap { l in functionOffset[path].map { $0 + l } }
+    }
+
+    func type(named name: String) -> TypeFacts? { typesByName[name].flatMap { $0.first.map { types[$0] } } }
+
+    func isProtocol(_ name: String) -> Bool { type(named: name)?.isProtocol == true }
+
+    /// Whether `type` is `other` or conforms to / inherits from it.
+    func type(_ type: String, conformsTo other: String) -> Bool {
+        type == other || conformers[other]?.contains(type) == true
+    }
+}

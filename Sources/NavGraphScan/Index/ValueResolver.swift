@@ -1,0 +1,289 @@
+import NavGraphKit
+
+/// Follows a value back to where it is made: through locals, parameters (to every call site of the
+/// function, recursively: wrappers of wrappers), properties (initializers, assignments, memberwise
+/// construction), tables, factory functions' returns and closures handed down.
+///
+/// What it cannot follow comes back as a `Miss` with the reason: an unknowable value is reported,
+/// never invented.
+struct ValueResolver {
+    let index: SemanticIndex
+    var maxDepth = 16
+
+    /// Where a value is being read: a function (for locals and parameters) and the type it is in.
+    struct Context: Hashable {
+        var function: Int?
+        var owner: String?
+    }
+
+    /// The call site that decided a value: the navigate call itself, or the outermost call of a
+    /// wrapper that passed a concrete value. Attribution goes to the type the site is in.
+    struct Site: Hashable {
+        var location: SourceLocation
+        var enclosingTypes: [String]
+        var module: String?
+    }
+
+    /// A value that was made somewhere: a constructor call or a literal, with where it was written.
+    struct Made {
+        var value: ValueExpr
+        var context: Context
+        var site: Site
+        /// How it was reached, outermost last: `ProfileRouter.navigateTo(route:) ← ProfilePresenter.swift:12:9`.
+        var chain: [String]
+    }
+
+    struct Miss: Hashable {
+        var reason: String
+        var site: Site
+        var chain: [String]
+    }
+
+    struct Result {
+        var made: [Made] = []
+        var misses: [Miss] = []
+        mutating func add(_ o: Result) { made += o.made; misses += o.misses }
+    }
+
+    func context(ofCall c: CallFact) -> Context {
+        Context(function: c.function, owner: c.function.flatMap { index.functions[$0].owner } ?? c.enclosingTypes.first)
+    }
+
+    func site(ofCall c: CallFact) -> Site {
+        Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module)
+    }
+
+    /// Everything `expr` (read in `context`) can be.
+    func resolve(_ expr: ValueExpr, in context: Context, site: Site) -> Result {
+        var visiting = Set<Visit>()
+        return evaluate(expr, context, site, chain: [], depth: 0, visiting: &visiting)
+    }
+
+    private struct Visit: Hashable {
+        var expr: ValueExpr
+        var context: Context
+        var site: SourceLocation
+    }
+
+    private func evaluate(
+        _ expr: ValueExpr, _ ctx: Context, _ site: Site, chain: [String], depth: Int, visiting: inout Set<Visit>
+    ) -> Result {
+        var out = Result()
+        guard depth < maxDepth else {
+            out.misses.append(Miss(reason: "'\(expr.summary)' is passed through more than \(maxDepth) steps", site: site, chain: chain))
+            return out
+        }
+        let visit = Visit(expr: expr, context: ctx, site: site.location)
+        guard visiting.insert(visit).inserted else { return out }
+        defer { visiting.remove(visit) }
+        let d = depth + 1
+
+        func miss(_ reason: String) { out.misses.append(Miss(reason: reason, site: site, chain: chain)) }
+
+        switch expr {
+        case .construct, .literal:
+            out.made.append(Made(value: expr, context: ctx, site: site, chain: chain))
+
+        case .choice(let options), .array(let options):
+            for o in options { out.add(evaluate(o, ctx, site, chain: chain, depth: d, visiting: &visiting)) }
+
+        case .element(let base):
+            out.add(evaluate(base, ctx, site, chain: chain, depth: d, visiting: &visiting))
+
+        case .ref(let name):
+            if let f = ctx.function, let values = index.functions[f].locals[name] {
+                for v in values { out.add(evaluate(v, ctx, site, chain: chain, depth: d, visiting: &visiting)) }
+            } else if let f = ctx.function, let k = index.functions[f].parameters.firstIndex(where: { $0.name == name }) {
+                out.add(parameter(k, of: f, site, chain: chain, depth: d, visiting: &visiting))
+            } else if let owner = ctx.owner, hasProperty(name, in: owner) {
+                out.add(property(name, of: owner, site, chain: chain, depth: d, visiting: &visiting))
+            } else {
+                miss("'\(name)' is not a local, parameter or property the scanner can see")
+            }
+
+        case .selfMember(let name):
+            guard let owner = ctx.owner else { miss("'self.\(name)' outside a type"); break }
+            out.add(property(name, of: owner, site, chain: chain, depth: d, visiting: &visiting))
+
+        case .staticMember(let type, let name):
+            if hasProperty(name, in: type) {
+                out.add(property(name, of: type, site, chain: chain, depth: d, visiting: &visiting))
+            } else {
+                miss("'\(type).\(name)' is not a static property the scanner can see")
+            }
+
+        case .member(let base, let name):
+            let objects = evaluate(base, ctx, site, chain: chain, depth: d, visiting: &visiting)
+            var found = false
+            for o in objects.made {
+                guard case .construct(let type, let args) = o.value else { continue }
+                if let arg = args.first(where: { $0.label == name }) {
+                    found = true
+                    out.add(evaluate(arg.value, o.context, site, chain: o.chain, depth: d, visiting: &visiting))
+                } else if hasProperty(name, in: type) {
+                    found = true
+                    out.add(property(name, of: type, site, chain: o.chain, depth: d, visiting: &visiting))
+                }
+            }
+            if !found, let type = declaredType(of: base, in: ctx), hasProperty(name, in: type) {
+                found = true
+                out.add(property(name, of: type, site, chain: chain, depth: d, visiting: &visiting))
+            }
+            if !found {
+                out.misses += objects.misses
+                if objects.misses.isEmpty { miss("'\(expr.summary)': no value of '\(base.summary)' with a '\(name)' the scanner can see") }
+            }
+
+        case .call(let callee, let args):
+            let candidates = functions(callee.name, labels: args.map { $0.label ?? "_" }, receiver: callee.receiver, from: ctx)
+            let withReturns = candidates.filter { !index.functions[$0].returns.isEmpty }
+            if withReturns.isEmpty {
+                miss("'\(expr.summary)' returns a value the scanner cannot see (no such function with a readable return in the sources)")
+            }
+            for f in withReturns {
+                let fn = index.functions[f]
+                let inner = Context(function: f, owner: fn.owner)
+                for r in fn.returns {
+                    out.add(evaluate(r, inner, site, chain: chain + ["returned by \(fn.signature)"], depth: d, visiting: &visiting))
+                }
+            }
+
+        case .closureParameter(let callee, let label, let i):
+            // The closure was handed to `callee(label: {…})`: find where the callee calls it.
+            var invoked = false
+            let names = Set([label] + parameterNames(label: label, ofFunction: callee))
+            for name in names {
+                for c in index.callsByName[name] ?? [] {
+                    let call = index.calls[c]
+                    guard call.callee.receiver == .implicit, i < call.arguments.count else { continue }
+                    let inCallee = call.enclosingTypes.contains(callee)
+                        || call.function.map { index.functions[$0].name == callee } == true
+                    guard inCallee else { continue }
+                    invoked = true
+                    out.add(evaluate(
+                        call.arguments[i].value, context(ofCall: call), site,
+                        chain: chain + ["closure \(label): of \(callee), called at \(call.location)"], depth: d, visiting: &visiting))
+                }
+            }
+            if !invoked { miss("\(expr.summary): the scanner sees no call of that closure") }
+
+        case .unknown(let text):
+            miss("'\(text)' is not a value the scanner follows")
+        }
+        return out
+    }
+
+    // MARK: Parameters, properties, functions
+
+    /// Parameter `k` of function `f`: its value at every call site (or the default where omitted).
+    private func parameter(_ k: Int, of f: Int, _ site: Site, chain: [String], depth: Int, visiting: inout Set<Visit>) -> Result {
+        var out = Result()
+        let fn = index.functions[f]
+        let sites = callSites(of: f)
+        for c in sites {
+            let call = index.calls[c]
+            let step = chain + ["\(fn.signature) called at \(call.location)"]
+            let callSite = self.site(ofCall: call)
+            if let arg = fn.argument(k, of: call) {
+                out.add(evaluate(arg, context(ofCall: call), callSite, chain: step, depth: depth, visiting: &visiting))
+            } else if let d = fn.parameters[k].defaultValue {
+                out.add(evaluate(d, Context(function: f, owner: fn.owner), callSite, chain: step + ["default argument"], depth: depth, visiting: &visiting))
+            }
+        }
+        if sites.isEmpty {
+            if let d = fn.parameters[k].defaultValue {
+                out.add(evaluate(d, Context(function: f, owner: fn.owner), site, chain: chain + ["default argument"], depth: depth, visiting: &visiting))
+            } else {
+                out.misses.append(Miss(
+                    reason: "parameter '\(fn.parameters[k].name)' of \(fn.signature), which no call in the scanned sources passes",
+                    site: site, chain: chain))
+            }
+        }
+        return out
+    }
+
+    /// Calls that can reach function `f`: same name and labels, a receiver that fits.
+    func callSites(of f: Int) -> [Int] {
+        let fn = index.functions[f]
+        if fn.name == "init" {
+            guard let owner = fn.owner else { return [] }
+            return (index.callsByName[owner] ?? []).filter {
+                index.calls[$0].callee.receiver == .implicit && fn.accepts(labels: index.calls[$0].labels)
+            }
+        }
+        return (index.callsByName[fn.name] ?? []).filter { c in
+            let call = index.calls[c]
+            guard fn.accepts(labels: call.labels) else { return false }
+            switch call.callee.receiver {
+            case .type(let t): return fn.isStatic && (fn.owner == t || fn.owner.map { index.type(t, conformsTo: $0) } == true)
+            case .value: return !fn.isStatic
+            case .implicit:
+                guard let owner = fn.owner else { return true }
+                return call.enclosingTypes.contains { index.type($0, conformsTo: owner) }
+            }
+        }
+    }
+
+    private func functions(_ name: String, labels: [String], receiver: ValueExpr.Receiver, from ctx: Context) -> [Int] {
+        (index.functionsByName[name] ?? []).filter { f in
+            let fn = index.functions[f]
+            guard fn.accepts(labels: labels) else { return false }
+            switch receiver {
+            case .type(let t): return fn.owner == t || fn.owner.map { index.type(t, conformsTo: $0) } == true
+            case .value: return fn.owner != nil
+            case .implicit: return fn.owner == nil || ctx.owner.map { index.type($0, conformsTo: fn.owner!) } == true
+            }
+        }
+    }
+
+    private func hasProperty(_ name: String, in type: String) -> Bool {
+        guard let t = index.type(named: type) else { return false }
+        return t.propertyValues[name] != nil || t.propertyTypes[name] != nil
+    }
+
+    /// A property's values: its initializer and assignments, else the argument of that label where the
+    /// type is constructed (memberwise initializers).
+    private func property(_ name: String, of type: String, _ site: Site, chain: [String], depth: Int, visiting: inout Set<Visit>) -> Result {
+        var out = Result()
+        let values = index.typesByName[type].map { $0.flatMap { index.types[$0].propertyValues[name] ?? [] } } ?? []
+        for v in values {
+            out.add(evaluate(v.value, Context(function: v.function, owner: type), site, chain: chain, depth: depth, visiting: &visiting))
+        }
+        if values.isEmpty {
+            var constructed = false
+            for c in index.callsByName[type] ?? [] {
+                let call = index.calls[c]
+                guard call.callee.receiver == .implicit, let arg = call.arguments.first(where: { $0.label == name }) else { continue }
+                constructed = true
+                out.add(evaluate(
+                    arg.value, context(ofCall: call), site, chain: chain + ["\(type)(\(name):) at \(call.location)"],
+                    depth: depth, visiting: &visiting))
+            }
+            if !constructed {
+                out.misses.append(Miss(reason: "property '\(name)' of \(type) is never given a value the scanner can see", site: site, chain: chain))
+            }
+        }
+        return out
+    }
+
+    /// The declared type of `self.x` / `x` (a property) when the value itself cannot be followed.
+    private func declaredType(of base: ValueExpr, in ctx: Context) -> String? {
+        switch base {
+        case .ref(let n), .selfMember(let n):
+            if case .ref = base, let f = ctx.function, let p = index.functions[f].parameters.first(where: { $0.name == n }) {
+                return p.typeName.isEmpty ? nil : p.typeName
+            }
+            guard let owner = ctx.owner, let t = index.type(named: owner)?.propertyTypes[n], !t.isEmpty else { return nil }
+            return t
+        default:
+            return nil
+        }
+    }
+
+    /// Internal names of `label:` in functions named `function` (`func show(onSelect handler: …)` → `handler`).
+    private func parameterNames(label: String, ofFunction function: String) -> [String] {
+        (index.functionsByName[function] ?? []).compactMap { f in
+            index.functions[f].parameters.first { $0.label == label }?.name
+        }
+    }
+}
