@@ -60,11 +60,11 @@ extension FactExtractor {
                 function: currentFunction, enclosingTypes: enclosingTypeNames, location: location(node), module: facts.module))
         }
         if config.navigateFunctions.contains(name) {
-            readNavigate(node, labels: labels)
+            readNavigate(node, name: name, labels: labels)
         } else if config.registerFunctions.contains(name) {
             readRegister(node, labels: labels)
-        } else if let first = node.arguments.first, let label = first.label?.text {
-            if config.initialFeatureLabels.contains(label) {
+        } else if let first = node.arguments.first, let label = first.label?.text ?? Optional("_") {
+            if config.initialFeatureLabels.contains(label) || config.initialFeatureCalls.contains("\(name)(\(label):)") {
                 if let f = SyntaxHelpers.featureName(first.expression) {
                     facts.entries.append(EntryFact(target: .feature(f), location: location(node), ignore: ignored(around: node)))
                 } else {
@@ -128,15 +128,20 @@ extension FactExtractor {
         return Annotation.ignoredRules(for: node)
     }
 
-    private func readNavigate(_ node: FunctionCallExprSyntax, labels: [String]) {
+    private func readNavigate(_ node: FunctionCallExprSyntax, name: String, labels: [String]) {
         guard let first = node.arguments.first, config.navigateRouteLabels.contains(labels[0]) else {
             let routing = labels.contains { $0.lowercased().contains("route") || $0.lowercased().hasPrefix("from") }
             if routing { facts.warnings.append(.navigateLabels(labels.joined(separator: ":") + ":", at: location(node))) }
             return
         }
         let styleArg = node.arguments.first { config.presentationStyleLabels.contains($0.label?.text ?? "_") }
+        // A navigation function of its own kind names its style: `link(for:)` pushes, `sheet(for:)` is a sheet.
+        var style = styleArg.flatMap { Self.styleName($0.expression) }
+        if style == nil, !config.navigateFunctions.prefix(1).contains(name), name != "navigate" {
+            style = name == "link" ? "push" : name
+        }
         facts.navigations.append(NavigateFact(
-            target: .value(value(first.expression)), style: styleArg.flatMap { Self.styleName($0.expression) },
+            target: .value(value(first.expression)), style: style,
             location: location(node), enclosingTypes: enclosingTypeNames, module: facts.module, function: currentFunction))
     }
 

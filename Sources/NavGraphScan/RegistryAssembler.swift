@@ -68,7 +68,21 @@ struct RegistryAssembler {
         for t in concrete where t.inherited.contains("App") || t.inherited.contains("UIApplicationDelegate") || t.inherited.contains("UIWindowSceneDelegate") {
             stops.insert(t.name)
         }
-        attributeNavigations(files.flatMap(\.navigations), features: &features, index: index, routeID: routeID, stops: stops)
+        // Navigation written in debug-only types (previews, debug menus) is not the app's. Navigation
+        // written in the app's composition root (a SwiftUI `App`, the app or scene delegate) opens the
+        // first screen: an entry.
+        let roots = Set(concrete.filter { $0.inherited.contains("App") || $0.inherited.contains("UIApplicationDelegate") || $0.inherited.contains("UIWindowSceneDelegate") }.map(\.name))
+        let debugOnly = Set(types.filter(\.debugOnly).map(\.name))
+        var navigations: [NavigateFact] = []
+        var rootOpenings: [EntryFact] = []
+        for n in files.flatMap(\.navigations) where !n.enclosingTypes.contains(where: debugOnly.contains) {
+            if case .value(let v) = n.target, let top = n.enclosingTypes.last, roots.contains(top) {
+                rootOpenings.append(EntryFact(target: .route(v), location: n.location, ignore: [], function: n.function, enclosingTypes: n.enclosingTypes, module: n.module))
+            } else {
+                navigations.append(n)
+            }
+        }
+        attributeNavigations(navigations, features: &features, index: index, routeID: routeID, stops: stops)
 
         // Handlers.
         let registrations = files.flatMap(\.handlerRegistrations)
@@ -102,7 +116,7 @@ struct RegistryAssembler {
 
         // Entries.
         var entries: [Entry] = []
-        for e in files.flatMap(\.entries) {
+        for e in files.flatMap(\.entries) + rootOpenings {
             switch e.target {
             case .feature(let f):
                 entries.append(Entry(target: .feature(f), origin: Self.origin(e.location), ignore: e.ignore))
@@ -151,9 +165,20 @@ struct RegistryAssembler {
             DeepLink(anyRoute: $0.anyRoute, origin: Self.origin($0.location), ignore: $0.ignore)
         }
 
+        // Flags the code reads are the app's flags: declared with a run-time default (the
+        // configuration's `flags:` block gives real defaults and owners).
+        var flags: [String: FeatureFlag] = [:]
+        for f in features {
+            guard case .flag(let name) = f.enabled else { continue }
+            let origin = f.enabledOrigin ?? f.origin
+            if let existing = flags[name], Self.key(existing.origin) <= Self.key(origin) { continue }
+            flags[name] = FeatureFlag(name: name, defaultValue: false, runtime: true, origin: origin)
+        }
+
         return Registry(
             app: nil,
             entries: entries.sorted { ($0.name, $0.origin.source?.description ?? "") < ($1.name, $1.origin.source?.description ?? "") },
+            flags: flags.values.sorted { $0.name < $1.name },
             provided: provided,
             routes: routes.sorted { ($0.id, $0.type ?? "", $0.module ?? "") < ($1.id, $1.type ?? "", $1.module ?? "") },
             handlers: handlers.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
@@ -232,7 +257,9 @@ struct RegistryAssembler {
             explanation.resolved.sort { ($0.route, $0.site) < ($1.route, $1.site) }
             explanation.unresolved.sort { ($0.reason, $0.chain.joined()) < ($1.reason, $1.chain.joined()) }
             for r in unknownRoutes.sorted() { warnings.append(.navigateUnknownRoute(r, at: n.location)) }
-            let followed = explanation.unresolved.filter { !$0.reason.hasSuffix("is not a route type with a readable identifier") }
+            let followed = explanation.unresolved.filter {
+                !$0.reason.hasSuffix("is not a route type with a readable identifier") && !$0.reason.hasSuffix("which no feature's build reaches")
+            }
             if explanation.resolved.isEmpty && !followed.isEmpty {
                 warnings.append(.navigateUnresolved(explanation.written, followed.map(\.reason), at: n.location))
             } else if !followed.isEmpty {

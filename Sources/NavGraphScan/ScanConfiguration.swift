@@ -46,6 +46,9 @@ public struct ScanConfiguration: Hashable, Sendable, Decodable {
     public var includeTests: Bool = false
     /// The app target whose graph to build when the project has several (`--target`).
     public var target: String?
+    /// Entry functions learnt from the router's declaration, as `name(label:)` (`rootController(for:)`):
+    /// a call with that name and first label builds the root from a feature type.
+    public var initialFeatureCalls: [String] = []
     /// Learn renamed framework names from the framework's declarations in the sources.
     public var learnDialect: Bool = true
 

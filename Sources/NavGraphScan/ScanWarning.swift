@@ -54,7 +54,7 @@ struct ScanWarning: Sendable, Hashable {
     }
     static func navigateUnattributed(_ route: String, in type: String?, at l: SourceLocation) -> ScanWarning {
         let place = type.map { "in '\($0)'" } ?? "outside any type"
-        return ScanWarning(.navigateUnattributed, "navigate call to '\(route)' \(place) could not be attributed to a feature (not a feature, not built in a feature's build, and its module does not hold exactly one feature); state it with `// navgraph:navigates \(route)` on the feature", at: l)
+        return ScanWarning(.navigateUnattributed, "navigate call to '\(route)' \(place) could not be attributed to a feature: no feature's build reaches that type (through constructions, static calls or property types); state it with `// navgraph:navigates \(route)` on the feature", at: l)
     }
     static func navigateLabels(_ labels: String, at l: SourceLocation) -> ScanWarning {
         ScanWarning(.navigateLabels, "navigate call with unrecognised labels (\(labels)); add the route label to `scan: navigateRouteLabels`", at: l)

@@ -92,15 +92,22 @@ public struct SwiftSourceScanner: Sendable {
         // Learn the framework's names from its declarations; read the app again when they differ.
         if configuration.learnDialect {
             let learned = DialectLearner.learn(from: facts, base: configuration)
+            // The framework's own files, and the files beside them (its target, or its folder) that
+            // declare nothing of the app: no type conforming to a feature, route or handler protocol.
+            let appKinds = Set(learned.config.featureProtocols + learned.config.routeProtocols + learned.config.handlerProtocols)
+            let declaresApp = Set(facts.filter { f in
+                f.types.contains { !$0.isProtocol && $0.inherited.contains(where: appKinds.contains) }
+            }.map(\.path))
             var dropped = Set<String>()
             for path in learned.frameworkFiles {
                 guard let f = work.first(where: { $0.display == path }) else { continue }
+                dropped.insert(path)
                 if let t = f.target, t.kind != .app {
-                    for w in work where w.target == t { dropped.insert(w.display) }
+                    for w in work where w.target == t && !declaresApp.contains(w.display) { dropped.insert(w.display) }
                 } else {
                     let dir = (f.absolute as NSString).deletingLastPathComponent
-                    if !roots.contains(dir) { for w in work where w.absolute.hasPrefix(dir + "/") { dropped.insert(w.display) } }
-                    dropped.insert(path)
+                    guard !roots.contains(dir) else { continue }
+                    for w in work where w.absolute.hasPrefix(dir + "/") && !declaresApp.contains(w.display) { dropped.insert(w.display) }
                 }
             }
             summary.skippedVendored = dropped.count
@@ -204,6 +211,7 @@ public struct SwiftSourceScanner: Sendable {
         diff(c.destinationFunctions, base.destinationFunctions, "destination")
         diff(c.fallbackFunctions, base.fallbackFunctions, "fallback")
         diff(c.initialFeatureLabels + c.initialRouteLabels, base.initialFeatureLabels + base.initialRouteLabels, "entry label")
+        diff(c.initialFeatureCalls, base.initialFeatureCalls, "entry")
         diff(c.routerTypes, base.routerTypes, "router")
         if c.routerProtocol != base.routerProtocol { out.append("router protocol \(c.routerProtocol)") }
         return out

@@ -35,6 +35,23 @@ public struct Configuration: Sendable {
         }
     }
 
+    /// A flag's default and owner (`flags: {new_checkout: {default: on, owner: payments}}`): it
+    /// declares a flag the scanned code reads, or overrides a registry's default.
+    public struct FlagSetting: Hashable, Sendable {
+        public var name: String
+        public var defaultValue: Bool?
+        public var owner: String?
+        public var location: SourceLocation?
+        public init(name: String, defaultValue: Bool?, owner: String?, location: SourceLocation? = nil) {
+            self.name = name
+            self.defaultValue = defaultValue
+            self.owner = owner
+            self.location = location
+        }
+    }
+
+    /// Flag defaults and owners, in file order.
+    public var flags: [FlagSetting] = []
     /// Registry files or directories.
     public var registries: [String] = []
     /// Entries added to the registry's own.
@@ -85,6 +102,7 @@ public struct Configuration: Sendable {
         if !other.reports.isEmpty { c.reports = other.reports }
         if let b = other.baseline { c.baseline = b }
         if let s = other.scan { c.scan = s }
+        if !other.flags.isEmpty { c.flags = other.flags }
         return c
     }
 
@@ -121,6 +139,18 @@ public struct Configuration: Sendable {
     /// `registry` with the configured entries added (those it does not already have).
     public func addingEntries(to registry: Registry) -> Registry {
         var r = registry
+        for setting in flags {
+            let matching = r.flags.indices.filter { r.flags[$0].name == setting.name }
+            if matching.isEmpty {
+                r.flags.append(FeatureFlag(
+                    name: setting.name, defaultValue: setting.defaultValue ?? false, runtime: setting.defaultValue == nil,
+                    owner: setting.owner, origin: ElementOrigin(registry: setting.location)))
+            }
+            for i in matching {
+                if let d = setting.defaultValue { r.flags[i].defaultValue = d; r.flags[i].runtime = false }
+                if let o = setting.owner { r.flags[i].owner = o }
+            }
+        }
         let present = Set(r.entries.map(\.target))
         for e in entries where !present.contains(e.target) { r.entries.append(e) }
         return r

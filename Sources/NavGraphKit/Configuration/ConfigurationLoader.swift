@@ -6,8 +6,9 @@ import Foundation
 public enum ConfigurationLoader {
     static let topKeys = [
         "registries", "entries", "rules", "opt-in", "exclude", "scenarios", "strict", "reporter", "reports",
-        "baseline", "scan",
+        "baseline", "scan", "flags",
     ]
+    static let flagKeys = ["default", "owner"]
     static let ruleKeys = ["enabled", "severity"]
     static let excludeKeys = ["modules", "names"]
     static let entryKeys = ["feature", "route"]
@@ -119,6 +120,19 @@ public enum ConfigurationLoader {
             }
         }
         if let node = top["baseline"] { config.baseline = r.optionalString(node, "baseline") }
+        if let node = top["flags"] {
+            for (name, _, value) in r.pairs(node, "flags") {
+                if case .mapping = value {
+                    guard let m = known(value, "flag '\(name)'", flagKeys) else { continue }
+                    let d = m["default"].flatMap { r.bool($0, "default of flag '\(name)'") }
+                    config.flags.append(Configuration.FlagSetting(
+                        name: name, defaultValue: d, owner: r.optionalString(m["owner"], "owner of flag '\(name)'"),
+                        location: value.location))
+                } else if let b = r.bool(value, "flag '\(name)'") {
+                    config.flags.append(Configuration.FlagSetting(name: name, defaultValue: b, owner: nil, location: value.location))
+                }
+            }
+        }
         if let node = top["scan"] {
             if case .mapping = node { config.scan = node } else { r.error("scan must be a mapping, found \(node.kindDescription)", at: node) }
         }

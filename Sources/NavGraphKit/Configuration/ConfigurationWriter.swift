@@ -41,6 +41,17 @@ public enum ConfigurationWriter {
                 out += "  \(q(s.name)): {\(flags)}\n"
             }
         }
+        if c.flags.isEmpty {
+            out += "flags: {}\n"
+        } else {
+            out += "flags:\n"
+            for f in c.flags {
+                var parts: [String] = []
+                if let d = f.defaultValue { parts.append("default: \(d)") }
+                if let o = f.owner { parts.append("owner: \(q(o))") }
+                out += "  \(q(f.name)): {\(parts.joined(separator: ", "))}\n"
+            }
+        }
         out += "strict: \(c.strict.map(String.init(describing:)) ?? "null")\n"
         out += "reporter: \(c.reporter.map { q($0.rawValue) } ?? "null")\n"
         if c.reports.isEmpty {

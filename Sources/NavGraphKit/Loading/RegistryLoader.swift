@@ -95,7 +95,7 @@ enum RegistryDecoder {
     static let dependencyRefKeys = ["protocol", "lazy", "used", "source"]
     static let navigationKeys = ["route", "style", "source"]
     static let deeplinkKeys = ["url", "route", "anyRoute", "source", "ignore"]
-    static let flagKeys = ["default", "source"]
+    static let flagKeys = ["default", "source", "owner"]
     static let providedKeys = ["name", "source"]
 
     static func decode(_ root: RawNode, reader r: inout SchemaReader) -> Registry {
@@ -112,10 +112,20 @@ enum RegistryDecoder {
         if let n = top["entries"] { registry.entries = r.list(n, "entries").compactMap { entry($0, &r) } }
         if let n = top["flags"] {
             for (name, _, value) in r.pairs(n, "flags") {
+                // `runtime`: the default is decided when the app runs (either value).
+                func isRuntime(_ n: RawNode?) -> Bool {
+                    if case .scalar("runtime", _, _)? = n { return true }
+                    return false
+                }
                 if case .mapping = value {
                     guard let m = r.mapping(value, "flag '\(name)'", allowed: flagKeys) else { continue }
-                    let d = m["default"].flatMap { r.bool($0, "default of flag '\(name)'") } ?? false
-                    registry.flags.append(FeatureFlag(name: name, defaultValue: d, origin: ElementOrigin(registry: value.location, source: r.sourceLocation(m["source"]))))
+                    let runtime = isRuntime(m["default"])
+                    let d = runtime ? false : (m["default"].flatMap { r.bool($0, "default of flag '\(name)'") } ?? false)
+                    registry.flags.append(FeatureFlag(
+                        name: name, defaultValue: d, runtime: runtime, owner: r.optionalString(m["owner"], "owner of flag '\(name)'"),
+                        origin: ElementOrigin(registry: value.location, source: r.sourceLocation(m["source"]))))
+                } else if isRuntime(value) {
+                    registry.flags.append(FeatureFlag(name: name, defaultValue: false, runtime: true, origin: ElementOrigin(registry: value.location)))
                 } else if let b = r.bool(value, "flag '\(name)'") {
                     registry.flags.append(FeatureFlag(name: name, defaultValue: b, origin: ElementOrigin(registry: value.location)))
                 }

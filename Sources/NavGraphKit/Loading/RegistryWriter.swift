@@ -22,10 +22,13 @@ public enum RegistryWriter {
         if !registry.flags.isEmpty {
             out += "flags:\n"
             for f in registry.flags.sorted(by: { $0.name < $1.name }) {
-                if let s = f.origin.source {
-                    out += "  \(q(f.name)): {default: \(f.defaultValue), source: \(q(s.description))}\n"
+                if f.origin.source != nil || f.owner != nil {
+                    var parts = ["default: \(f.defaultText)"]
+                    if let o = f.owner { parts.append("owner: \(q(o))") }
+                    if let s = f.origin.source { parts.append("source: \(q(s.description))") }
+                    out += "  \(q(f.name)): {" + parts.joined(separator: ", ") + "}\n"
                 } else {
-                    out += "  \(q(f.name)): \(f.defaultValue)\n"
+                    out += "  \(q(f.name)): \(f.defaultText)\n"
                 }
             }
         }

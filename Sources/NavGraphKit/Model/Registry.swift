@@ -73,14 +73,25 @@ public struct Entry: Hashable, Codable, Sendable {
 /// A feature flag and its default value.
 public struct FeatureFlag: Hashable, Codable, Sendable {
     public var name: String
+    /// The default; meaningless when `runtime` is true.
     public var defaultValue: Bool
+    /// The default is decided at run time (a flag the code reads that no configuration declares):
+    /// the default scenario treats it as either, and every combination as on and as off.
+    public var runtime: Bool
+    /// Who owns the flag (from the configuration's `flags:` block).
+    public var owner: String?
     public var origin: ElementOrigin
 
-    public init(name: String, defaultValue: Bool, origin: ElementOrigin = .init()) {
+    public init(name: String, defaultValue: Bool, runtime: Bool = false, owner: String? = nil, origin: ElementOrigin = .init()) {
         self.name = name
         self.defaultValue = defaultValue
+        self.runtime = runtime
+        self.owner = owner
         self.origin = origin
     }
+
+    /// `true`, `false` or `runtime`, as the registry writes it.
+    public var defaultText: String { runtime ? "runtime" : String(defaultValue) }
 }
 
 /// A dependency the framework provides itself (RouterService provides `RouterServiceProtocol`).

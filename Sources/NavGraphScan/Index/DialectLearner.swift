@@ -92,9 +92,13 @@ struct DialectLearner {
         var routerProtocols: [String] = []
         var navigatingProtocols: [String] = []
         let coreKinds = featureProtocols.union(routeProtocols).union(handlerProtocols)
-        for (path, p) in protocols where !coreKinds.contains(p.name) && (coreDirs.contains(Self.directory(path)) || base.routerProtocol == p.name) {
+        // A router declared as a class (no protocol) counts too, when it sits with the core protocols.
+        let candidates = files.flatMap { f in
+            f.types.filter { !$0.isExtension && ($0.isProtocol || coreDirs.contains(Self.directory(f.path))) }.map { (f.path, $0) }
+        }
+        for (path, p) in candidates where !coreKinds.contains(p.name) && (coreDirs.contains(Self.directory(path)) || base.routerProtocol == p.name) {
             var isRouter = false
-            for fn in (functionsByOwner[p.name] ?? []).filter(\.inProtocol) {
+            for fn in (functionsByOwner[p.name] ?? []).filter({ $0.inProtocol || !p.isProtocol }) {
                 let returns = fn.returnType.map { $0 != "Void" && $0 != "()" } ?? false
                 for (i, param) in fn.parameters.enumerated() {
                     if routeProtocols.contains(param.typeName) {
@@ -114,9 +118,10 @@ struct DialectLearner {
                         isRouter = true
                         add(&c.registerFunctions, fn.name)
                         add(&c.handlerLabels, param.label)
-                    } else if featureProtocols.contains(where: { param.typeText.hasPrefix($0 + ".Type") }) && returns && i == 0 {
+                    } else if featureProtocols.contains(where: { param.typeText.hasPrefix($0 + ".Type") }) && i == 0,
+                              let r = fn.returnType, r.contains("Controller") || r.contains("View") || r.contains("Scene") {
                         isRouter = true
-                        add(&c.initialFeatureLabels, param.label)
+                        add(&c.initialFeatureCalls, "\(fn.name)(\(param.label):)")
                     }
                 }
                 if fn.parameters.count == 2, fn.parameters[1].typeName == "Any" || fn.parameters[1].typeName.hasSuffix("Type"),
@@ -138,7 +143,7 @@ struct DialectLearner {
         }
         // The router class: a concrete type conforming to a router protocol that implements registration.
         for f in files {
-            for t in f.types where !t.isProtocol && !t.isExtension && t.inherited.contains(where: routerProtocols.contains) {
+            for t in f.types where !t.isProtocol && !t.isExtension && (t.inherited.contains(where: routerProtocols.contains) || routerProtocols.contains(t.name)) {
                 let registers = f.functions.contains { $0.owner == t.name && c.registerFunctions.contains($0.name) && !$0.parameters.isEmpty }
                 guard registers else { continue }
                 add(&c.routerTypes, t.name)

@@ -53,6 +53,8 @@ extension FactExtractor {
         if let seq = expr.as(SequenceExprSyntax.self) { return sequenceValue(seq, depth: next) }
         if let a = expr.as(ArrayExprSyntax.self) { return .array(a.elements.map { value($0.expression, depth: next) }) }
         if let s = SyntaxHelpers.literal(expr) { return .literal(s) }
+        // `nil` is no route: a choice that includes it has only its other branches.
+        if expr.is(NilLiteralExprSyntax.self) { return .choice([]) }
         if let i = expr.as(IfExprSyntax.self) { return .choice(branchValues(i, depth: next)) }
         if let s = expr.as(SwitchExprSyntax.self) {
             var out: [ValueExpr] = []

@@ -216,7 +216,13 @@ struct ValueResolver {
             guard fn.accepts(labels: call.labels) else { return false }
             switch call.callee.receiver {
             case .type(let t): return fn.isStatic && (fn.owner == t || fn.owner.map { index.type(t, conformsTo: $0) } == true)
-            case .value: return !fn.isStatic
+            case .value(let v):
+                guard !fn.isStatic else { return false }
+                // `router?.navigateTo(route:)` where `router: HomeWireframe`: only that protocol's
+                // implementations (or the type itself) are called. An untyped receiver may call any.
+                guard let owner = fn.owner, let declared = declaredType(of: v, in: context(ofCall: call)),
+                      index.type(named: declared) != nil else { return true }
+                return index.type(owner, conformsTo: declared) || index.type(declared, conformsTo: owner)
             case .implicit:
                 guard let owner = fn.owner else { return true }
                 return call.enclosingTypes.contains { index.type($0, conformsTo: owner) }
