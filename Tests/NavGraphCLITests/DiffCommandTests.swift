@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import XCTest
 
 /// `navgraph diff` end to end: every format of every Examples/diff pair against its golden, the
@@ -159,18 +162,23 @@ final class DiffCommandTests: XCTestCase {
 
     static let hostile = ["Quote\"Screen", "<script>alert(1)</script>", "Two\nLines", "Pipe|Name", "Bracket]Name", "@here`x`"]
 
+    /// The head stops stranding the last screen, adds a screen behind a new route, and moves the
+    /// `<script>` screen to another module.
     func hostilePair(_ dir: URL) throws {
-        func registry(_ extraRoute: Bool) -> String {
+        func registry(head: Bool) -> String {
             let names = Self.hostile
-            let features = names.enumerated().map { i, n -> String in
-                let next = i + 1 < names.count ? ", \"navigates\": [{\"route\": \(quote("r" + names[i + 1])), \"style\": \"p|u]sh\"}]" : ""
-                return "{\"name\": \(quote(n)), \"module\": \"M\"\(next)}"
+            var features = names.enumerated().map { i, n -> String in
+                var opens = i + 1 < names.count ? ["{\"route\": \(quote("r" + names[i + 1])), \"style\": \"p|u]sh\"}"] : []
+                if head && i == 2 { opens.append("{\"route\": \"r]new\"}") }
+                let module = head && i == 1 ? "M<i>\"|" : "M"
+                return "{\"name\": \(quote(n)), \"module\": \(quote(module)), \"navigates\": [\(opens.joined(separator: ", "))]}"
             }
             var routes = names.map { "{\"id\": \(quote("r" + $0))}" }
             var mappings = names.map { "\(quote("r" + $0)): \(quote($0))" }
-            if extraRoute {
+            if head {
                 routes.append("{\"id\": \"r]new\"}")
-                mappings.append("\"r]new\": \(quote(names[2]))")
+                mappings.append("\"r]new\": \(quote(Self.added))")
+                features.append("{\"name\": \(quote(Self.added)), \"module\": \"M\"}")
             } else {
                 mappings.removeLast()  // the last screen is stranded in the base
             }
@@ -181,9 +189,11 @@ final class DiffCommandTests: XCTestCase {
                  "features": [\(features.joined(separator: ", "))]}
                 """
         }
-        try dir.write("base.json", registry(false))
-        try dir.write("head.json", registry(true))
+        try dir.write("base.json", registry(head: false))
+        try dir.write("head.json", registry(head: true))
     }
+
+    static let added = "New\"<img src=x onerror=alert(1)>|]\nscreen"
 
     func quote(_ s: String) -> String {
         String(decoding: try! JSONSerialization.data(withJSONObject: s, options: [.fragmentsAllowed]), as: UTF8.self)
@@ -196,10 +206,14 @@ final class DiffCommandTests: XCTestCase {
         let md = try NavGraphBinary.run(args + ["--format", "markdown"])
         XCTAssertEqual(md.status, 0, md.stderr)
         XCTAssertFalse(md.stdout.contains("<script>"), md.stdout)
-        XCTAssertFalse(md.stdout.contains("@here"), "no @-mention")
+        XCTAssertFalse(md.stdout.contains("<img"), md.stdout)
+        let outsideCode = md.stdout.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined()
+        XCTAssertFalse(outsideCode.contains("@here"), "no @-mention outside code blocks")
         let mermaid = try XCTUnwrap(MermaidCheck.block(in: md.stdout), md.stdout)
         XCTAssertEqual(MermaidCheck.problems(mermaid), [], mermaid)
-        XCTAssertTrue(mermaid.contains("classDef added") && mermaid.contains("linkStyle"), mermaid)
+        for part in ["classDef added", "classDef changed", "classDef removed", "linkStyle", "#lt;img src=x onerror=alert(1)#gt;#124;] screen"] {
+            XCTAssertTrue(mermaid.contains(part), "\(part) in \(mermaid)")
+        }
         // Every table row has as many unescaped cell separators as its header.
         var columns = 0
         for line in md.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -209,16 +223,18 @@ final class DiffCommandTests: XCTestCase {
         }
 
         let term = try NavGraphBinary.run(args + ["--color", "always"])
-        XCTAssertFalse(term.stdout.contains("Two\nLines"), "no forged line")
-        XCTAssertTrue(term.stdout.contains("Two\\nLines"))
+        XCTAssertFalse(term.stdout.contains("|]\nscreen"), "no forged line")
+        XCTAssertTrue(term.stdout.contains("|]\\nscreen"), term.stdout)
 
         let json = try NavGraphBinary.run(args + ["--format", "json"])
-        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)), json.stdout)
-        XCTAssertTrue(json.stdout.contains("\"<script>alert(1)</script>\""))
+        let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], json.stdout)
+        let names = (parsed["elements"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        XCTAssertTrue(names.contains("<script>alert(1)</script>") && names.contains(Self.added), "\(names)")
 
         let svg = try NavGraphBinary.run(args + ["--format", "svg"])
         XCTAssertEqual(svg.status, 0, svg.stderr)
         XCTAssertFalse(svg.stdout.contains("<script"), "no script element in the SVG")
+        XCTAssertFalse(svg.stdout.contains("<img"), "no img element in the SVG")
         XCTAssertTrue(svg.stdout.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         let parser = XMLParser(data: Data(svg.stdout.utf8))
         XCTAssertTrue(parser.parse(), "well-formed SVG: \(parser.parserError.map { "\($0)" } ?? "")")
@@ -230,6 +246,10 @@ final class DiffCommandTests: XCTestCase {
             let block = try XCTUnwrap(MermaidCheck.block(in: md), pair)
             XCTAssertEqual(MermaidCheck.problems(block), [], pair)
         }
+        // The checker itself rejects what Mermaid would: a raw quote, an undeclared node, a bad linkStyle.
+        XCTAssertEqual(MermaidCheck.problems("flowchart LR\n  n0(\"a\"b\")").count, 1)
+        XCTAssertEqual(MermaidCheck.problems("flowchart LR\n  n0(\"a\")\n  n0 --> n1").count, 1)
+        XCTAssertEqual(MermaidCheck.problems("flowchart LR\n  n0(\"a\")\n  n0 --> n0\n  linkStyle 1 stroke:#000").count, 1)
     }
 }
 
