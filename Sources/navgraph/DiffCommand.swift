@@ -54,8 +54,9 @@ struct DiffCommand: ParsableCommand {
         if let base {
             let c = try GitCheckout(revision: base, path: input.paths.first ?? ".")
             checkout = c
-            sides = (Spec(path: c.basePath, config: c.baseConfig, label: c.baseLabel),
-                     Spec(path: input.paths.first ?? ".", config: c.headConfig, label: input.paths.first ?? "."))
+            // --config names one file for both sides; otherwise each side has its own root's.
+            sides = (Spec(path: c.basePath, config: input.configFile ?? c.baseConfig, label: c.baseLabel),
+                     Spec(path: input.paths.first ?? ".", config: input.configFile ?? c.headConfig, label: input.paths.first ?? "."))
         } else {
             let config = input.configFile ?? (FileManager.default.fileExists(atPath: Configuration.defaultFileName) ? Configuration.defaultFileName : nil)
             sides = (Spec(path: input.paths[0], config: config, label: input.paths[0]),

@@ -92,6 +92,13 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertFalse(try diff("flag-flipped", ["--color", "never"]).stdout.contains("\u{1B}["))
     }
 
+    func testTheReadmeShowsTheExampleComment() throws {
+        let readme = try NavGraphBinary.repoRoot.read("README.md")
+        let comment = try NavGraphBinary.repoRoot.read("Output/diff-removed-handler.md")
+        XCTAssertEqual(MermaidCheck.block(in: readme.components(separatedBy: "## What a pull request changes")[1]),
+                       MermaidCheck.block(in: comment), "README's diff picture is Output/diff-removed-handler.md's")
+    }
+
     // MARK: git
 
     @discardableResult

@@ -33,11 +33,10 @@ extension NavigationDiff {
     static func reachabilityChanges(base: Side, head: Side, renames: DiffRenames) -> ([ScenarioChange], [String]) {
         var out: [ScenarioChange] = []
         let headScenarios = Dictionary(head.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let baseNames = Set(base.scenarios.map(\.name))
         let unpaired = Set(base.scenarios.map(\.name)).symmetricDifference(head.scenarios.map(\.name)).sorted()
         var done = Set<String>()
         for bs in base.scenarios where done.insert(bs.name).inserted {
-            guard let hs = headScenarios[bs.name], baseNames.contains(hs.name) else { continue }
+            guard let hs = headScenarios[bs.name] else { continue }
             let br = base.graph.reachability(under: bs), hr = head.graph.reachability(under: hs)
             var lost: [LostScreen] = [], gained: [String] = []
             for f in base.graph.ids(of: .feature) where base.graph.featureInfo[f] != nil {
