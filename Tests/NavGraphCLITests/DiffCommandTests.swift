@@ -124,6 +124,8 @@ final class DiffCommandTests: XCTestCase {
         let app = repo.appendingPathComponent("App")
         try FileManager.default.copyItem(at: NavGraphBinary.repoRoot.appendingPathComponent("Examples/ExampleProject/Sources"),
                                          to: app)
+        // The base's own .navgraph.yml switches unreachable-feature off; the head deletes it.
+        try repo.write(".navgraph.yml", "rules:\n  unreachable-feature: {enabled: false}\n")
         try git(["init", "-q"], in: repo)
         try git(["add", "."], in: repo)
         try git(["commit", "-q", "-m", "first"], in: repo)
@@ -133,6 +135,7 @@ final class DiffCommandTests: XCTestCase {
         let broken = handler.replacingOccurrences(of: "[FeatureTwoRoute.self]", with: "[]")
         XCTAssertNotEqual(broken, handler, "the test's edit must change the handler")
         try repo.write(handlerFile, broken)
+        try git(["rm", "-q", ".navgraph.yml"], in: repo)
         try git(["commit", "-q", "-am", "second: the handler no longer claims its route"], in: repo)
         let statusBefore = try git(["status", "--porcelain"], in: repo)
         let headBefore = try git(["rev-parse", "HEAD"], in: repo)
@@ -145,6 +148,10 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertTrue(edges.contains { $0["change"] as? String == "removed" && $0["to"] as? String == "FeatureTwo" }, r.stdout)
         let lost = (json["reachability"] as? [[String: Any]])?.first?["unreachable"] as? [[String: Any]] ?? []
         XCTAssertTrue(lost.contains { $0["screen"] as? String == "FeatureTwo" }, r.stdout)
+        // Each side was checked with its own configuration: FallbackFeature was unreachable in the
+        // base too, but the base's config hid it, so it is new.
+        let introduced = (json["findings"] as? [String: Any])?["introduced"] as? [[String: Any]] ?? []
+        XCTAssertTrue(introduced.contains { $0["rule"] as? String == "unreachable-feature" && $0["subject"] as? String == "FallbackFeature" }, r.stdout)
         // Base findings name the revision, never the temporary copy.
         XCTAssertFalse(r.stdout.contains("navgraph-diff-"), r.stdout)
 

@@ -58,6 +58,8 @@ final class DiffTests: XCTestCase {
         XCTAssertEqual(d.elements[0].oldName, "DetailFeature")
         XCTAssertEqual(d.edges, [], "edges compared under the new name")
         XCTAssertEqual(d.reachability, [])
+        let n = DiffNeighbourhood(diff: d, base: NavGraph(registry: app()), head: NavGraph(registry: app(screen: "DetailScreen")))
+        XCTAssertEqual(n.nodes.map(\.label), ["DetailScreen (was DetailFeature)", "Home"])
         // Another module: not a rename.
         XCTAssertEqual(diff(app(), app(screen: "DetailScreen", module: "Other")).elements.filter { $0.kind == .screen }.map(\.change),
                        [.removed, .added])
