@@ -8,6 +8,11 @@ enum DiffElements {
         var isSet: Bool
         static func scalar(_ v: String?) -> Facet { Facet(values: v.map { [$0] } ?? [], isSet: false) }
         static func set<S: Sequence>(_ v: S) -> Facet where S.Element == String { Facet(values: Array(Set(v)).sorted(), isSet: true) }
+        /// One value from every declaration of a duplicated element (usually one).
+        static func joined<S: Sequence>(_ v: S) -> Facet where S.Element == String {
+            let all = Array(Set(v)).sorted()
+            return .scalar(all.isEmpty ? nil : all.joined(separator: ", "))
+        }
     }
 
     typealias Facets = [(name: String, facet: Facet)]
@@ -62,28 +67,28 @@ enum DiffElements {
         case .route:
             for (id, decls) in Dictionary(grouping: r.routes, by: \.id) {
                 out[route(id)] = [
-                    ("type", .set(decls.compactMap(\.type))), ("module", .set(decls.compactMap(\.module))),
+                    ("type", .joined(decls.compactMap(\.type))), ("module", .joined(decls.compactMap(\.module))),
                     ("parameters", .set(decls.flatMap { $0.parameters.map { "\($0.name): \($0.type)" } })),
                 ]
             }
         case .handler:
             for (name, decls) in Dictionary(grouping: r.handlers, by: \.name) {
                 out[name] = [
-                    ("module", .set(decls.compactMap(\.module))),
+                    ("module", .joined(decls.compactMap(\.module))),
                     ("routes", .set(decls.flatMap { $0.routes.map { "\(route($0.route)) -> \(screen($0.feature))" } })),
                 ]
             }
         case .dependency:
             for (name, decls) in Dictionary(grouping: r.dependencies, by: \.protocol) {
                 out[name] = [
-                    ("implementation", .set(decls.compactMap(\.implementation))), ("module", .set(decls.compactMap(\.module))),
+                    ("implementation", .joined(decls.compactMap(\.implementation))), ("module", .joined(decls.compactMap(\.module))),
                     ("dependencies", .set(decls.flatMap { $0.dependencies.map { $0.name + ($0.lazy ? " (lazy)" : "") } })),
                 ]
             }
             for p in r.provided where out[p.name] == nil { out[p.name] = [("provided by the framework", .scalar("yes"))] }
         case .flag:
             for (name, decls) in Dictionary(grouping: r.flags, by: \.name) {
-                out[name] = [("default", .set(decls.map { $0.defaultValue ? "on" : "off" }))]
+                out[name] = [("default", .joined(decls.map { $0.defaultValue ? "on" : "off" }))]
             }
         case .entry:
             for e in r.entries {
@@ -110,7 +115,7 @@ enum DiffElements {
         for (name, h) in head {
             let b = base.first { $0.name == name }?.facet ?? Facet(values: [], isSet: h.isSet)
             guard b != h else { continue }
-            if h.isSet && h.values.count + b.values.count > 2 {
+            if h.isSet {
                 let added = h.values.filter { !b.values.contains($0) }.map { "+\($0)" }
                 let removed = b.values.filter { !h.values.contains($0) }.map { "-\($0)" }
                 out.append("\(name): \((added + removed).joined(separator: ", "))")
