@@ -54,6 +54,6 @@ let package = Package(
         .testTarget(name: "NavGraphKitTests", dependencies: ["NavGraphKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphRender", "NavGraphKit"], exclude: ["Golden"]),
         .testTarget(name: "NavGraphScanTests", dependencies: ["NavGraphScan", "NavGraphKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "NavGraphCLITests", dependencies: ["NavGraphKit"]),
+        .testTarget(name: "NavGraphCLITests", dependencies: ["NavGraphKit"], exclude: ["DiffGolden"]),
     ]
 )

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates Output/ from every registry in Examples/ and from the Swift example app
 # (scan => check => render): diagrams (SVG, DOT, PNG, Mermaid), the check report and the
-# terminal report of each. Usage: scripts/regenerate-outputs.sh [NAVGRAPH] [DIR]
+# terminal report of each; and the diff of each Examples/diff pair (Markdown and SVG).
+# Usage: scripts/regenerate-outputs.sh [NAVGRAPH] [DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NAVGRAPH=${1:-.build/release/navgraph}
@@ -20,3 +21,9 @@ done
 # The Swift example app: scanned into a registry, then checked and drawn from its sources.
 "$NAVGRAPH" scan Examples/ExampleProject -o "$OUT/ExampleProject.registry.yml" 2>/dev/null
 one Examples/ExampleProject ExampleProject
+# navgraph diff: each Examples/diff pair as a pull-request comment (Markdown with Mermaid) and an SVG.
+for head in Examples/diff/*/head.yml; do
+  pair=$(basename "$(dirname "$head")")
+  "$NAVGRAPH" diff Examples/diff/base.yml "$head" --format markdown -o "$OUT/diff-$pair.md" 2>/dev/null
+  "$NAVGRAPH" diff Examples/diff/base.yml "$head" --format svg -o "$OUT/diff-$pair.svg" 2>/dev/null
+done

@@ -28,6 +28,12 @@ public struct Diagram: Sendable, Equatable {
         public static let finding = Marks(rawValue: 1 << 7)
         /// Outside the selection, shown as context (`--module`).
         public static let context = Marks(rawValue: 1 << 8)
+        /// `navgraph diff`: only the head has it.
+        public static let added = Marks(rawValue: 1 << 9)
+        /// `navgraph diff`: only the base has it.
+        public static let removed = Marks(rawValue: 1 << 10)
+        /// `navgraph diff`: on both sides, but different (or renamed, or its reachability changed).
+        public static let changed = Marks(rawValue: 1 << 11)
     }
 
     public enum Relation: String, Sendable, CaseIterable {

@@ -26,6 +26,8 @@ extension DiagramStyle {
             (.disabled, "Disabled", "can be disabled"), (.missingFallback, "No fallback", "disabled without fallback: crashes"),
             (.finding, "Finding", "other finding (see tooltip)"), (.undeclared, "Undeclared", "referenced, not declared"),
             (.context, "Context", "outside the selection"),
+            (.added, "Added", "added by the change"), (.removed, "Removed", "removed by the change"),
+            (.changed, "Changed", "changed (details in the tooltip)"),
         ]
         for (m, text, what) in markText where marks.contains(m) { swatch(node(base, m), text, what) }
         let relText: [(Diagram.Relation, String, String)] = [
@@ -37,6 +39,9 @@ extension DiagramStyle {
         for (r, glyph, what) in relText where relations.contains(r) { line(r, [], glyph, what) }
         if marks.contains(.cycle) { line(.requires, .cycle, "──▷", "dependency cycle") }
         if marks.contains(.unhandled) { line(.navigates, .unhandled, "──▶", "route without handler") }
+        if d.edges.contains(where: { $0.marks.contains(.changed) }) { line(.navigates, .changed, "──▶", "edge through a changed route or handler") }
+        if d.edges.contains(where: { $0.marks.contains(.added) }) { line(.navigates, .added, "──▶", "edge added") }
+        if d.edges.contains(where: { $0.marks.contains(.removed) }) { line(.navigates, .removed, "- - ▶", "edge removed") }
         return "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"3\">"
             + "<TR><TD COLSPAN=\"2\"><B>Legend</B></TD></TR>" + rows.joined() + "</TABLE>"
     }

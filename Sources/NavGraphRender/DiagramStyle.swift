@@ -26,6 +26,9 @@ enum DiagramStyle {
         if marks.contains(.finding) { pen = "2"; color = orange }
         if marks.contains(.cycle) || marks.contains(.unhandled) { color = red; pen = "2" }
         if marks.contains(.missingFallback) { fill = "#FDE2E1"; color = red; pen = "3" }
+        if marks.contains(.changed) { fill = "#FFF4D6"; color = amber; pen = "2" }
+        if marks.contains(.added) { fill = "#D7F5DD"; color = green; pen = "2" }
+        if marks.contains(.removed) { fill = "#FDE2E1"; color = red; pen = "2"; styles.append("dashed") }
         var seen: Set<String> = []
         styles = styles.filter { seen.insert($0).inserted }
         var a: Attributes = [("shape", shape), ("style", styles.joined(separator: ",")), ("fillcolor", fill),
@@ -46,6 +49,9 @@ enum DiagramStyle {
         case .aggregate: color = blue; pen = "1.5"
         }
         if marks.contains(.cycle) || marks.contains(.unhandled) { color = red; pen = "2.5" }
+        if marks.contains(.changed) { color = amber; pen = "2" }
+        if marks.contains(.added) { color = green; pen = "2" }
+        if marks.contains(.removed) { color = red; pen = "2"; style = "dashed" }
         return [("color", color), ("fontcolor", color), ("style", style), ("arrowhead", arrow), ("penwidth", pen)]
     }
 

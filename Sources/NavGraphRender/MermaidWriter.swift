@@ -17,6 +17,7 @@ public enum MermaidWriter {
         for e in d.edges {
             let arrow: String
             switch e.relation {
+            case _ where e.marks.contains(.removed): arrow = "-.->"
             case .fallback, .requiresLazy: arrow = "-.->"
             default: arrow = e.marks.contains(.cycle) || e.marks.contains(.unhandled) ? "==>" : "-->"
             }
@@ -28,12 +29,25 @@ public enum MermaidWriter {
             ("unreachable", .unreachable, "fill:#E0E0E0,stroke:#888888,stroke-dasharray:4 3,color:#666666"),
             ("disabled", .disabled, "stroke:#D35400,stroke-width:2px"),
             ("problem", [.missingFallback, .cycle, .unhandled], "fill:#FDE2E1,stroke:#C0392B,stroke-width:3px"),
+            ("changed", .changed, "fill:#FFF4D6,stroke:#B7950B,stroke-width:2px"),
+            ("added", .added, "fill:#D7F5DD,stroke:#2E8540,stroke-width:2px"),
+            ("removed", .removed, "fill:#FDE2E1,stroke:#C0392B,stroke-width:2px,stroke-dasharray:5 4"),
         ]
         for (name, marks, css) in classes {
             let members = d.nodes.indices.filter { !d.nodes[$0].marks.isDisjoint(with: marks) }
             guard !members.isEmpty else { continue }
             out += "  classDef \(name) \(css)\n"
             out += "  class \(members.map { "n\($0)" }.joined(separator: ",")) \(name)\n"
+        }
+        // Diff colouring of edges (linkStyle counts edges in the order written).
+        let linkStyles: [(Diagram.Marks, String)] = [
+            (.changed, "stroke:#B7950B,stroke-width:2px"), (.added, "stroke:#2E8540,stroke-width:2px"),
+            (.removed, "stroke:#C0392B,stroke-width:2px,stroke-dasharray:5 4"),
+        ]
+        for (mark, css) in linkStyles {
+            let members = d.edges.indices.filter { d.edges[$0].marks.contains(mark) }
+            guard !members.isEmpty else { continue }
+            out += "  linkStyle \(members.map(String.init).joined(separator: ",")) \(css)\n"
         }
         return out
     }
@@ -48,7 +62,7 @@ public enum MermaidWriter {
         }
     }
 
-    /// Mermaid label text: `"`, `<`, `>`, `&`, `#` and line breaks as entity codes.
+    /// Mermaid label text: `"`, `<`, `>`, `&`, `#`, `` ` ``, `|` and line breaks as entity codes.
     static func text(_ s: String) -> String {
         var out = ""
         for ch in s.unicodeScalars {
@@ -60,6 +74,7 @@ public enum MermaidWriter {
             case "#": out += "#35;"
             case "\n", "\r": out += " "
             case "`": out += "#96;"
+            case "|": out += "#124;"  // would end an edge label
             default: if ch.value < 0x20 { out += " " } else { out.unicodeScalars.append(ch) }
             }
         }

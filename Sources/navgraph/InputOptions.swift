@@ -54,6 +54,11 @@ struct InputOptions: ParsableArguments {
     /// Loads the registry (merging every path), builds the graph, and decides the scenarios.
     func load() throws -> LoadedInput {
         let (config, configWarnings) = try configuration()
+        return try load(configuration: config, warnings: configWarnings)
+    }
+
+    /// `load()` with an already layered configuration (`navgraph diff` loads two sides, each with its own).
+    func load(configuration config: Configuration, warnings configWarnings: [Diagnostic]) throws -> LoadedInput {
         guard !config.registries.isEmpty else {
             throw ValidationError("give at least one registry file or directory (or list them under 'registries:' in \(Configuration.defaultFileName))")
         }

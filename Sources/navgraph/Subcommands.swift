@@ -13,6 +13,7 @@ extension NavGraphCommand {
         WhyCommand.self,
         FlagsCommand.self,
         ExploreCommand.self,
+        DiffCommand.self,
         GenerateCommand.self,
     ]
 }
