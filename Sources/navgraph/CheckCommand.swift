@@ -59,6 +59,10 @@ struct CheckCommand: ParsableCommand {
         if filtered.hidden > 0 || !filtered.stale.isEmpty {
             summary += "; baseline hid \(filtered.hidden), \(filtered.stale.count) stale"
         }
+        if let scan = InputLoader.lastScan, scan.navigateUnresolved + scan.navigatePartly > 0 {
+            let n = scan.navigateUnresolved + scan.navigatePartly
+            summary += "; the graph is partial: \(n) navigate call\(n == 1 ? "" : "s") not fully resolved (navgraph scan --explain)"
+        }
         CLIOutput.stderr(summary + "\n")
         if report.count(.error) > 0 || (config.strict == true && report.count(.warning) > 0) {
             throw ExitCode(ExitStatus.findings)

@@ -25,6 +25,9 @@ enum InputLoader {
         return false
     }
 
+    /// The summary of the last scan `load` ran (for the check summary: a partial graph says so).
+    nonisolated(unsafe) static var lastScan: ScanSummary?
+
     /// Loads and merges everything; scan warnings go to standard error, errors are thrown.
     static func load(paths: [String], scanSettings: RawNode? = nil, strictScan: Bool = false) throws -> Registry {
         let registryPaths = paths.filter { kind(of: $0) == .registry }
@@ -48,6 +51,8 @@ enum InputLoader {
                 progress.finish()
                 let errors = result.diagnostics.filter { $0.severity == .error }
                 CLIOutput.printDiagnostics(result.diagnostics.filter { $0.severity != .error })
+                CLIOutput.stderr("navgraph: \(result.summary.line)\n")
+                lastScan = result.summary
                 diagnostics += errors
                 registry = registry.merged(with: result.registry)
             } catch let error as InputError {
@@ -103,6 +108,8 @@ enum InputLoader {
 final class ScanProgress: @unchecked Sendable {
     private let enabled = isatty(STDERR_FILENO) == 1
     private let lock = NSLock()
+    /// Scans that finish within a second print nothing.
+    private let started = Date()
     private var lastPrinted = Date.distantPast
     private var printed = false
 
@@ -111,6 +118,7 @@ final class ScanProgress: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let now = Date()
+        guard now.timeIntervalSince(started) > 1 else { return }
         guard now.timeIntervalSince(lastPrinted) > 0.1 || done == total else { return }
         lastPrinted = now
         printed = true

@@ -31,9 +31,20 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("config"), help: "Configuration file whose scan: section configures dialects (default: ./.navgraph.yml when present).")
     var configFile: String?
 
+    @ArgumentParser.Flag(name: .customLong("explain"), help: "List every navigation call site with how its route was resolved (call site -> wrapper -> navigate), or why not.")
+    var explain = false
+
+    @ArgumentParser.Flag(name: .customLong("include-tests"), help: "Scan test targets and test doubles too (left out by default).")
+    var includeTests = false
+
+    @Option(name: .customLong("target"), help: "The app target to scan when the project has several (a demo or sample app, say).")
+    var target: String?
+
     func run() throws {
         var config = try InputLoader.scanConfiguration(try scanSection())
         if strictScan { config.strict = true }
+        if includeTests { config.includeTests = true }
+        if let target { config.target = target }
         for (k, v) in try Self.parseModuleMap(moduleMap) { config.moduleMap[k] = v }
         let progress = ScanProgress()
         let result: ScanResult
@@ -45,6 +56,12 @@ struct ScanCommand: ParsableCommand {
             throw error
         }
         CLIOutput.printDiagnostics(result.diagnostics)
+        if explain {
+            CLIOutput.stdout(Self.explanation(result.explanations))
+            CLIOutput.stderr("navgraph: \(result.summary.line)\n")
+            if result.hasErrors { throw ExitCode(ExitStatus.badInput) }
+            return
+        }
         if !result.summary.learned.isEmpty {
             CLIOutput.stderr("navgraph: learnt from the framework's declarations in the sources: \(TerminalText.singleLine(result.summary.learned.joined(separator: "; ")))\n")
         }
@@ -58,6 +75,26 @@ struct ScanCommand: ParsableCommand {
             CLIOutput.stdout(yaml)
             CLIOutput.stderr("navgraph: \(result.summary.line)\n")
         }
+    }
+
+    /// `--explain`: one block per navigation call site, in file order.
+    static func explanation(_ sites: [CallSiteExplanation]) -> String {
+        var out = ""
+        for site in sites {
+            let status = site.isResolved ? "resolved" : (site.resolved.isEmpty ? "UNRESOLVED" : "partly resolved")
+            out += "\(site.location): navigate(\(TerminalText.singleLine(site.written))): \(status)\n"
+            for r in site.resolved {
+                let to = r.features.map(TerminalText.singleLine).joined(separator: ", ")
+                out += "  -> \(TerminalText.singleLine(r.route)) from \(to), decided at \(r.site)\n"
+                for step in r.chain { out += "       via \(TerminalText.singleLine(step))\n" }
+            }
+            for u in site.unresolved {
+                out += "  ?  \(TerminalText.singleLine(u.reason))\n"
+                for step in u.chain { out += "       via \(TerminalText.singleLine(step))\n" }
+            }
+        }
+        if sites.isEmpty { out += "no navigation call sites\n" }
+        return out
     }
 
     /// The `scan:` section of `--config` or ./.navgraph.yml, if any.

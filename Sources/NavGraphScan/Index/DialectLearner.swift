@@ -108,7 +108,7 @@ struct DialectLearner {
                             add(&c.initialRouteLabels, param.label)
                         } else {
                             add(&c.navigateFunctions, fn.name)
-                            if !returns { navigatingProtocols.append(p.name) }
+                            if !returns { navigatingProtocols.append((p.isProtocol ? "0" : "1") + p.name) }
                             if i == 0 { add(&c.navigateRouteLabels, param.label) }
                             for other in fn.parameters where other.typeName.hasSuffix("PresentationStyle") || other.typeName.hasSuffix("Style") {
                                 add(&c.presentationStyleLabels, other.label)
@@ -137,7 +137,8 @@ struct DialectLearner {
             }
         }
         // The router registers itself under the protocol that navigates (`RouterServiceProtocol`).
-        if let first = (navigatingProtocols.isEmpty ? routerProtocols : navigatingProtocols).sorted().first,
+        // (protocols before classes: a router class registers itself under its protocol)
+        if let first = navigatingProtocols.sorted().first.map({ String($0.dropFirst()) }) ?? routerProtocols.sorted().first,
            !routerProtocols.contains(base.routerProtocol) {
             c.routerProtocol = first
         }

@@ -252,8 +252,9 @@ struct ValueResolver {
     private func property(_ name: String, of type: String, _ site: Site, chain: [String], depth: Int, visiting: inout Set<Visit>) -> Result {
         var out = Result()
         let values = index.typesByName[type].map { $0.flatMap { index.types[$0].propertyValues[name] ?? [] } } ?? []
+        let step = chain + ["property \(type).\(name)"]
         for v in values {
-            out.add(evaluate(v.value, Context(function: v.function, owner: type), site, chain: chain, depth: depth, visiting: &visiting))
+            out.add(evaluate(v.value, Context(function: v.function, owner: type), site, chain: step, depth: depth, visiting: &visiting))
         }
         if values.isEmpty {
             var constructed = false

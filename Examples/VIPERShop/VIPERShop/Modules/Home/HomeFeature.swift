@@ -1,0 +1,10 @@
+import RouterService
+import UIKit
+
+struct HomeFeature: Feature {
+    @Dependency var routerService: RouterServiceProtocol
+
+    func build(fromRoute route: Route?) -> UIViewController {
+        HomeRouter.createModule(routerService: routerService)
+    }
+}

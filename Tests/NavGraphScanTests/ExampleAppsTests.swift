@@ -1,0 +1,96 @@
+import Foundation
+import NavGraphKit
+import XCTest
+@testable import NavGraphScan
+
+/// The example apps in Examples/, each laid out like a real project (an Xcode project with a test
+/// target and a vendored router, SwiftPM with custom paths, Tuist with a demo target, SwiftUI),
+/// scan to the registry beside them, and `check` reports exactly the problems planted in them.
+final class ExampleAppsTests: XCTestCase {
+    static let examples = ExampleProjectTests.root.appendingPathComponent("Examples").path
+
+    /// Scans an example; the registry must equal its registry.yml; returns the findings under the
+    /// default scenario as `rule file:line`, and the scan's warnings as `kind file:line`.
+    func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> (findings: [String], warnings: [String], result: ScanResult) {
+        let dir = Self.examples + "/" + name
+        let result = try SwiftSourceScanner().scan(paths: [dir])
+        let yaml = Fixture.relative(RegistryWriter.yaml(result.registry), to: dir)
+        if ProcessInfo.processInfo.environment["NAVGRAPH_PRINT"] != nil { print("----- \(name)\n" + yaml) }
+        XCTAssertEqual(yaml, try String(contentsOfFile: dir + "/registry.yml", encoding: .utf8), "scan of \(name)", file: file, line: line)
+        let graph = NavGraph(registry: result.registry)
+        let options = CheckOptions(scenarios: [FlagScenario.defaults(of: result.registry)])
+        let findings = CheckRunner(options: options).run(graph).map { f in
+            "\(f.ruleID) " + Fixture.relative(f.location.map { "\($0.file):\($0.line)" } ?? "-", to: dir)
+        }
+        let warnings = result.diagnostics.map { d -> String in
+            let kind = d.message.split(separator: "[").last.map { String($0.dropLast()) } ?? ""
+            return "\(kind) " + Fixture.relative(d.location.map { "\($0.file):\($0.line)" } ?? "-", to: dir)
+        }
+        return (findings.sorted(), warnings.sorted(), result)
+    }
+
+    func testVIPERShop() throws {
+        let (findings, warnings, result) = try check("VIPERShop")
+        XCTAssertEqual(findings, [
+            "unreachable-feature VIPERShop/Modules/LegacyPromo/LegacyPromoFeature.swift:5",
+            "unused-route VIPERShop/Interfaces/Routes.swift:21",
+        ])
+        // The route decoded from UserDefaults stays unknown: a warning, never an edge.
+        XCTAssertEqual(warnings, ["navigate-unresolved VIPERShop/Modules/Home/HomeRouter.swift:31"])
+        XCTAssertEqual(result.summary.skippedTests, 1)
+        XCTAssertEqual(result.summary.skippedVendored, 4)
+        XCTAssertEqual(result.summary.edges, 4)
+        XCTAssertFalse(result.registry.features.contains { $0.name == "FeatureSpy" })
+    }
+
+    func testCoordinatorApp() throws {
+        let (findings, warnings, result) = try check("CoordinatorApp")
+        XCTAssertEqual(findings, ["missing-fallback Modules/Checkout/Code/CheckoutFeature.swift:11"])
+        XCTAssertEqual(warnings, ["navigate-unattributed Modules/Catalog/Code/Debug/AnalyticsDebugMenu.swift:22"])
+        XCTAssertEqual(result.registry.flags.map(\.name), ["newCheckout"])
+        XCTAssertEqual(result.registry.flags.first?.runtime, true)
+        // Modules are the SwiftPM targets (custom `path:`), not the top folder.
+        XCTAssertEqual(Set(result.registry.features.compactMap(\.module)), ["Account", "Catalog", "Checkout"])
+        XCTAssertEqual(result.summary.edges, 6)
+    }
+
+    func testRenamedDialect() throws {
+        let (findings, warnings, result) = try check("RenamedDialect")
+        XCTAssertEqual(findings, [
+            "fallback-problem Shop/Sources/Login/Builders/PasswordBuilder.swift:21",
+            "missing-fallback Shop/Sources/Login/Builders/PasswordBuilder.swift:17",
+        ])
+        XCTAssertEqual(warnings, [])
+        XCTAssertTrue(result.summary.learned.contains("feature protocol Builder"), "\(result.summary.learned)")
+        // The demo app (ShopSample) has its own entry; it is left out of the app's graph.
+        XCTAssertEqual(result.registry.entries.map(\.name), ["WelcomeBuilder"])
+        XCTAssertEqual(result.summary.target, "Shop")
+    }
+
+    func testRenamedDialectSampleTarget() throws {
+        var config = ScanConfiguration()
+        config.target = "ShopSample"
+        let result = try SwiftSourceScanner(configuration: config).scan(paths: [Self.examples + "/RenamedDialect"])
+        XCTAssertEqual(result.summary.target, "ShopSample")
+        XCTAssertTrue(result.registry.entries.map(\.name).contains("SampleBuilder"), "\(result.registry.entries)")
+        config.target = "Nope"
+        XCTAssertThrowsError(try SwiftSourceScanner(configuration: config).scan(paths: [Self.examples + "/RenamedDialect"]))
+    }
+
+    func testSwiftUIRouter() throws {
+        let (findings, warnings, result) = try check("SwiftUIRouter")
+        XCTAssertEqual(findings, ["unhandled-route Sources/Catalog/CatalogView.swift:22"])
+        XCTAssertEqual(warnings, [])
+        // The App's body opens the first screen; debug-only types are not screens.
+        XCTAssertEqual(result.registry.entries.map(\.name), ["home"])
+        XCTAssertFalse(result.registry.features.contains { $0.name == "DebugFeature" })
+    }
+
+    func testTestsComeBackWithIncludeTests() throws {
+        var config = ScanConfiguration()
+        config.includeTests = true
+        let result = try SwiftSourceScanner(configuration: config).scan(paths: [Self.examples + "/VIPERShop"])
+        XCTAssertEqual(result.summary.skippedTests, 0)
+        XCTAssertTrue(result.registry.features.contains { $0.name == "FeatureSpy" })
+    }
+}
