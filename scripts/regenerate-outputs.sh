@@ -18,9 +18,13 @@ one() {  # one INPUT STEM
 for reg in Examples/*.yml; do
   one "$reg" "$(basename "$reg" .yml)"
 done
-# The Swift example app: scanned into a registry, then checked and drawn from its sources.
-"$NAVGRAPH" scan Examples/ExampleProject -o "$OUT/ExampleProject.registry.yml" 2>/dev/null
-one Examples/ExampleProject ExampleProject
+# The Swift example apps: scanned into a registry (with the scan's explanation of every navigate
+# call), then checked and drawn from their sources.
+for app in ExampleProject VIPERShop CoordinatorApp RenamedDialect SwiftUIRouter; do
+  "$NAVGRAPH" scan "Examples/$app" -o "$OUT/$app.registry.yml" 2>/dev/null
+  "$NAVGRAPH" scan --explain "Examples/$app" > "$OUT/$app.explain.txt" 2>/dev/null
+  one "Examples/$app" "$app"
+done
 # navgraph diff: each Examples/diff pair as a pull-request comment (Markdown with Mermaid) and an SVG.
 for head in Examples/diff/*/head.yml; do
   pair=$(basename "$(dirname "$head")")
