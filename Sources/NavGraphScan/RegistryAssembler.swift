@@ -13,7 +13,10 @@ struct RegistryAssembler {
     init(config: ScanConfiguration) { self.config = config }
 
     mutating func assemble(_ files: [FileFacts]) -> Registry {
-        let index = SemanticIndex(files: files)
+        assemble(files, index: SemanticIndex(files: files))
+    }
+
+    mutating func assemble(_ files: [FileFacts], index: SemanticIndex) -> Registry {
         let types = index.types
         let featureKinds = Self.closure(config.featureProtocols, types)
         let routeKinds = Self.closure(config.routeProtocols, types)

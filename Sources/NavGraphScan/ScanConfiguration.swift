@@ -49,6 +49,8 @@ public struct ScanConfiguration: Hashable, Sendable, Decodable {
     /// Entry functions learnt from the router's declaration, as `name(label:)` (`rootController(for:)`):
     /// a call with that name and first label builds the root from a feature type.
     public var initialFeatureCalls: [String] = []
+    /// The routing styles to read; empty means every style found in the sources (`--style auto`).
+    public var styles: [RoutingStyle] = []
     /// Learn renamed framework names from the framework's declarations in the sources.
     public var learnDialect: Bool = true
 
@@ -106,7 +108,7 @@ public struct ScanConfiguration: Hashable, Sendable, Decodable {
         case navigateFunctions, navigateRouteLabels, presentationStyleLabels
         case registerFunctions, handlerLabels, dependencyFactoryLabels, dependencyTypeLabels
         case initialFeatureLabels, initialRouteLabels, routerTypes, routerProtocol, moduleMap, strict
-        case includeTests, target, learnDialect
+        case includeTests, target, learnDialect, styles
     }
 
     /// Decodes a `scan:` dictionary; a missing key keeps its default. A list given in the file
@@ -145,6 +147,7 @@ public struct ScanConfiguration: Hashable, Sendable, Decodable {
         includeTests = try c.decodeIfPresent(Bool.self, forKey: .includeTests) ?? false
         target = try c.decodeIfPresent(String.self, forKey: .target)
         learnDialect = try c.decodeIfPresent(Bool.self, forKey: .learnDialect) ?? true
+        styles = try c.decodeIfPresent([RoutingStyle].self, forKey: .styles) ?? []
     }
 
     /// The keys a `scan:` section may hold (for unknown-key warnings in the config loader).

@@ -71,6 +71,8 @@ public struct ScanSummary: Hashable, Sendable {
     public var target: String?
     /// Framework names learnt from the sources (`feature protocol Builder`, …).
     public var learned: [String] = []
+    /// The routing styles found (or asked for with `--style`).
+    public var styles: [RoutingStyle] = []
 
     public init() {}
 
@@ -84,6 +86,7 @@ public struct ScanSummary: Hashable, Sendable {
         if skippedGenerated > 0 { skipped.append("\(skippedGenerated) generated") }
         if skippedOtherTargets > 0 { skipped.append("\(skippedOtherTargets) of other app targets") }
         var s = "scanned \(filesRead) files"
+        if !styles.isEmpty && styles != [.routerService] { s += " [" + styles.map(\.rawValue).joined(separator: ", ") + "]" }
         if let target { s += " of target \(target)" }
         if !skipped.isEmpty { s += " (skipped " + skipped.joined(separator: ", ") + ")" }
         s += ": \(features) features, \(routes) routes, \(handlers) handlers, \(edges) edges"

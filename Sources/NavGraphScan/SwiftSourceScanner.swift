@@ -123,10 +123,28 @@ public struct SwiftSourceScanner: Sendable {
         for i in facts.indices { warnings += facts[i].warnings; facts[i].warnings = [] }
         summary.filesRead = work.count
 
+        // Each routing style maps the one semantic index onto the registry; `auto` reads every style
+        // the sources use, and an app that mixes two gets one graph.
+        let index = SemanticIndex(files: facts)
         var assembler = RegistryAssembler(config: config)
         assembler.fallbackRequirements = fallbackRequirements
-        let registry = assembler.assemble(facts)
-        warnings += assembler.warnings
+        var registry = Registry()
+        var explanations: [CallSiteExplanation] = []
+        let wanted = Set(configuration.styles)
+        if wanted.isEmpty || wanted.contains(.routerService) {
+            registry = assembler.assemble(facts, index: index)
+            warnings += assembler.warnings
+            explanations += assembler.explanations
+            if !(registry.features.isEmpty && registry.routes.isEmpty && registry.handlers.isEmpty) { summary.styles.append(.routerService) }
+        }
+        for extractor in StyleExtractors.all where wanted.contains(extractor.style) || (wanted.isEmpty && extractor.detect(in: index, files: facts)) {
+            let found = extractor.extract(from: index, files: facts, config: config)
+            registry = registry.merged(with: found.registry)
+            warnings += found.warnings
+            explanations += found.explanations
+            summary.styles.append(extractor.style)
+        }
+        assembler.explanations = explanations
         summary.features = registry.features.count
         summary.routes = registry.routes.count
         summary.handlers = registry.handlers.count
@@ -135,13 +153,19 @@ public struct SwiftSourceScanner: Sendable {
         summary.navigateResolved = assembler.explanations.filter(\.isResolved).count
         summary.navigatePartly = assembler.explanations.filter { !$0.resolved.isEmpty && !$0.unresolved.isEmpty }.count
         if summary.features + summary.routes + summary.handlers == 0 {
-            throw InputError([Diagnostic(.error, "no routing found in \(paths.joined(separator: ", ")) (\(summary.filesRead) Swift files read): navgraph reads RouterService-style sources (types conforming to Feature, Route and RouteHandler, or renamed copies whose protocols are declared in the sources; name others under `scan:` in .navgraph.yml)", at: nil)])
+            throw InputError([Diagnostic(.error, "no routing found in \(paths.joined(separator: ", ")) (\(summary.filesRead) Swift files read): navgraph reads \(Self.stylesRead) (RouterService: types conforming to Feature, Route and RouteHandler, or renamed copies whose protocols are declared in the sources; name others under `scan:` in .navgraph.yml)", at: nil)])
         }
         let diagnostics = Set(warnings.map { $0.diagnostic(strict: configuration.strict) }).sorted(by: Self.order)
         var result = ScanResult(registry: registry, diagnostics: diagnostics, fileCount: work.count)
         result.summary = summary
         result.explanations = assembler.explanations.sorted { $0.location < $1.location }
         return result
+    }
+
+    /// The styles navgraph reads, for the no-routing error.
+    static var stylesRead: String {
+        let names = [RoutingStyle.routerService.rawValue] + StyleExtractors.all.map { $0.style.rawValue }
+        return "these routing styles: " + names.joined(separator: ", ")
     }
 
     struct ScanFile: Sendable {

@@ -40,11 +40,20 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("target"), help: "The app target to scan when the project has several (a demo or sample app, say).")
     var target: String?
 
+    @Option(name: .customLong("style"), help: ArgumentHelp("The routing style to read: auto (every style found), \(RoutingStyle.allCases.map(\.rawValue).joined(separator: ", ")). Repeatable.", valueName: "STYLE"))
+    var style: [String] = []
+
     func run() throws {
         var config = try InputLoader.scanConfiguration(try scanSection())
         if strictScan { config.strict = true }
         if includeTests { config.includeTests = true }
         if let target { config.target = target }
+        for name in style where name != "auto" {
+            guard let s = RoutingStyle(rawValue: name) else {
+                throw ValidationError("--style \(name): not a routing style (auto, \(RoutingStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            config.styles.append(s)
+        }
         for (k, v) in try Self.parseModuleMap(moduleMap) { config.moduleMap[k] = v }
         let progress = ScanProgress()
         let result: ScanResult

@@ -1,0 +1,45 @@
+import NavGraphKit
+
+/// The routing systems navgraph reads. Each maps the same semantic index onto the same registry
+/// (entries, screens, routes, edges, handlers, dependencies), so every check, reporter, diagram and
+/// terminal command works for it unchanged.
+public enum RoutingStyle: String, CaseIterable, Sendable, Hashable, Codable {
+    /// RouterService (`Feature` / `Route` / `RouteHandler`) and its renamed copies.
+    case routerService = "routerservice"
+    /// Route protocols with `open…()` defaults composed as `typealias Routes = A & B`.
+    case protocolRoutes = "protocol-routes"
+    /// Featherweight Router's `Router(…).junction/stack/route` trees.
+    case featherweight
+    /// Components: modules with `static var route`, `router.register`, `router.open`.
+    case components
+    /// AppRouter / ModuleFactory: a page enum with module keys and `presentModule`.
+    case moduleFactory = "module-factory"
+}
+
+/// What one style extractor found: a registry fragment, warnings, and the navigation call sites it
+/// explains (for `--explain` and the summary's resolved/unresolved counts).
+struct StyleExtraction {
+    var registry = Registry()
+    var warnings: [ScanWarning] = []
+    var explanations: [CallSiteExplanation] = []
+}
+
+/// One routing style's reading of the semantic index (the RouterService extractor is
+/// `RegistryAssembler`). An extractor only reads the index; what it needs and the index lacks is
+/// added to the index, not computed privately.
+protocol StyleExtractor {
+    static var style: RoutingStyle { get }
+    /// Whether the sources use this style (`--style auto`).
+    static func detect(in index: SemanticIndex, files: [FileFacts]) -> Bool
+    static func extract(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction
+}
+
+/// The extractors of the styles other than RouterService, in `RoutingStyle` order. A new style
+/// adds its extractor here.
+enum StyleExtractors {
+    static var all: [any StyleExtractor.Type] { [] }
+
+    static func extractor(for style: RoutingStyle) -> (any StyleExtractor.Type)? {
+        all.first { $0.style == style }
+    }
+}
