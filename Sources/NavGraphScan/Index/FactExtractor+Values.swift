@@ -123,7 +123,18 @@ extension FactExtractor {
         return nil
     }
 
+    /// The expression as written, on one line and at most 80 characters; a long one is not printed
+    /// whole (only its first tokens), so that big closures cost nothing.
     static func short(_ node: some SyntaxProtocol) -> String {
+        if node.trimmedLength.utf8Length > 120 {
+            var text = ""
+            for token in node.tokens(viewMode: .sourceAccurate) {
+                if !text.isEmpty && token.leadingTrivia.contains(where: { if case .spaces = $0 { return true }; return $0.isNewline }) { text += " " }
+                text += token.text
+                if text.count > 76 { break }
+            }
+            return String(text.prefix(77)) + "…"
+        }
         let text = node.trimmedDescription.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         return text.count > 80 ? String(text.prefix(77)) + "…" : text
     }
