@@ -47,6 +47,35 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(pairs.compactMap { if case .scalar(let k, _, _) = $0.key { return k } else { return nil } }, ["moduleMap", "strict", "ignore"])
     }
 
+    /// A `flags:` block gives the defaults and owners of flags the scanned code reads (declared with a
+    /// run-time default) and overrides a registry's.
+    func testFlagsBlockDeclaresAndOverridesFlags() throws {
+        let (c, warnings) = try load("""
+            flags:
+              new_checkout: {default: on, owner: payments}
+              dark_mode: false
+              beta: {owner: growth}
+            """)
+        XCTAssertEqual(warnings, [])
+        var registry = Registry()
+        registry.flags = [
+            FeatureFlag(name: "new_checkout", defaultValue: false, runtime: true),
+            FeatureFlag(name: "beta", defaultValue: false, runtime: true),
+        ]
+        let applied = c.addingEntries(to: registry)
+        let byName = Dictionary(uniqueKeysWithValues: applied.flags.map { ($0.name, $0) })
+        XCTAssertEqual(byName["new_checkout"]?.runtime, false)
+        XCTAssertEqual(byName["new_checkout"]?.defaultValue, true)
+        XCTAssertEqual(byName["new_checkout"]?.owner, "payments")
+        XCTAssertEqual(byName["dark_mode"]?.defaultValue, false)
+        XCTAssertEqual(byName["beta"]?.runtime, true, "an owner alone keeps the run-time default")
+        let scenario = FlagScenario.defaults(of: applied)
+        XCTAssertEqual(scenario.isEnabled(.flag("new_checkout")), true)
+        XCTAssertNil(scenario.isEnabled(.flag("beta")), "a run-time flag is either value")
+        XCTAssertEqual(FlagScenario.defaults(of: applied, overrides: ["beta": false]).isEnabled(.flag("beta")), false)
+        XCTAssertEqual(FlagScenario.allCombinations(of: applied)?.count, 8)
+    }
+
     func testUnknownKeysAreWarningsWithSuggestionAndPosition() throws {
         let (c, warnings) = try load("""
             registries: [a.yml]

@@ -86,6 +86,24 @@ final class ExampleAppsTests: XCTestCase {
         XCTAssertFalse(result.registry.features.contains { $0.name == "DebugFeature" })
     }
 
+    /// The facts of the files, assembled in another order (as threads may finish), give a
+    /// byte-identical registry.
+    func testFileOrderDoesNotMatter() throws {
+        for name in ["CoordinatorApp", "VIPERShop", "RenamedDialect"] {
+            let dir = Self.examples + "/" + name
+            let files = SwiftSourceScanner.swiftFiles(under: dir).sorted()
+            let work = files.map { SwiftSourceScanner.ScanFile(absolute: $0, display: $0, module: nil, target: nil) }
+            let facts = SwiftSourceScanner.extract(work, config: ScanConfiguration(), progress: nil)
+            var a = RegistryAssembler(config: ScanConfiguration())
+            var b = RegistryAssembler(config: ScanConfiguration())
+            var shuffled = facts
+            var rng = SystemRandomNumberGenerator()
+            shuffled.shuffle(using: &rng)
+            XCTAssertEqual(RegistryWriter.yaml(a.assemble(facts)), RegistryWriter.yaml(b.assemble(shuffled)), name)
+            XCTAssertEqual(a.warnings.map(\.message).sorted(), b.warnings.map(\.message).sorted(), name)
+        }
+    }
+
     func testTestsComeBackWithIncludeTests() throws {
         var config = ScanConfiguration()
         config.includeTests = true

@@ -119,7 +119,8 @@ struct DialectLearner {
                         add(&c.registerFunctions, fn.name)
                         add(&c.handlerLabels, param.label)
                     } else if featureProtocols.contains(where: { param.typeText.hasPrefix($0 + ".Type") }) && i == 0,
-                              let r = fn.returnType, r.contains("Controller") || r.contains("View") || r.contains("Scene") {
+                              (fn.returnType.map { $0.contains("Controller") || $0.contains("View") || $0.contains("Scene") } ?? false)
+                                || ["initial", "root", "start"].contains(where: { fn.name.lowercased().contains($0) }) {
                         isRouter = true
                         add(&c.initialFeatureCalls, "\(fn.name)(\(param.label):)")
                     }
