@@ -56,8 +56,15 @@ struct DialectLearner {
         }
         // Feature protocols: a build function returning a view or view controller.
         var featureProtocols = Set(base.featureProtocols)
-        for (path, p) in protocols {
+        let configuredOthers = Set(base.routeProtocols + base.handlerProtocols + [base.routerProtocol])
+        for (path, p) in protocols where !configuredOthers.contains(p.name) && p.propertyTypes["routes"] == nil && !routeProtocols.contains(p.name) {
             let fns = (functionsByOwner[p.name] ?? []).filter(\.inProtocol)
+            // A protocol that navigates (a function taking a route and returning nothing) is a
+            // router or coordinator, not a screen, whatever else it builds.
+            let navigates = fns.contains { fn in
+                fn.parameters.contains { routeProtocols.contains($0.typeName) } && (fn.returnType == nil || fn.returnType == "Void")
+            }
+            guard !navigates else { continue }
             guard let build = fns.first(where: { ($0.name.hasPrefix("build") || $0.name.hasPrefix("make")) && ($0.returnType ?? "").contains("View") }) else { continue }
             featureProtocols.insert(p.name)
             add(&c.featureProtocols, p.name)
@@ -104,8 +111,12 @@ struct DialectLearner {
                     if routeProtocols.contains(param.typeName) {
                         isRouter = true
                         let entryLike = ["navigationController", "root", "initial", "start"].contains { fn.name.lowercased().contains($0.lowercased()) || param.label.lowercased().contains($0.lowercased()) }
+                        let buildsController = (fn.returnType ?? "").contains("Controller")
                         if returns && entryLike {
                             add(&c.initialRouteLabels, param.label)
+                        } else if returns && buildsController {
+                            // `buildController(for:) -> UIViewController`: a factory, not navigation.
+                            continue
                         } else {
                             add(&c.navigateFunctions, fn.name)
                             if !returns { navigatingProtocols.append((p.isProtocol ? "0" : "1") + p.name) }
