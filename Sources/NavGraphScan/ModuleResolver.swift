@@ -19,14 +19,7 @@ struct ModuleResolver: Sendable {
     }
 
     func module(displayPath: String, absolutePath: String, root: String?) -> String? {
-        var best: (Int, String)?
-        for (prefix, module) in moduleMap {
-            let p = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
-            for path in [displayPath, absolutePath] where path == p || path.hasPrefix(p + "/") {
-                if best == nil || p.count > best!.0 { best = (p.count, module) }
-            }
-        }
-        if let best { return best.1 }
+        if let mapped = mappedModule(displayPath: displayPath, absolutePath: absolutePath) { return mapped }
         // Only the part of the path below the scanned directory counts: the folders above it
         // (a checkout under `~/Sources/…`, a test bundle) say nothing about the app.
         var parts = absolutePath.split(separator: "/").map(String.init)

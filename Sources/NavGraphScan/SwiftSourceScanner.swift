@@ -74,9 +74,8 @@ public struct SwiftSourceScanner: Sendable {
         for file in files {
             let display = Self.display(file.absolute, cwd: cwd)
             let target = project.target(of: file.absolute)
-            var module = resolver.mappedModule(displayPath: display, absolutePath: file.absolute)
+            let module = resolver.mappedModule(displayPath: display, absolutePath: file.absolute)
                 ?? target?.name ?? resolver.module(displayPath: display, absolutePath: file.absolute, root: file.root)
-            if module == nil, target != nil { module = target?.name }
             let rel = file.root.map { r in file.absolute.hasPrefix(r + "/") ? String(file.absolute.dropFirst(r.count + 1)) : file.absolute } ?? display
             if Self.isGenerated(rel) { summary.skippedGenerated += 1; continue }
             if !configuration.includeTests, target?.kind == .test || Self.looksLikeTest(rel) { summary.skippedTests += 1; continue }

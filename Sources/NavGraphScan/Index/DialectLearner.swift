@@ -94,8 +94,7 @@ struct DialectLearner {
         }
         // Routers: functions taking a route, a handler or a feature type, declared beside the core
         // protocols (an app's own wireframe protocol that takes a route is a wrapper, not the framework).
-        let coreNames = Set(declaring.keys)
-        let coreDirs = Set(coreNames.compactMap { declaring[$0] }.map(Self.directory))
+        let coreDirs = Set(declaring.values.map(Self.directory))
         var routerProtocols: [String] = []
         var navigatingProtocols: [String] = []
         let coreKinds = featureProtocols.union(routeProtocols).union(handlerProtocols)
@@ -177,7 +176,6 @@ struct DialectLearner {
         } else {
             learned.frameworkFiles = []
         }
-        _ = coreNames
         learned.config = c
         return learned
     }

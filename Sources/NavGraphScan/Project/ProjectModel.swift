@@ -32,7 +32,6 @@ public struct ProjectModel: Sendable {
         var model = ProjectModel()
         for root in roots {
             for manifest in manifests(under: root) {
-                let before = model.targets.count
                 if manifest.hasSuffix("project.pbxproj") {
                     model.read(XcodeProjectReader.targets(pbxproj: manifest), from: manifest)
                 } else if manifest.hasSuffix(".podspec") {
@@ -42,7 +41,6 @@ public struct ProjectModel: Sendable {
                 } else if manifest.hasSuffix("Project.swift") {
                     model.read(ManifestReader.tuistTargets(manifest), from: manifest)
                 }
-                _ = before
             }
         }
         model.targets.sort { ($0.manifest, $0.name) < ($1.manifest, $1.name) }
