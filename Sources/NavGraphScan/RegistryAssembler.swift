@@ -201,13 +201,14 @@ struct RegistryAssembler {
         stops: Set<String>
     ) {
         let featureIndex = Dictionary(features.indices.map { (features[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
-        let graph = TypeReferenceGraph(index: index, features: features.map(\.name), stopAt: stops)
+        let graph = TypeReferenceGraph(index: index, features: features.map { ($0.name, $0.module) }, stopAt: stops)
         let resolver = ValueResolver(index: index)
 
         func owners(_ site: ValueResolver.Site) -> [Int] {
             for t in site.enclosingTypes {
                 if let fi = featureIndex[t] { return [fi] }
-                if let b = graph.builtBy[t], !b.isEmpty { return b.sorted() }
+                let b = graph.features(reaching: t, in: site.module)
+                if !b.isEmpty { return b.sorted() }
             }
             return []
         }

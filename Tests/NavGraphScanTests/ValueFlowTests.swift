@@ -187,6 +187,25 @@ final class ValueFlowTests: XCTestCase {
         XCTAssertTrue(r.diagnostics[0].message.contains("'DebugMenu'"), r.diagnostics[0].message)
     }
 
+    func testTypesOfTheSameNameInTwoModulesAreTwoTypes() throws {
+        let feature = { (name: String) in """
+            final class \(name)Feature: Feature {
+                func build(fromRoute route: Route?) -> UIViewController { ViewController() }
+            }
+            """ }
+        let r = try scan([
+            "Sources/Shop/Shop.swift": feature("Shop") + """
+
+                final class ViewController: UIViewController {
+                    let router: RouterServiceProtocol = RouterService()
+                    func go() { router.navigate(toRoute: ARoute(), fromView: self, presentationStyle: Push(), animated: true) }
+                }
+                """,
+            "Sources/Cart/Cart.swift": feature("Cart") + "\nfinal class ViewController: UIViewController {}",
+        ])
+        XCTAssertEqual(edges(r), ["ShopFeature -> a"])
+    }
+
     // MARK: 4. The project's real shape
 
     func testSwiftPMCustomPathsPodspecsAndTestTargets() throws {

@@ -4,33 +4,53 @@ import NavGraphKit
 /// (`ProfileRouter.createModule(…)`, `Assembly.shared`), and property types, where a protocol type
 /// stands for its only conforming type in the sources.
 ///
+/// Types are told apart by module: two modules' `ViewController`s are two types. A name used in a
+/// module means that module's type when it has one, else the only type of that name.
+///
 /// The walk stops at other features, at routes and handlers, and at composition roots (types
 /// that create the router or register handlers): those are not built by a feature.
 struct TypeReferenceGraph {
-    /// Type name → indices of the features whose `build` reaches it.
-    private(set) var builtBy: [String: Set<Int>] = [:]
+    /// Type (by index into `index.types`) → indices of the features whose `build` reaches it.
+    private var builtBy: [Int: Set<Int>] = [:]
+    private let index: SemanticIndex
 
-    init(index: SemanticIndex, features: [String], stopAt stops: Set<String>) {
-        let featureSet = Set(features)
-        for (fi, name) in features.enumerated() {
-            guard let t = index.type(named: name) else { continue }
-            var queue = Array(t.buildReferences.isEmpty ? t.typeReferences : t.buildReferences)
-            var seen: Set<String> = [name]
-            while let next = queue.popLast() {
-                for n in Self.concrete(next, index) where !featureSet.contains(n) && !stops.contains(n) {
-                    guard seen.insert(n).inserted, let reached = index.type(named: n) else { continue }
+    init(index: SemanticIndex, features: [(name: String, module: String?)], stopAt stops: Set<String>) {
+        self.index = index
+        let featureNames = Set(features.map(\.name))
+        for (fi, f) in features.enumerated() {
+            guard let start = Self.lookup(f.name, from: f.module, index) else { continue }
+            let t = index.types[start]
+            var queue = (t.buildReferences.isEmpty ? t.typeReferences : t.buildReferences).map { ($0, t.module) }
+            var seen: Set<Int> = [start]
+            while let (name, from) = queue.popLast() {
+                for n in Self.concrete(name, from: from, index) where !featureNames.contains(index.types[n].name) && !stops.contains(index.types[n].name) {
+                    guard seen.insert(n).inserted else { continue }
                     builtBy[n, default: []].insert(fi)
-                    queue += reached.typeReferences
+                    queue += index.types[n].typeReferences.map { ($0, index.types[n].module) }
                 }
             }
         }
     }
 
+    /// The features whose build reaches the type `name` written in `module`.
+    func features(reaching name: String, in module: String?) -> Set<Int> {
+        guard let t = Self.lookup(name, from: module, index) else { return [] }
+        return builtBy[t] ?? []
+    }
+
+    /// The declaration a name means in a module: that module's, else the only one.
+    static func lookup(_ name: String, from module: String?, _ index: SemanticIndex) -> Int? {
+        guard let candidates = index.typesByName[name], !candidates.isEmpty else { return nil }
+        if candidates.count == 1 { return candidates[0] }
+        return candidates.first { index.types[$0].module == module } ?? candidates.first
+    }
+
     /// A concrete type stands for itself; a protocol for its only conforming type; else nothing.
-    private static func concrete(_ name: String, _ index: SemanticIndex) -> [String] {
-        guard let t = index.type(named: name) else { return [] }
-        guard t.isProtocol else { return [name] }
+    private static func concrete(_ name: String, from module: String?, _ index: SemanticIndex) -> [Int] {
+        guard let i = lookup(name, from: module, index) else { return [] }
+        guard index.types[i].isProtocol else { return [i] }
         let conformers = index.conformers[name] ?? []
-        return conformers.count == 1 ? Array(conformers) : []
+        guard conformers.count == 1, let only = conformers.first, let c = lookup(only, from: module, index) else { return [] }
+        return [c]
     }
 }
