@@ -115,7 +115,7 @@ enum HTMLAssets {
     #ng-panel dt { color: var(--muted); } #ng-panel dd { margin: 0; overflow-wrap: anywhere; }
     #ng-panel ul { padding-left: 16px; margin: 2px 0; } #ng-panel li { overflow-wrap: anywhere; }
     .ng-link { border: none; background: none; padding: 0; color: var(--accent); text-decoration: underline; cursor: pointer; text-align: left; }
-    .ng-code { font-family: ui-monospace, Menlo, monospace; font-size: 12px; }
+    .ng-code { font-family: ui-monospace, Menlo, monospace; font-size: 12px; overflow-wrap: anywhere; }
     /* Diagram highlighting: classes on graphviz's <g class="node|edge"> groups. */
     #ng-svg g.node, #ng-svg g.edge { transition: opacity .15s; }
     #ng-svg.ng-dim g.node:not(.ng-on), #ng-svg.ng-dim g.edge:not(.ng-on) { opacity: .16; }
@@ -216,19 +216,30 @@ enum HTMLAssets {
     }
     function pan(dx, dy) { const s = scale(); vb[0] -= dx * s; vb[1] -= dy * s; applyView(); }
     function fit() { vb = vb0.slice(); applyView(); }
-    function centre(ds) {
-      const els = ds.map(nodeEl).filter(Boolean);
-      if (!els.length) return;
-      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-      for (const e of els) {
+    // The box of diagram nodes in user units, and the widest node's width.
+    function boxOf(ds) {
+      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, widest = 0;
+      for (const e of ds.map(nodeEl).filter(Boolean)) {
         const r = e.getBoundingClientRect();
         const a = toUser(r.left, r.top), b = toUser(r.right, r.bottom);
         x0 = Math.min(x0, a.x); y0 = Math.min(y0, a.y); x1 = Math.max(x1, b.x); y1 = Math.max(y1, b.y);
+        widest = Math.max(widest, b.x - a.x);
       }
-      const w = Math.max(vb[2], (x1 - x0) * 1.3), h = Math.max(vb[3], (y1 - y0) * 1.3);
-      const k = Math.max(w / vb[2], h / vb[3]);
-      const nw = vb[2] * k, nh = vb[3] * k;
-      vb = [(x0 + x1) / 2 - nw / 2, (y0 + y1) / 2 - nh / 2, nw, nh];
+      return x0 === Infinity ? null : { x0, y0, x1, y1, widest };
+    }
+    // Shows the nodes `ds` (all of them when they fit with `focus` at least 16 px wide, else `focus`
+    // at about 120 px), never magnifying a node beyond 250 px.
+    function centre(ds, focus) {
+      let b = boxOf(ds);
+      if (!b) return;
+      const cw = Math.max(svg.clientWidth, 1), ch = Math.max(svg.clientHeight, 1);
+      const fitW = (bx) => Math.max((bx.x1 - bx.x0) * 1.2, (bx.y1 - bx.y0) * 1.2 * cw / ch);
+      let w = fitW(b);
+      const f = focus != null ? boxOf([focus]) : null;
+      if (f && f.widest * cw / w < 16) { b = f; w = f.widest * cw / 120; }
+      w = Math.max(w, b.widest * cw / 250);
+      const h = w * ch / cw;
+      vb = [(b.x0 + b.x1) / 2 - w / 2, (b.y0 + b.y1) / 2 - h / 2, w, h];
       applyView();
     }
     svg.addEventListener('wheel', (ev) => {
@@ -342,7 +353,7 @@ enum HTMLAssets {
     function select(i, centreIt) {
       state.selected = i;
       const d = D.nodes[i].svg;
-      if (d != null) { const lit = highlight(d); if (centreIt) centre(lit.length > 1 ? lit : [d]); }
+      if (d != null) { const lit = highlight(d); if (centreIt) centre(lit, d); }
       else showSet(drawnNear(i));
       panel(i);
     }

@@ -81,32 +81,80 @@ public enum HTMLPage {
 
     /// Graphviz's SVG as an inline element: from `<svg` on, comments dropped, the fixed size
     /// removed (the page sizes and pans it). Anything graphviz never writes (a script, a foreign
-    /// object, an event attribute) is refused rather than embedded.
+    /// object, an iframe, an event or `href` attribute, a `javascript:` URL outside quoted values)
+    /// is refused rather than embedded. One pass over the bytes: big SVGs are megabytes.
     static func inlineSVG(_ svg: String) throws(RenderError) -> String {
-        guard let start = svg.range(of: "<svg") else { throw .system("graphviz wrote no <svg> element") }
-        var text = String(svg[start.lowerBound...])
-        while let open = text.range(of: "<!--"), let close = text.range(of: "-->", range: open.upperBound..<text.endIndex) {
-            var end = close.upperBound
-            if end < text.endIndex, text[end] == "\n" { end = text.index(after: end) }
-            text.removeSubrange(open.lowerBound..<end)
+        let b = Array(svg.utf8)
+        func at(_ i: Int, _ s: String) -> Bool {
+            let u = Array(s.utf8)
+            return i + u.count <= b.count && Array(b[i..<(i + u.count)]) == u
         }
-        if let tagEnd = text.firstIndex(of: ">") {
-            var tag = String(text[..<tagEnd])
-            tag = tag.replacingOccurrences(of: #"\s(width|height)="[^"]*""#, with: "", options: .regularExpression)
+        guard var i = b.indices.first(where: { b[$0] == UInt8(ascii: "<") && at($0, "<svg") }) else {
+            throw .system("graphviz wrote no <svg> element")
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count)
+        var rootEnd: Int?
+        while i < b.count {
+            guard b[i] == UInt8(ascii: "<") else {
+                out.append(b[i])
+                i += 1
+                continue
+            }
+            if at(i, "<!--") {
+                var j = i + 4
+                while j < b.count && !at(j, "-->") { j += 1 }
+                i = min(j + 3, b.count)
+                if i < b.count && b[i] == UInt8(ascii: "\n") { i += 1 }
+                continue
+            }
+            // A tag up to its '>' outside quotes; `bare` is its text, lowercased, quoted values left out.
+            var j = i + 1
+            var quote: UInt8?
+            var bare: [UInt8] = []
+            while j < b.count {
+                let c = b[j]
+                if let q = quote {
+                    if c == q { quote = nil }
+                } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                    quote = c
+                } else if c == UInt8(ascii: ">") {
+                    break
+                } else {
+                    bare.append(c >= 65 && c <= 90 ? c + 32 : c)
+                }
+                j += 1
+            }
+            try refuseUnsafe(String(decoding: bare, as: UTF8.self))
+            let end = min(j, b.count - 1)
+            if rootEnd == nil { rootEnd = out.count + (end - i) }
+            out += b[i...end]
+            i = end + 1
+        }
+        var text = String(decoding: out, as: UTF8.self)
+        if let rootEnd, let tagEnd = text.utf8.index(text.utf8.startIndex, offsetBy: rootEnd, limitedBy: text.utf8.endIndex) {
+            let tag = String(text[..<tagEnd]).replacingOccurrences(of: #"\s(width|height)="[^"]*""#, with: "", options: .regularExpression)
             text = tag + " id=\"ng-svg\" role=\"img\" aria-label=\"navigation diagram\"" + text[tagEnd...]
         }
-        // Every tag, its quoted attribute values blanked (names live there, escaped, as tooltips).
-        guard let tags = try? NSRegularExpression(pattern: #"<[^>]*>"#) else { throw .system("the SVG check could not start") }
-        let ns = text as NSString
-        for m in tags.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
-            let tag = ns.substring(with: m.range).lowercased()
-                .replacingOccurrences(of: #""[^"]*"|'[^']*'"#, with: "\"\"", options: .regularExpression)
-            if tag.hasPrefix("<script") || tag.hasPrefix("<foreignobject") || tag.hasPrefix("<iframe")
-                || tag.contains("javascript:") || tag.contains("href=") || tag.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) != nil
-            {
-                throw .system("graphviz's SVG holds markup navgraph never asks for (\(tag.prefix(40))): not embedded")
-            }
-        }
         return text
+    }
+
+    /// `tag`: a tag's text after `<`, lowercased, without its quoted attribute values.
+    private static func refuseUnsafe(_ tag: String) throws(RenderError) {
+        var bad = tag.hasPrefix("script") || tag.hasPrefix("foreignobject") || tag.hasPrefix("iframe")
+            || tag.contains("javascript:") || tag.contains("href=")
+        // An event attribute: whitespace, "on", letters, optional spaces, "=".
+        let u = Array(tag.utf8)
+        var k = 1
+        while !bad && k + 2 < u.count {
+            if (u[k - 1] == 32 || u[k - 1] == 9 || u[k - 1] == 10 || u[k - 1] == 13) && u[k] == 111 && u[k + 1] == 110 {
+                var m = k + 2
+                while m < u.count && u[m] >= 97 && u[m] <= 122 { m += 1 }
+                while m < u.count && u[m] == 32 { m += 1 }
+                if m > k + 2 && m < u.count && u[m] == 61 { bad = true }
+            }
+            k += 1
+        }
+        if bad { throw .system("graphviz's SVG holds markup navgraph never asks for (<\(tag.prefix(40))): not embedded") }
     }
 }

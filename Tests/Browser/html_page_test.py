@@ -296,13 +296,14 @@ def main():
     ap.add_argument("--navgraph", default=os.environ.get("NAVGRAPH", os.path.join(ROOT, ".build/debug/navgraph")))
     ap.add_argument("--shots", help="directory for the screenshots (default: a temporary one)")
     ap.add_argument("--large", type=int, help="also render and load a generated app of N features")
+    ap.add_argument("--only", help="run only the tests whose name contains this")
     opts = ap.parse_args()
     opts.navgraph = os.path.abspath(opts.navgraph)
     started = time.time()
     suite = Suite(opts)
     passed = failed = 0
     try:
-        names = [n for n in dir(suite) if n.startswith("test_")]
+        names = [n for n in dir(suite) if n.startswith("test_") and (not opts.only or opts.only in n)]
         for name in sorted(names):
             t = time.time()
             try:
