@@ -37,7 +37,7 @@ public enum HTMLPage {
         page += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<meta name=\"generator\" content=\"navgraph\">\n"
-        page += "<title>\(escapeText(diagram.title)) · navgraph</title>\n<style>\n\(HTMLAssets.style)</style>\n</head>\n"
+        page += "<title>\(MarkupEscaping.xml(diagram.title)) · navgraph</title>\n<style>\n\(HTMLAssets.style)</style>\n</head>\n"
         page += HTMLAssets.body(svg: picture)
         page += "<script type=\"application/json\" id=\"navgraph-data\">\(json)</script>\n"
         page += "<script>\n\(HTMLAssets.script)</script>\n</body>\n</html>\n"
@@ -58,22 +58,6 @@ public enum HTMLPage {
             case "\u{2028}": out += "\\u2028"
             case "\u{2029}": out += "\\u2029"
             default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// Text for an HTML text node or attribute.
-    static func escapeText(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
             }
         }
         return out
