@@ -34,6 +34,7 @@ test: setup
 	$(SWIFT) build
 	$(SWIFT) test
 	@scripts/check-outputs.sh
+	@scripts/browser-test.sh
 	@scripts/plugin-check.sh
 	@scripts/bench.sh --smoke
 	@scripts/valgrind-render.sh

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates Output/ from every registry in Examples/ and from the Swift example app
-# (scan => check => render): diagrams (SVG, DOT, PNG, Mermaid), the check report and the
-# terminal report of each; and the diff of each Examples/diff pair (Markdown and SVG).
-# Usage: scripts/regenerate-outputs.sh [NAVGRAPH] [DIR]
+# (scan => check => render): diagrams (SVG, DOT, PNG, Mermaid), the interactive HTML page, the
+# check report and the terminal report of each; and the diff of each Examples/diff pair (Markdown
+# and SVG). Usage: scripts/regenerate-outputs.sh [NAVGRAPH] [DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NAVGRAPH=${1:-.build/release/navgraph}
@@ -10,7 +10,7 @@ OUT=${2:-Output}
 mkdir -p "$OUT"
 one() {  # one INPUT STEM
   local input=$1 stem=$2
-  "$NAVGRAPH" render "$input" --name "$stem" -f svg -f dot -f png -f mermaid -o "$OUT" >/dev/null
+  "$NAVGRAPH" render "$input" --name "$stem" -f svg -f dot -f png -f mermaid -f html -o "$OUT" >/dev/null
   # Exit code 1 only means the example has findings (Broken.yml must).
   "$NAVGRAPH" check "$input" > "$OUT/$stem.check.txt" 2>/dev/null || [ $? -eq 1 ]
   "$NAVGRAPH" report "$input" --color never --width 100 > "$OUT/$stem.report.txt" 2>/dev/null || [ $? -eq 1 ]

@@ -59,6 +59,9 @@ public struct Diagram: Sendable, Equatable {
         public var tooltip: String
         /// Index into `clusters`, nil for the root graph.
         public var cluster: Int?
+        /// The graph nodes this node draws: one element, a module's members (collapsed view),
+        /// or the route of an unhandled-route stub.
+        public var members: [Int32] = []
     }
 
     public struct Edge: Sendable, Equatable {

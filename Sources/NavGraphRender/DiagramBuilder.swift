@@ -54,6 +54,7 @@ struct Assembly {
     let selected: [Bool]
     let context: [Bool]
     let options: DiagramOptions
+    let origins: ElementOrigins
     var nodeOf: [Int32: Int] = [:]
 
     init(graph: NavGraph, index: FindingIndex, shown: [Bool], selected: [Bool], context: [Bool], options: DiagramOptions) {
@@ -63,6 +64,7 @@ struct Assembly {
         self.selected = selected
         self.context = context
         self.options = options
+        origins = ElementOrigins(graph.registry)
     }
 
     private var shownIDs: [Int32] { (0..<Int32(graph.nodeCount)).filter { shown[Int($0)] } }
@@ -91,7 +93,7 @@ struct Assembly {
             nodeOf[id] = d.nodes.count
             d.nodes.append(.init(
                 kind: Self.kind(node.kind), marks: marks, label: node.name, tooltip: tooltip(id, marks),
-                cluster: node.module.flatMap { clusterOf[$0] }))
+                cluster: node.module.flatMap { clusterOf[$0] }, members: [id]))
         }
         // Features an entry route opens are entries too.
         for r in graph.entryRoutes {
@@ -125,7 +127,7 @@ struct Assembly {
                             let marks = index.marks[Int(route)].union(.unhandled)
                             d.nodes.append(.init(
                                 kind: .unhandledRoute, marks: marks, label: graph.name(route),
-                                tooltip: tooltip(route, marks), cluster: nil))
+                                tooltip: tooltip(route, marks), cluster: nil, members: [route]))
                         }
                         d.edges.append(.init(
                             tail: tail, head: stub, relation: .navigates, marks: .unhandled, label: graph.name(route),
@@ -240,7 +242,7 @@ struct Assembly {
             }
             let features = kinds[.feature] ?? 0
             d.nodes.append(.init(kind: .module, marks: marks, label: "\(m)\n\(features) screen\(features == 1 ? "" : "s")",
-                                 tooltip: lines.joined(separator: "\n"), cluster: nil))
+                                 tooltip: lines.joined(separator: "\n"), cluster: nil, members: members[g]))
         }
         // Links between modules: folded navigation, fallbacks, dependencies.
         var counts: [Int64: (count: Int, samples: [String], relation: Diagram.Relation)] = [:]
@@ -291,9 +293,7 @@ struct Assembly {
                 if f.enabled != .always { lines.append("enabled: \(f.enabled)") }
                 if let fb = f.fallback { lines.append("fallback: \(fb)") }
             }
-        case .route: origin = graph.registry.routes.first { $0.id == node.name }?.origin
-        case .handler: origin = graph.registry.handlers.first { $0.name == node.name }?.origin
-        case .dependency: origin = graph.registry.dependencies.first { $0.protocol == node.name }?.origin
+        case .route, .handler, .dependency: origin = origins.origin(of: node)
         }
         if let s = origin?.source { lines.append("source: \(s)") }
         if let r = origin?.registry { lines.append("declared at: \(r)") }

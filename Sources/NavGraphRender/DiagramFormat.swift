@@ -1,6 +1,8 @@
 /// An output format of `navgraph render`, and the file extension it is written with.
 public enum DiagramFormat: String, CaseIterable, Sendable, Codable {
     case svg, dot, png, json, mermaid
+    /// One self-contained interactive page: the SVG, the data as JSON, and a script (`HTMLPage`).
+    case html
 
     /// `Output/<stem>.<fileExtension>`.
     public var fileExtension: String {
@@ -17,6 +19,7 @@ public enum DiagramFormat: String, CaseIterable, Sendable, Codable {
         case .svg: return "svg"
         case .png: return "png"
         case .json: return "json"
+        case .html: return "svg"  // the page embeds the SVG
         case .dot, .mermaid: return nil
         }
     }

@@ -25,12 +25,14 @@ public struct DiagramRenderer: Sendable {
         public var engine: String
     }
 
+    /// `page` is what the HTML format needs beyond the diagram (its start scenario, check options).
     public func render(graph: NavGraph, findings: [Finding], options: DiagramOptions,
-                       formats: [DiagramFormat]) throws(RenderError) -> Outcome {
+                       formats: [DiagramFormat], page: HTMLPage.Context = .init()) throws(RenderError) -> Outcome {
         let builder = DiagramBuilder(graph: graph, findings: findings)
         let first = try builder.build(options)
         var notes = first.notes
-        let devices = formats.compactMap(\.graphvizDevice)
+        var devices: [String] = []
+        for f in formats { if let d = f.graphvizDevice, !devices.contains(d) { devices.append(d) } }
 
         var plans = try plan(first, builder: builder, options: options, notes: &notes)
         if devices.isEmpty { plans = [plans[0]] }  // DOT and Mermaid need no layout
@@ -52,23 +54,29 @@ public struct DiagramRenderer: Sendable {
                 }
             }
             if i > 0 { notes.append("drew \(p.summary) instead") }
-            var files: [(DiagramFormat, Data)] = []
-            var next = 0
-            for f in formats {
-                switch f {
-                case .dot: files.append((f, Data(dot.utf8)))
-                case .mermaid: files.append((f, Data(MermaidWriter.write(p.diagram).utf8)))
-                default:
-                    files.append((f, result.outputs[next]))
-                    next += 1
-                }
-            }
             if !result.stray.isEmpty {
                 let lines = result.stray.split(whereSeparator: \.isNewline)
                 notes.append("graphviz printed \(lines.count) message\(lines.count == 1 ? "" : "s") of its own, e.g. \(lines[0])")
             }
-            return Outcome(files: files, notes: notes + p.diagram.notes.filter { !notes.contains($0) },
-                           warnings: result.warnings, diagram: p.diagram, engine: p.engine)
+            let allNotes = notes + p.diagram.notes.filter { !notes.contains($0) }
+            var files: [(DiagramFormat, Data)] = []
+            func output(_ device: String?) throws(RenderError) -> Data {
+                guard let device, let i = devices.firstIndex(of: device), i < result.outputs.count else {
+                    throw .system("graphviz returned no \(device ?? "?") output")
+                }
+                return result.outputs[i]
+            }
+            for f in formats {
+                switch f {
+                case .dot: files.append((f, Data(dot.utf8)))
+                case .mermaid: files.append((f, Data(MermaidWriter.write(p.diagram).utf8)))
+                case .html:
+                    files.append((f, try HTMLPage.write(svg: try output("svg"), graph: graph, diagram: p.diagram, engine: p.engine,
+                                                        notes: allNotes, options: options, context: page)))
+                default: files.append((f, try output(f.graphvizDevice)))
+                }
+            }
+            return Outcome(files: files, notes: allNotes, warnings: result.warnings, diagram: p.diagram, engine: p.engine)
         }
         throw lastError ?? .system("no layout was tried")
     }

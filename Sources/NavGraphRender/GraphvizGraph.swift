@@ -2,7 +2,8 @@ import CGraphviz
 
 /// Writes a `Diagram` as DOT through libcgraph (the shim): synthetic ids `n0, n1…`, clusters
 /// `cluster_<module>`, attribute values from `DiagramStyle`, user text only in escaped labels and
-/// tooltips. Callers hold `GraphvizRenderer.lock`.
+/// tooltips. Nodes and edges carry their synthetic id as `id` too, so the SVG's `<g id="n3">` is
+/// diagram node 3 and `<g id="e5">` diagram edge 5. Callers hold `GraphvizRenderer.lock`.
 enum GraphvizGraph {
     static func dot(for d: Diagram, engine: String, bounded: Bool) throws(RenderError) -> String {
         guard let g = ngv_graph_new("navgraph", 0) else { throw .system("graphviz could not create a graph") }
@@ -30,6 +31,7 @@ enum GraphvizGraph {
         handles.reserveCapacity(d.nodes.count)
         for (i, n) in d.nodes.enumerated() {
             let h = ngv_node(g, n.cluster.map { clusters[$0] } ?? nil, "n\(i)")
+            ngv_set(h, "id", "n\(i)")  // SVG `<g id="n<i>">`: how the HTML page finds diagram node i
             for (k, v) in DiagramStyle.node(n.kind, n.marks) { ngv_set(h, k, v) }
             ngv_set(h, "label", DotText.escape(n.label))
             ngv_set(h, "tooltip", DotText.escape(n.tooltip))
@@ -44,6 +46,7 @@ enum GraphvizGraph {
         }
         for (i, e) in d.edges.enumerated() {
             let h = ngv_edge(g, handles[e.tail], handles[e.head], "e\(i)")
+            ngv_set(h, "id", "e\(i)")
             for (k, v) in DiagramStyle.edge(e.relation, e.marks) { ngv_set(h, k, v) }
             if d.showsEdgeLabels, let l = e.label { ngv_set(h, "label", DotText.escape(l)) }
             ngv_set(h, "tooltip", DotText.escape(e.tooltip))

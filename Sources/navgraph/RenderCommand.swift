@@ -14,9 +14,10 @@ extension DiagramOptions.EdgeLabels: ExpressibleByArgument {}
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw the navigation graph (SVG, DOT, PNG, JSON, Mermaid) with its findings marked.",
+        abstract: "Draw the navigation graph (SVG, DOT, PNG, JSON, Mermaid, interactive HTML) with its findings marked.",
         discussion: """
-            Files are written atomically as <dir>/<name>.<ext> (svg, dot, png, json, mmd), one per format.
+            Files are written atomically as <dir>/<name>.<ext> (svg, dot, png, json, mmd, html), one per format.
+            The HTML page is self-contained: pan, zoom, search, details, findings, flag toggles, paths.
             Big graphs: route labels are dropped, modules collapsed or sfdp used automatically, and a layout
             that crashes or runs out of --layout-timeout falls back; each step is noted on stderr.
             See docs/rendering.md.
@@ -25,7 +26,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(name: [.customShort("f"), .long], help: "Output format (repeatable): svg, dot, png, json, mermaid.")
+    @Option(name: [.customShort("f"), .long], help: "Output format (repeatable): svg, dot, png, json, mermaid, html.")
     var format: [DiagramFormat] = []
 
     @Option(name: .shortAndLong, help: "Directory to write into.")
@@ -100,7 +101,8 @@ struct RenderCommand: ParsableCommand {
         let renderer = DiagramRenderer(renderer: GraphvizRenderer(timeout: layoutTimeout))
         let outcome: DiagramRenderer.Outcome
         do {
-            outcome = try renderer.render(graph: loaded.graph, findings: loaded.findings(), options: options, formats: formats)
+            let page = HTMLPage.Context(scenario: loaded.scenario, checkOptions: loaded.configuration.checkOptions())
+            outcome = try renderer.render(graph: loaded.graph, findings: loaded.findings(), options: options, formats: formats, page: page)
         } catch {
             CLIOutput.stderr("navgraph: error: \(error)\n")
             throw ExitCode(ExitStatus.badInput)

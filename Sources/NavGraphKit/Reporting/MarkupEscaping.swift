@@ -1,9 +1,9 @@
 /// Escaping for the markup formats reporters write. Every name in a report comes from the
 /// registry or the app's sources, so none of it is trusted.
-enum MarkupEscaping {
+public enum MarkupEscaping {
     /// Text for an XML attribute value or element content: the five entities, line breaks kept
     /// as character references, and characters XML 1.0 forbids replaced by U+FFFD.
-    static func xml(_ s: String) -> String {
+    public static func xml(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {

@@ -26,16 +26,9 @@ public enum FlagsQuery {
 
     /// Every flag the registry declares or a feature follows, in name order.
     public static func effects(graph g: NavGraph, scenario: FlagScenario) -> [Effect] {
-        var names = Set(g.registry.flags.map(\.name))
-        var gates: [String: [String]] = [:]
-        for f in g.featureInfo.keys.sorted() {
-            if case .flag(let x) = g.featureInfo[f]!.enabled {
-                names.insert(x)
-                gates[x, default: []].append(g.name(f))
-            }
-        }
+        let (names, gates) = flags(of: g)
         var out: [Effect] = []
-        for flag in names.sorted() {
+        for flag in names {
             var on = scenario, off = scenario
             on.values[flag] = true
             off.values[flag] = false
@@ -44,25 +37,65 @@ public enum FlagsQuery {
                 flag: flag, declared: g.registry.flags.contains { $0.name == flag },
                 defaultValue: g.registry.flags.first { $0.name == flag }?.defaultValue, gates: gates[flag] ?? [],
                 fallsBack: [], unreachable: [], onlyWhenOff: [])
-            for f in g.ids(of: .feature) where g.featureInfo[f] != nil {
-                let i = Int(f)
-                if rOn.reached[i] && !rOff.reached[i] {
-                    if rOff.targeted[i] {
-                        let fb = g.featureInfo[f]?.fallback.flatMap { name -> String? in
-                            guard let id = g.node(.feature, name), id != f, rOff.reached[Int(id)] else { return nil }
-                            return name
-                        }
-                        effect.fallsBack.append((g.name(f), fb))
-                    } else {
-                        effect.unreachable.append(g.name(f))
-                    }
-                } else if !rOn.reached[i] && rOff.reached[i] {
-                    effect.onlyWhenOff.append(g.name(f))
-                }
-            }
+            let change = change(g, from: rOn, to: rOff)
+            effect.fallsBack = change.fallsBack.map { (g.name($0.feature), $0.fallback.map(g.name)) }
+            effect.unreachable = change.unreachable.map(g.name)
+            effect.onlyWhenOff = change.gained.map(g.name)
             out.append(effect)
         }
         return out
+    }
+
+    /// The flags the registry declares or a feature follows, in name order, and the features
+    /// each one gates (in id order).
+    public static func flags(of g: NavGraph) -> (names: [String], gates: [String: [String]]) {
+        var names = Set(g.registry.flags.map(\.name))
+        var gates: [String: [String]] = [:]
+        for f in g.featureInfo.keys.sorted() {
+            if case .flag(let x) = g.featureInfo[f]!.enabled {
+                names.insert(x)
+                gates[x, default: []].append(g.name(f))
+            }
+        }
+        return (names.sorted(), gates)
+    }
+
+    /// What going from one scenario's reachability (`before`) to another's (`after`) does to the
+    /// declared features, in id order: shown before and still navigated to after, but not shown →
+    /// falls back (to its fallback when that is shown after; nil: RouterService crashes); shown
+    /// before and not even navigated to after → unreachable; shown only after → gained.
+    /// `navgraph flags` compares a flag on (before) with off (after); the HTML page compares the
+    /// scenario it starts from with the one the flag toggles choose.
+    public struct Change: Sendable, Equatable {
+        public var fallsBack: [(feature: Int32, fallback: Int32?)] = []
+        public var unreachable: [Int32] = []
+        public var gained: [Int32] = []
+
+        public static func == (a: Change, b: Change) -> Bool {
+            a.fallsBack.map { [$0.feature, $0.fallback ?? -1] } == b.fallsBack.map { [$0.feature, $0.fallback ?? -1] }
+                && a.unreachable == b.unreachable && a.gained == b.gained
+        }
+    }
+
+    public static func change(_ g: NavGraph, from before: Reachability, to after: Reachability) -> Change {
+        var c = Change()
+        for f in g.ids(of: .feature) where g.featureInfo[f] != nil {
+            let i = Int(f)
+            if before.reached[i] && !after.reached[i] {
+                if after.targeted[i] {
+                    let fb = g.featureInfo[f]?.fallback.flatMap { name -> Int32? in
+                        guard let id = g.node(.feature, name), id != f, after.reached[Int(id)] else { return nil }
+                        return id
+                    }
+                    c.fallsBack.append((f, fb))
+                } else {
+                    c.unreachable.append(f)
+                }
+            } else if !before.reached[i] && after.reached[i] {
+                c.gained.append(f)
+            }
+        }
+        return c
     }
 
     public static func render(graph g: NavGraph, scenario: FlagScenario, style s: TerminalStyle) -> String {

@@ -1,0 +1,221 @@
+import NavGraphKit
+
+/// What the HTML page embeds as JSON (docs/rendering.md, "HTML"): the graph, how the diagram maps
+/// onto the SVG, the findings and the flag scenarios. Everything is computed here with the
+/// library's own functions (`reachability(under:)`, `FlagsQuery.change`, `CheckRunner`,
+/// `moves(opening:)`); the page's script only looks up, colours, and walks the embedded moves.
+/// Graph node `i` is `nodes[i]`; diagram node `d` is the SVG's `<g id="n<d>">`.
+struct HTMLPageData: Encodable {
+    struct Node: Encodable {
+        var kind: String
+        var name: String
+        var module: String?
+        var declared: Bool
+        var source: String?
+        var declaredAt: String?
+        /// Features: `always`, `never`, `flag:x`, `runtime`.
+        var enabled: String?
+        var fallback: Int32?
+        var entry: Bool
+        /// The diagram node drawing it (its module's node when collapsed); nil when not drawn.
+        var svg: Int?
+    }
+
+    struct Layout: Encodable {
+        var engine: String
+        var collapsed: Bool
+        var edgeLabels: Bool
+        var detail: String
+        var layer: String
+        var notes: [String]
+        var drawnNodes: Int
+        var drawnEdges: Int
+    }
+
+    struct FindingRow: Encodable {
+        var rule: String
+        var severity: String
+        var message: String
+        var location: String?
+        /// Graph nodes the finding names.
+        var elements: [Int32]
+        var notes: [String]
+    }
+
+    struct Flag: Encodable {
+        var name: String
+        var declared: Bool
+        var defaultValue: Bool?
+        var gates: [Int32]
+    }
+
+    struct Scenario: Encodable {
+        var name: String
+        /// One value per `flags` entry.
+        var values: [Bool]
+        /// Flag-gated features switched off here (moves gated on them do not land).
+        var disabled: [Int32]
+        /// Indices into `findings`: what `check` reports under this scenario alone.
+        var findings: [Int]
+        /// Against the base scenario (`FlagsQuery.change`): `[feature, fallback or -1]`.
+        var fallsBack: [[Int32]]
+        var unreachable: [Int32]
+        var gained: [Int32]
+    }
+
+    var app: String
+    var title: String
+    var layout: Layout
+    var nodes: [Node]
+    /// Graph edges: `[from, to, kind, via, lazy]`, kind 0 navigates, 1 routesTo, 2 fallback, 3 requires.
+    var edges: [[Int32]]
+    /// Presentation styles of navigates edges, by edge index.
+    var edgeStyles: [String: String]
+    /// Diagram edges `[tail, head]`: the SVG's `<g id="e<i>">`.
+    var diagramEdges: [[Int]]
+    var diagramNodes: Int
+    /// Per feature, its landing moves with every flag on: `[navigates edge, handler, lands, gate, destination]`;
+    /// the move lands unless `gate` (≥ 0) is disabled in the scenario. Same rule as `moves(opening:)`.
+    var moves: [[[Int32]]]
+    var findings: [FindingRow]
+    var flags: [Flag]
+    /// `combinations` (every combination of the flags) or `single` (each flag toggled alone from the base).
+    var scenarioRule: String
+    var base: Int
+    var scenarios: [Scenario]
+}
+
+extension HTMLPageData {
+    /// Every combination of the flags is embedded while there are at most `maxCombinationFlags`
+    /// (as `check --all-flag-combinations`) and 2^flags × declared features stays within
+    /// `combinationBudget`; otherwise the base scenario and each flag toggled alone.
+    static let maxCombinationFlags = 10
+    static let combinationBudget = 1 << 21
+
+    init(graph g: NavGraph, diagram: Diagram, engine: String, notes: [String], options: DiagramOptions,
+         base: FlagScenario, checkOptions: CheckOptions) {
+        let origins = ElementOrigins(g.registry)
+        var drawnBy: [Int32: Int] = [:]
+        for (i, n) in diagram.nodes.enumerated() { for m in n.members where drawnBy[m] == nil { drawnBy[m] = i } }
+        let entryFeatures = Set(g.entryFeatures), entryRoutes = Set(g.entryRoutes)
+        nodes = g.nodes.indices.map { i in
+            let id = Int32(i), n = g.nodes[i]
+            var origin: ElementOrigin?
+            var node = Node(kind: n.kind.label, name: n.name, module: n.module, declared: n.declared, entry: false, svg: drawnBy[id])
+            switch n.kind {
+            case .feature:
+                if let f = g.featureInfo[id] {
+                    origin = f.origin
+                    switch f.enabled {
+                    case .always: node.enabled = "always"
+                    case .never: node.enabled = "never"
+                    case .flag(let x): node.enabled = "flag:" + x
+                    case .runtime: node.enabled = "runtime"
+                    }
+                    node.fallback = f.fallback.flatMap { g.node(.feature, $0) }
+                }
+                node.entry = entryFeatures.contains(id)
+            case .route:
+                origin = origins.origin(of: n)
+                node.entry = entryRoutes.contains(id)
+            case .handler, .dependency: origin = origins.origin(of: n)
+            }
+            node.source = origin?.source?.description
+            node.declaredAt = origin?.registry?.description
+            return node
+        }
+        var styles: [String: String] = [:]
+        edges = g.edges.enumerated().map { i, e in
+            if let s = e.style { styles["\(i)"] = s }
+            return [e.from, e.to, Int32(e.kind.rawValue), e.via, e.lazy ? 1 : 0]
+        }
+        edgeStyles = styles
+        diagramEdges = diagram.edges.map { [$0.tail, $0.head] }
+        diagramNodes = diagram.nodes.count
+        app = g.registry.app ?? diagram.title
+        title = diagram.title
+        layout = Layout(engine: engine, collapsed: diagram.collapsed, edgeLabels: diagram.showsEdgeLabels,
+                        detail: options.detail.rawValue, layer: options.layer.rawValue, notes: notes,
+                        drawnNodes: diagram.nodes.count, drawnEdges: diagram.edges.count)
+
+        let (names, gates) = FlagsQuery.flags(of: g)
+        flags = names.map { n in
+            let declared = g.registry.flags.first { $0.name == n }
+            return Flag(name: n, declared: declared != nil, defaultValue: declared?.defaultValue,
+                        gates: (gates[n] ?? []).compactMap { g.node(.feature, $0) })
+        }
+        var allOn = base
+        for n in names { allOn.values[n] = true }
+        moves = g.nodes.indices.map { i in
+            let f = Int32(i)
+            guard g.featureInfo[f] != nil else { return [] }
+            var rows: [[Int32]] = []
+            for e in g.outgoing[i] where g.edge(e).kind == .navigates {
+                let edge = g.edge(e)
+                for m in g.moves(opening: edge.to, from: f, style: edge.style, under: allOn) {
+                    guard let lands = m.lands, let handler = m.handler else { continue }
+                    let gate: Int32 = m.outcome == .shows ? (m.destination ?? -1) : -1
+                    rows.append([e, handler, lands, gate, m.destination ?? -1])
+                }
+            }
+            return rows
+        }
+
+        // Scenarios: every combination, or each flag toggled alone from the base.
+        let features = g.featureInfo.count
+        let combine = names.count <= Self.maxCombinationFlags && (1 << names.count) * max(features, 1) <= Self.combinationBudget
+        scenarioRule = combine ? "combinations" : "single"
+        func scenario(_ values: [Bool]) -> FlagScenario {
+            var s = base
+            for (n, v) in zip(names, values) { s.values[n] = v }
+            s.name = names.isEmpty ? base.name : zip(names, values).map { "\($0)=\($1 ? "on" : "off")" }.joined(separator: ",")
+            return s
+        }
+        let baseValues = names.map { base.values[$0] ?? false }
+        var list: [[Bool]] = []
+        if combine {
+            // The order of FlagScenario.allCombinations: all on first.
+            list = (0..<(1 << names.count)).map { mask in names.indices.map { mask & (1 << (names.count - 1 - $0)) == 0 } }
+        } else {
+            list = [baseValues] + names.indices.map { i in
+                var v = baseValues
+                v[i].toggle()
+                return v
+            }
+        }
+        self.base = list.firstIndex(of: baseValues) ?? 0
+        let baseReach = g.reachability(under: scenario(baseValues))
+        var rows: [FindingRow] = []
+        var rowOf: [String: Int] = [:]
+        var scenarios: [Scenario] = []
+        for values in list {
+            let s = scenario(values)
+            var o = checkOptions
+            o.scenarios = [s]
+            var indices: [Int] = []
+            for f in CheckRunner(options: o).run(g) {
+                let key = [f.ruleID, f.severity.rawValue, f.subject, f.message, f.location?.description ?? ""].joined(separator: "\u{1}")
+                if rowOf[key] == nil {
+                    rowOf[key] = rows.count
+                    var ids: [Int32] = []
+                    for name in f.elements { for k in NavGraph.NodeKind.allCases { if let id = g.node(k, name) { ids.append(id) } } }
+                    rows.append(FindingRow(rule: f.ruleID, severity: f.severity.rawValue, message: f.message,
+                                           location: f.location?.description, elements: Array(Set(ids)).sorted(),
+                                           notes: f.notes.map { n in n.location.map { "\(n.message) (\($0))" } ?? n.message }))
+                }
+                indices.append(rowOf[key]!)
+            }
+            let change = FlagsQuery.change(g, from: baseReach, to: g.reachability(under: s))
+            let disabled = g.ids(of: .feature).filter { f in
+                guard let info = g.featureInfo[f], case .flag = info.enabled else { return false }
+                return s.isEnabled(info.enabled) == false
+            }
+            scenarios.append(Scenario(
+                name: s.name, values: values, disabled: disabled, findings: indices,
+                fallsBack: change.fallsBack.map { [$0.feature, $0.fallback ?? -1] }, unreachable: change.unreachable,
+                gained: change.gained))
+        }
+        findings = rows
+        self.scenarios = scenarios
+    }
+}

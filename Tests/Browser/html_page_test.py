@@ -1,0 +1,327 @@
+#!/usr/bin/env python3
+"""Drives `navgraph render -f html` pages in Debian's headless chromium (DevTools protocol over a
+pipe; nothing is downloaded) the way a person would: search, click, toggle a flag, ask for a path,
+use the keyboard, switch to dark mode; screenshots go to --shots. Checks the page's path finder
+agrees with `navgraph path` on every pair of screens of the examples, and that hostile names stay text.
+
+Usage: Tests/Browser/html_page_test.py [--navgraph PATH] [--shots DIR] [--large N]
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cdp import Browser  # noqa: E402
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run(*args, ok=(0,)):
+    p = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)
+    if p.returncode not in ok:
+        raise AssertionError(f"{' '.join(args)} exited {p.returncode}: {p.stderr.strip()[:400]}")
+    return p
+
+
+class Suite:
+    def __init__(self, opts):
+        self.o = opts
+        self.tmp = tempfile.mkdtemp(prefix="navgraph-html-")
+        self.shots = opts.shots or self.tmp
+        os.makedirs(self.shots, exist_ok=True)
+        self.b = Browser()
+        self.pages = {}
+
+    def page(self, registry, stem, *extra):
+        if stem not in self.pages:
+            run(self.o.navgraph, "render", registry, "--name", stem, "-f", "html", "-o", self.tmp, *extra)
+            self.pages[stem] = os.path.join(self.tmp, stem + ".html")
+        return self.pages[stem]
+
+    def open(self, path):
+        self.b.goto("file://" + path)
+        self.b.dark(False)
+        self.data = json.loads(self.b.js("document.getElementById('navgraph-data').textContent"))
+        self.names = [n["name"] for n in self.data["nodes"]]
+
+    # What the diagram shows: diagram node -> the name it draws (single-member nodes).
+    def marked(self, cls):
+        ids = self.b.js(f"[...document.querySelectorAll('#ng-svg g.node.{cls}')].map(g => g.id)")
+        out = set()
+        for i in ids:
+            d = int(i[1:])
+            members = [k for k, n in enumerate(self.data["nodes"]) if n.get("svg") == d]
+            out.update(self.names[m] for m in members)
+        return out
+
+    def node_of(self, name, kind="feature"):
+        i = next(k for k, n in enumerate(self.data["nodes"]) if n["name"] == name and n["kind"] == kind)
+        return i, self.data["nodes"][i].get("svg")
+
+    def shot(self, name):
+        path = os.path.join(self.shots, name)
+        self.b.screenshot(path)
+        return path
+
+    # ---- the tests
+    def test_search_click_panel_highlight(self):
+        self.open(self.page("Examples/ShopApp.yml", "ShopApp"))
+        assert self.b.js("document.querySelectorAll('#ng-svg g.node').length") == self.data["diagramNodes"] + 1  # + legend
+        # Every diagram node and edge of the data is an element of the SVG.
+        missing = self.b.js("(() => { const D = JSON.parse(document.getElementById('navgraph-data').textContent);"
+                            " const m = []; for (let d = 0; d < D.diagramNodes; d++) if (!document.getElementById('n' + d)) m.push('n' + d);"
+                            " D.diagramEdges.forEach((e, k) => { if (!document.getElementById('e' + k)) m.push('e' + k); }); return m; })()")
+        assert missing == [], missing
+        # Keyboard: '/' focuses the search box, then type a fuzzy query.
+        self.b.js("document.body.focus()")
+        self.b.key("/", code="Slash", text="/", keycode=191)
+        assert self.b.js("document.activeElement.id") == "ng-search"
+        self.b.type("lgnfeat")
+        first = self.b.js("document.querySelector('#ng-results li span').textContent")
+        assert first == "LoginFeature", first
+        self.b.key("Enter", keycode=13)
+        panel = self.b.js("document.getElementById('ng-panel').innerText")
+        assert "LoginFeature" in panel and "Auth" in panel, panel
+        assert "sign_up" in panel and "forgot_password" in panel, "routes out listed"
+        assert "AuthServiceProtocol" in panel, "dependencies listed"
+        assert "ProductFeature" in panel and "ShopFeature" in panel, "routes in name who opens them"
+        assert self.marked("ng-sel") == {"LoginFeature"}
+        assert self.marked("ng-down") == {"SignUpFeature", "ForgotPasswordFeature", "PasswordResetPopupFeature"}, self.marked("ng-down")
+        assert self.marked("ng-up") == {"MainTabFeature", "ShopFeature", "ProductFeature", "WishlistFeature"}, self.marked("ng-up")
+        assert self.b.js("document.getElementById('ng-svg').classList.contains('ng-dim')")
+        assert "SiriShortcutFeature" not in self.marked("ng-on"), "unrelated screens stay faded"
+        self.shot("shop-selected.png")
+        # A real mouse click on another node.
+        _, d = self.node_of("WishlistFeature")
+        self.b.click_element(f"#n{d} > g > a > *")
+        assert self.b.js("document.querySelector('#ng-panel h2').textContent") == "feature WishlistFeature"
+        assert self.marked("ng-sel") == {"WishlistFeature"}
+
+    def test_flag_toggle(self):
+        self.open(self.page("Examples/ShopApp.yml", "ShopApp"))
+        assert self.b.js("document.body.dataset.scenario") == "siri_shortcuts=off"
+        assert self.marked("ng-gain") == set()
+        self.b.click_element("label[for=ng-flag-0]")
+        assert self.b.js("document.body.dataset.scenario") == "siri_shortcuts=on"
+        assert self.b.js("document.getElementById('ng-flag-0').checked")
+        assert self.marked("ng-gain") == {"SiriShortcutFeature"}, self.marked("ng-gain")
+        effect = self.b.js("document.getElementById('ng-flag-effect').innerText")
+        assert "SiriShortcutFeature is shown only now" in effect, effect
+        self.shot("shop-flag-on.png")
+        # Broken: beta_profile off makes ProfileFeature crash (its fallback is itself); new_checkout
+        # on shows the checkout and what only it opens.
+        self.open(self.page("Examples/Broken.yml", "Broken"))
+        flags = [f["name"] for f in self.data["flags"]]
+        assert self.data["scenarioRule"] == "combinations" and len(self.data["scenarios"]) == 4
+        before = self.b.js("document.querySelectorAll('#ng-findings li button').length")
+        self.b.click_element(f"label[for=ng-flag-{flags.index('beta_profile')}]")
+        assert self.marked("ng-crash") == {"ProfileFeature"}, self.marked("ng-crash")
+        self.b.click_element(f"label[for=ng-flag-{flags.index('new_checkout')}]")
+        assert self.b.js("document.body.dataset.scenario") == "beta_profile=off,new_checkout=on"
+        assert self.marked("ng-gain") == {"CheckoutFeature", "SettingsDetailFeature"}, self.marked("ng-gain")
+        assert self.marked("ng-crash") == {"ProfileFeature"}
+        after = self.b.js("document.querySelectorAll('#ng-findings li button').length")
+        cli = run(self.o.navgraph, "check", "Examples/Broken.yml", "--flag", "beta_profile=off", "--flag",
+                  "new_checkout=on", "--reporter", "json", ok=(0, 1)).stdout
+        assert after == len(json.loads(cli)["findings"]), (after, cli[:200])
+        assert before != after, "the findings list follows the scenario"
+        self.shot("broken-flags.png")
+
+    def test_findings_list(self):
+        self.open(self.page("Examples/Broken.yml", "Broken"))
+        rows = self.b.js("[...document.querySelectorAll('#ng-findings li button')].map(b => b.dataset.finding)")
+        cli = json.loads(run(self.o.navgraph, "check", "Examples/Broken.yml", "--reporter", "json", ok=(1,)).stdout)["findings"]
+        assert len(rows) == len(cli), (len(rows), len(cli))
+        k = next(int(r) for r in rows if self.data["findings"][int(r)]["rule"] == "dependency-cycle")
+        self.b.click_element(f"#ng-findings button[data-finding='{k}']")
+        # The Broken diagram is drawn with the navigation layer only: the cycle's dependencies are not
+        # nodes, so the panel says so; a missing-fallback finding's screen is.
+        panel = self.b.js("document.getElementById('ng-panel').innerText")
+        assert "dependency-cycle" in panel and "CartProtocol" in panel
+        k = next(int(r) for r in rows if self.data["findings"][int(r)]["rule"] == "missing-fallback")
+        self.b.click_element(f"#ng-findings button[data-finding='{k}']")
+        assert self.marked("ng-hit") == {"CheckoutFeature"}, self.marked("ng-hit")
+        assert self.b.js(f"document.querySelector(\"#ng-findings button[data-finding='{k}']\").classList.contains('ng-active')")
+
+    def test_path_ui(self):
+        self.open(self.page("Examples/ShopApp.yml", "ShopApp"))
+        for field, value in (("ng-path-from", "MainTabFeature"), ("ng-path-to", "PasswordResetPopupFeature")):
+            self.b.click_element("#" + field)
+            self.b.type(value)
+        self.b.click_element("#ng-path-go")
+        steps = self.b.js("[...document.querySelectorAll('#ng-path-steps li')].map(l => l.dataset.route)")
+        assert steps == ["shop_tab", "login", "forgot_password", "password_reset_popup"], steps
+        onpath = self.marked("ng-path")
+        assert onpath == {"MainTabFeature", "ShopFeature", "LoginFeature", "ForgotPasswordFeature", "PasswordResetPopupFeature"}, onpath
+        edges = self.b.js("document.querySelectorAll('#ng-svg g.edge.ng-path').length")
+        assert edges == 4, edges
+        self.shot("shop-path.png")
+        self.b.dark(True)
+        assert self.b.js("matchMedia('(prefers-color-scheme: dark)').matches")
+        self.shot("shop-path-dark.png")
+        self.b.dark(False)
+
+    def test_keyboard_nodes(self):
+        self.open(self.page("Examples/ShopApp.yml", "ShopApp"))
+        self.b.js("document.getElementById('ng-canvas').focus()")
+        box = "document.getElementById('ng-svg').getAttribute('viewBox').split(/[ ,]+/).map(Number)"
+        vb = self.b.js(box)
+        self.b.key("+", code="Equal", text="+", keycode=187)
+        zoomed = self.b.js(box)
+        assert zoomed[2] < vb[2] and zoomed[3] < vb[3], ("+ zooms in", vb, zoomed)
+        self.b.key("ArrowLeft", keycode=37)
+        assert self.b.js(box)[0] < zoomed[0], "the left arrow pans"
+        self.b.key("0", code="Digit0", text="0", keycode=48)
+        assert self.b.js(box) == vb, "0 fits"
+        self.b.key("Tab", keycode=9)
+        focused = self.b.js("document.activeElement.id")
+        assert re.fullmatch(r"n\d+", focused), f"Tab reaches a diagram node, got {focused!r}"
+        self.b.key("Enter", keycode=13)
+        d = int(focused[1:])
+        name = next(n["name"] for n in self.data["nodes"] if n.get("svg") == d)
+        assert self.b.js("document.querySelector('#ng-panel h2').textContent").endswith(name)
+
+    def test_path_agrees_with_cli(self):
+        """Every ordered pair of declared screens, every embedded scenario of ShopApp and the default
+        of the others: the page's steps (routes, count) equal `navgraph path`'s."""
+        cases = [("Examples/ShopApp.yml", "ShopApp", True), ("Examples/Broken.yml", "Broken", False),
+                 ("Examples/RouterServiceExample.yml", "RouterServiceExample", False)]
+        compared = 0
+        for registry, stem, every_scenario in cases:
+            self.open(self.page(registry, stem))
+            screens = [n["name"] for n in self.data["nodes"] if n["kind"] == "feature" and n.get("enabled")]
+            scenarios = range(len(self.data["scenarios"])) if every_scenario else [self.data["base"]]
+            for s in scenarios:
+                sc = self.data["scenarios"][s]
+                flags = []
+                for f, v in zip(self.data["flags"], sc["values"]):
+                    flags += ["--flag", f"{f['name']}={'on' if v else 'off'}"]
+                page = self.b.js(f"""(() => {{
+                    const D = JSON.parse(document.getElementById('navgraph-data').textContent);
+                    const box = document.querySelectorAll('#ng-flags input');
+                    D.scenarios[{s}].values.forEach((v, k) => {{ if (box[k].checked !== v) box[k].click(); }});
+                    const out = {{}};
+                    for (const a of {json.dumps(screens)}) for (const b of {json.dumps(screens)}) {{
+                        document.getElementById('ng-path-from').value = a;
+                        document.getElementById('ng-path-to').value = b;
+                        document.getElementById('ng-path-go').click();
+                        const n = Number(document.getElementById('ng-path-msg').dataset.steps);
+                        out[a + ' ' + b] = n < 0 ? null : [...document.querySelectorAll('#ng-path-steps li')].map(l => l.dataset.route);
+                    }}
+                    return [document.body.dataset.scenario, out]; }})()""")
+                assert page[0] == sc["name"], page[0]
+
+                def cli(pair):
+                    a, b = pair
+                    p = run(self.o.navgraph, "path", a, b, registry, "--color", "never", *flags, ok=(0, 1))
+                    if p.returncode == 1:
+                        return pair, None
+                    return pair, re.findall(r"^\s+\d+\.\s+opens (.+?)(?: \(|, handled by)", p.stdout, re.M)
+
+                pairs = [(a, b) for a in screens for b in screens]
+                with ThreadPoolExecutor(max_workers=4) as pool:
+                    for (a, b), expected in pool.map(cli, pairs):
+                        got = page[1][f"{a} {b}"]
+                        if a == b:
+                            expected = []
+                        assert got == expected, f"{stem} [{sc['name']}] {a} -> {b}: page {got}, navgraph path {expected}"
+                        compared += 1
+        print(f"  path: page and navgraph path agree on {compared} pairs")
+
+    def test_hostile_names(self):
+        path = self.page(os.path.join(HERE, "hostile.yml"), "hostile")
+        raw = open(path, encoding="utf-8").read()
+        assert len(re.findall(r"<script", raw, re.I)) == 2, "only the data block and the page's own script"
+        block = raw[raw.index('id="navgraph-data">'):]
+        block = block[:block.index("</script>")]
+        assert "<" not in block[len('id="navgraph-data">'):] and "\u2028" not in block
+        assert not re.search(r"<(img|iframe|object|embed|foreignObject)\b", raw, re.I)
+        self.open(path)
+        assert self.b.page_errors() == [], self.b.page_errors()
+        assert self.b.js("window.__pwned === undefined")
+        assert self.b.js("document.querySelectorAll('script').length") == 2
+        assert self.b.js("document.querySelectorAll('img, iframe, object, embed').length") == 0
+        evil = "</script><script>window.__pwned=1</script>"
+        self.b.js("document.getElementById('ng-search').focus()")
+        self.b.type("pwned")
+        texts = self.b.js("[...document.querySelectorAll('#ng-results li span:first-child')].map(s => s.textContent)")
+        assert evil in texts, texts
+        for _ in range(texts.index(evil)):
+            self.b.key("ArrowDown", keycode=40)
+        self.b.key("Enter", keycode=13)
+        assert self.b.js("window.__pwned === undefined")
+        assert self.b.js("document.querySelector('#ng-panel h2').textContent") == "feature " + evil
+        # Every name of the registry comes back exactly as the page's text and the SVG's.
+        svg_text = self.b.js("document.getElementById('ng-svg').textContent")
+        for n in self.data["nodes"]:
+            if n["kind"] == "feature" and n.get("svg") is not None and "\n" not in n["name"]:
+                assert n["name"].replace("\u0001", "?") in svg_text or n["name"] in svg_text, n["name"]
+        self.b.js("document.querySelectorAll('#ng-findings li button').forEach(b => b.click())")
+        assert self.b.js("window.__pwned === undefined") and self.b.page_errors() == []
+        self.shot("hostile.png")
+
+    def large(self, features):
+        reg = os.path.join(self.tmp, f"gen{features}.yml")
+        run(self.o.navgraph, "generate", "--features", str(features), "-o", reg)
+        t = time.time()
+        p = run(self.o.navgraph, "render", reg, "--name", f"gen{features}", "-f", "html", "-o", self.tmp)
+        render_s = time.time() - t
+        path = os.path.join(self.tmp, f"gen{features}.html")
+        t = time.time()
+        self.open(path)
+        load_s = time.time() - t
+        note = self.b.js("document.getElementById('ng-layout').innerText")
+        t = time.time()
+        self.b.js("document.getElementById('ng-search').focus()")
+        self.b.type("Feature12")
+        self.b.key("Enter", keycode=13)
+        search_s = time.time() - t
+        self.shot(f"large-{features}.png")
+        print(f"  large: {features} features: render {render_s:.1f} s, page {os.path.getsize(path) / 1e6:.1f} MB, "
+              f"loaded in {load_s:.2f} s, search+select {search_s:.2f} s, {len(self.data['scenarios'])} scenarios "
+              f"({self.data['scenarioRule']}); layout note: {note!r}; stderr: {p.stderr.strip()!r}")
+        assert self.b.page_errors() == [], self.b.page_errors()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--navgraph", default=os.environ.get("NAVGRAPH", os.path.join(ROOT, ".build/debug/navgraph")))
+    ap.add_argument("--shots", help="directory for the screenshots (default: a temporary one)")
+    ap.add_argument("--large", type=int, help="also render and load a generated app of N features")
+    ap.add_argument("--only", help="run only the tests whose name contains this")
+    opts = ap.parse_args()
+    opts.navgraph = os.path.abspath(opts.navgraph)
+    started = time.time()
+    suite = Suite(opts)
+    passed = failed = 0
+    try:
+        names = [n for n in dir(suite) if n.startswith("test_") and (not opts.only or opts.only in n)]
+        for name in sorted(names):
+            t = time.time()
+            try:
+                getattr(suite, name)()
+                errors = suite.b.page_errors()
+                assert errors == [], f"page errors: {errors}"
+                passed += 1
+                print(f"  ok   {name} ({time.time() - t:.1f} s)")
+            except Exception:
+                failed += 1
+                print(f"  FAIL {name}\n{traceback.format_exc()}")
+        if opts.large:
+            suite.large(opts.large)
+    finally:
+        suite.b.close()
+    print(f"html page (chromium): {passed} passed, {failed} failed in {time.time() - started:.0f} s; screenshots in {suite.shots}")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
