@@ -151,7 +151,8 @@ final class FactExtractor: SyntaxVisitor {
             parameters: (parameters ?? []).map { p in
                 FunctionFacts.Parameter(
                     label: p.firstName.text, name: (p.secondName ?? p.firstName).text,
-                    typeName: SyntaxHelpers.elementTypeName(p.type), typeText: p.type.trimmedDescription,
+                    typeName: SyntaxHelpers.elementTypeName(p.type),
+                    metatypeOf: p.type.as(MetatypeTypeSyntax.self).map { SyntaxHelpers.elementTypeName($0.baseType) },
                     defaultValue: p.defaultValue.map { value($0.value) })
             },
             isStatic: isStatic, inProtocol: ownerIndex.map { facts.types[$0].isProtocol } ?? false,

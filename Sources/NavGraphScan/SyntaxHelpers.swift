@@ -95,6 +95,9 @@ enum SyntaxHelpers {
     /// The type a property holds, as a simple name: `ProfileWireframe?` → `ProfileWireframe`,
     /// `[MenuItem]` → `MenuItem`, `Lazy<Store>` → `Lazy`.
     static func elementTypeName(_ type: TypeSyntax) -> String {
+        // The common cases without printing the type.
+        if let t = type.as(IdentifierTypeSyntax.self) { return t.name.text }
+        if let t = type.as(MemberTypeSyntax.self) { return t.name.text }
         if let t = type.as(OptionalTypeSyntax.self) { return elementTypeName(t.wrappedType) }
         if let t = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return elementTypeName(t.wrappedType) }
         if let t = type.as(ArrayTypeSyntax.self) { return elementTypeName(t.element) }

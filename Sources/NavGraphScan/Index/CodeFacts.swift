@@ -9,8 +9,8 @@ struct FunctionFacts: Sendable {
         /// The name inside the body.
         var name: String
         var typeName: String
-        /// The type as written (`Builder.Type`, `@escaping () -> Any`).
-        var typeText: String = ""
+        /// The metatype's instance type name for `Builder.Type` (else nil).
+        var metatypeOf: String?
         var defaultValue: ValueExpr?
     }
 

@@ -128,7 +128,7 @@ struct DialectLearner {
                         isRouter = true
                         add(&c.registerFunctions, fn.name)
                         add(&c.handlerLabels, param.label)
-                    } else if featureProtocols.contains(where: { param.typeText.hasPrefix($0 + ".Type") }) && i == 0,
+                    } else if param.metatypeOf.map(featureProtocols.contains) == true && i == 0,
                               (fn.returnType.map { $0.contains("Controller") || $0.contains("View") || $0.contains("Scene") } ?? false)
                                 || ["initial", "root", "start"].contains(where: { fn.name.lowercased().contains($0) }) {
                         isRouter = true

@@ -7,6 +7,11 @@ extension FactExtractor {
     /// The value an expression denotes, as far as the scanner follows values.
     func value(_ expr: ExprSyntax, depth: Int = 0) -> ValueExpr {
         guard depth < 24 else { return .unknown(Self.short(expr)) }
+        // Numbers, booleans and closures are never routes: say so without printing them.
+        if expr.is(IntegerLiteralExprSyntax.self) || expr.is(FloatLiteralExprSyntax.self) || expr.is(BooleanLiteralExprSyntax.self) {
+            return .unknown(expr.trimmedDescription)
+        }
+        if expr.is(ClosureExprSyntax.self) { return .unknown("{…}") }
         let next = depth + 1
         if let call = expr.as(FunctionCallExprSyntax.self) {
             let args = call.arguments.map { ValueExpr.Argument(label: $0.label?.text, value: value($0.expression, depth: next)) }
@@ -126,7 +131,7 @@ extension FactExtractor {
     /// The expression as written, on one line and at most 80 characters; a long one is not printed
     /// whole (only its first tokens), so that big closures cost nothing.
     static func short(_ node: some SyntaxProtocol) -> String {
-        if node.trimmedLength.utf8Length > 120 {
+        if node.trimmedLength.utf8Length > 80 {
             var text = ""
             for token in node.tokens(viewMode: .sourceAccurate) {
                 if !text.isEmpty && token.leadingTrivia.contains(where: { if case .spaces = $0 { return true }; return $0.isNewline }) { text += " " }
