@@ -222,7 +222,10 @@ final class FactExtractor: SyntaxVisitor {
         if let v = decl.as(VariableDeclSyntax.self) {
             readVariable(v, into: &t)
         } else if let i = decl.as(InitializerDeclSyntax.self) {
-            for p in i.signature.parameterClause.parameters {
+            t.declaresInit = true
+            // A parameter with a default value is not resolved from the store when the factory omits it
+            // (`init(client: HTTPClientProtocol = URLSessionHTTPClient())`): not a need.
+            for p in i.signature.parameterClause.parameters where p.defaultValue == nil {
                 guard let ref = SyntaxHelpers.typeRef(p.type, lazyWrappers: config.lazyWrappers) else { continue }
                 let n = (p.secondName ?? p.firstName).text
                 t.initParameters.append(MemberFact(name: n, type: ref, typeText: p.type.trimmedDescription, location: location(p)))

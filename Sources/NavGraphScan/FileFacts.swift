@@ -37,6 +37,8 @@ struct TypeFacts: Sendable {
     var storedProperties: [MemberFact] = []
     /// Initializer parameters with their types.
     var initParameters: [MemberFact] = []
+    /// The type writes an initializer (then its stored properties are filled from its parameters).
+    var declaresInit = false
     var identifier: StringFact?
     var enabled: (value: Enablement, location: SourceLocation)?
     var fallback: (feature: String?, location: SourceLocation)?
@@ -72,6 +74,7 @@ struct TypeFacts: Sendable {
         injected += o.injected
         storedProperties += o.storedProperties
         initParameters += o.initParameters
+        declaresInit = declaresInit || o.declaresInit
         identifier = identifier ?? o.identifier
         enabled = enabled ?? o.enabled
         fallback = fallback ?? o.fallback

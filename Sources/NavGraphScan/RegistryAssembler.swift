@@ -334,7 +334,9 @@ struct RegistryAssembler {
     /// whose type is a registered or provided protocol.
     static func needs(of t: TypeFacts, known: Set<String>) -> [DependencyRef] {
         var byName: [String: DependencyRef] = [:]
-        let refs = (t.initParameters + t.storedProperties).map { ($0.type.name, $0.type.lazy, $0.location) }
+        // Stored properties are needs only where no initializer is written (memberwise): otherwise the
+        // initializer's parameters say what the factory must pass.
+        let refs = (t.initParameters + (t.declaresInit ? [] : t.storedProperties)).map { ($0.type.name, $0.type.lazy, $0.location) }
             + t.injected.map { ($0.type, false, $0.location) }
         for (name, lazy, location) in refs.sorted(by: { $0.2 < $1.2 }) where known.contains(DependencyBinding.unqualified(name)) {
             if var existing = byName[name] {

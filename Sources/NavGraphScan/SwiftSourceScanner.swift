@@ -81,13 +81,29 @@ public struct SwiftSourceScanner: Sendable {
             if !configuration.includeTests, target?.kind == .test || Self.looksLikeTest(rel) { summary.skippedTests += 1; continue }
             if let t = target, t.kind == .app, !chosenApps.contains(t.name) { summary.skippedOtherTargets += 1; continue }
             // Without a manifest that says so, a `FooDemo/`, `FooSample/` or `Demo/` folder is a demo app.
-            if target == nil, let demo = Self.demoFolder(rel), demo != configuration.target { summary.skippedOtherTargets += 1; continue }
-            work.append(ScanFile(absolute: file.absolute, display: display, module: module, target: target))
+            var f = ScanFile(absolute: file.absolute, display: display, module: module, target: target)
+            if target == nil, let demo = Self.demoFolder(rel), demo != configuration.target { f.demo = demo }
+            work.append(f)
         }
 
         var config = configuration
         var fallbackRequirements: [String: DialectLearner.Requirement] = [:]
         var facts = Self.extract(work, config: config, progress: progress)
+        // Demo folders are another app only when the rest holds an app of its own (an entry or an
+        // app delegate); a repository whose only app is its `ExampleApp/` keeps it.
+        let demoFiles = Set(work.filter { $0.demo != nil }.map(\.display))
+        if !demoFiles.isEmpty {
+            let appElsewhere = facts.contains { f in
+                !demoFiles.contains(f.path) && (!f.entries.isEmpty || f.types.contains { t in
+                    t.inherited.contains("App") || t.inherited.contains("UIApplicationDelegate") || t.inherited.contains("UIWindowSceneDelegate")
+                })
+            }
+            if appElsewhere {
+                summary.skippedOtherTargets += demoFiles.count
+                work.removeAll { demoFiles.contains($0.display) }
+                facts.removeAll { demoFiles.contains($0.path) }
+            }
+        }
         // Learn the framework's names from its declarations; read the app again when they differ.
         if configuration.learnDialect {
             let learned = DialectLearner.learn(from: facts, base: configuration)
@@ -172,6 +188,8 @@ public struct SwiftSourceScanner: Sendable {
         var display: String
         var module: String?
         var target: ProjectTarget?
+        /// The demo folder the file is in (no manifest says which app it belongs to).
+        var demo: String?
     }
 
     static func extract(_ work: [ScanFile], config: ScanConfiguration, progress: ((Int, Int) -> Void)?) -> [FileFacts] {
