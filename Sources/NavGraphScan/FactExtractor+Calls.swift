@@ -120,6 +120,7 @@ extension FactExtractor {
 
     /// `// navgraph:ignore` written on the statement that holds `node`.
     func ignored(around node: some SyntaxProtocol) -> [String] {
+        guard hasAnnotations else { return [] }
         var p: Syntax? = Syntax(node)
         while let n = p {
             if n.is(CodeBlockItemSyntax.self) || n.is(MemberBlockItemSyntax.self) { return Annotation.ignoredRules(for: n) }

@@ -21,6 +21,8 @@ final class FactExtractor: SyntaxVisitor {
     var localNames: [Int: Set<String>] = [:]
 
     var currentFunction: Int? { functionStack.last }
+    /// Whether the file has a `navgraph:` comment at all (most files have none: no trivia is read).
+    var hasAnnotations = true
 
     /// A closure being visited: its parameter names and the call it was handed to (`callee(label: { … })`).
     struct ClosureContext {
@@ -40,8 +42,9 @@ final class FactExtractor: SyntaxVisitor {
     static func extract(path: String, module: String?, source: String, config: ScanConfiguration) -> FileFacts {
         let tree = Parser.parse(source: source)
         let extractor = FactExtractor(path: path, module: module, tree: tree, config: config)
+        extractor.hasAnnotations = Self.contains(source, "navgraph:")
         extractor.walk(tree)
-        extractor.collectAnnotations(tree)
+        if extractor.hasAnnotations { extractor.collectAnnotations(tree) }
         if tree.hasError {
             extractor.facts.warnings.append(ScanWarning(
                 .syntaxError, "the file has syntax errors; what follows them may be missed", at: extractor.firstErrorLocation(tree)))
@@ -56,6 +59,27 @@ final class FactExtractor: SyntaxVisitor {
     func location(_ position: AbsolutePosition) -> NavGraphKit.SourceLocation {
         let l = converter.location(for: position)
         return NavGraphKit.SourceLocation(file: facts.path, line: l.line, column: l.column)
+    }
+
+    /// A byte search: whether `needle` occurs in `text`.
+    static func contains(_ text: String, _ needle: String) -> Bool {
+        let n = Array(needle.utf8)
+        guard let first = n.first else { return true }
+        var text = text
+        return text.withUTF8 { buf -> Bool in
+            guard buf.count >= n.count else { return false }
+            var i = 0
+            let last = buf.count - n.count
+            while i <= last {
+                if buf[i] == first {
+                    var j = 1
+                    while j < n.count && buf[i + j] == n[j] { j += 1 }
+                    if j == n.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// Inside `#if DEBUG` (not `#if !DEBUG`, not an `#else` of it).
@@ -207,7 +231,7 @@ final class FactExtractor: SyntaxVisitor {
             location: name.map { location($0) } ?? location(node)
         )
         t.inherited = inheritance?.inheritedTypes.map { SyntaxHelpers.simpleName($0.type) } ?? []
-        t.ignore = Annotation.ignoredRules(for: node)
+        t.ignore = hasAnnotations ? Annotation.ignoredRules(for: node) : []
         t.debugOnly = Self.isDebugOnly(node) || t.inherited.contains("PreviewProvider")
         for member in members.members { read(member.decl, into: &t) }
         facts.types.append(t)
