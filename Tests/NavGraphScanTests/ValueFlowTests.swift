@@ -343,6 +343,22 @@ final class ValueFlowTests: XCTestCase {
         XCTAssertEqual(r.registry.features.map(\.name), ["HomeFeature"])
     }
 
+    func testAnEntryFromAnUnknowableRouteIsAWarningNotAnEntry() throws {
+        let r = try scan(["Sources/Home/Home.swift": Self.home + """
+
+            final class HomeViewController: UIViewController { init(router: RouterServiceProtocol) {} }
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                let router = RouterService()
+                func scene(_ data: Data) {
+                    window?.rootViewController = router.navigationController(withInitialRoute: Restorer.decode(data))
+                }
+            }
+            """])
+        XCTAssertEqual(r.registry.entries.map(\.name), [])
+        XCTAssertEqual(kinds(r), ["entry-unreadable"])
+    }
+
     // MARK: 7. Honest totals
 
     func testTheSummaryLineCountsWhatWasReadAndResolved() throws {
