@@ -1,0 +1,222 @@
+import NavGraphKit
+
+/// Components: modules declare `static let route = "…"` (or `static var route: String { "…" }`), the
+/// app registers them (`router.register(ProfileModule.self)`) and opens them by type or by route
+/// string (`router.open(ProfileModule.self, …)`, `router.open("profile", …)`).
+///
+/// Route = a module's route string; screen = the module type; handler = one synthetic "router
+/// registrations" handler whose mappings are the `register` calls (a module never registered:
+/// unhandled-route; registered and never opened: unreachable-feature); edge = an `open` call,
+/// attributed to the module whose code (or whose built types' code) makes it; a string no module
+/// declares becomes a route of its own that no handler maps (unhandled-route); entry = an `open` in
+/// the app or scene delegate; `@Dependency` injections → the module's dependencies with `used`.
+struct ComponentsExtractor: StyleExtractor {
+    static let style = RoutingStyle.components
+    static let openFunctions: Set<String> = ["open"]
+    static let registerFunctions: Set<String> = ["register"]
+    static let handlerName = "router registrations"
+    /// Container registrations of injected types.
+    static let dependencyFunctions: Set<String> = ["add", "register"]
+
+    static func detect(in index: SemanticIndex, files: [FileFacts]) -> Bool {
+        let modules = Self.modules(index)
+        guard !modules.isEmpty else { return false }
+        return openFunctions.contains { name in
+            (index.callsByName[name] ?? []).contains { c in
+                index.calls[c].arguments.first.map { target(of: $0.value, modules: modules) != nil } ?? false
+            }
+        }
+    }
+
+    /// Module types and their route strings: concrete types with a literal `static route` that conform
+    /// to a protocol requiring `route`.
+    static func modules(_ index: SemanticIndex) -> [String: (route: String, location: SourceLocation)] {
+        let protocols = Set(index.types.filter { $0.isProtocol && $0.propertyTypes["route"] != nil }.map(\.name))
+        guard !protocols.isEmpty else { return [:] }
+        var out: [String: (route: String, location: SourceLocation)] = [:]
+        for t in index.types where !t.isProtocol && !t.debugOnly && protocols.contains(where: { index.type(t.name, conformsTo: $0) }) {
+            var literal: String?
+            for v in t.propertyValues["route"] ?? [] { if case .literal(let s) = v.value { literal = s; break } }
+            if literal == nil {
+                for f in index.functionsByName["route"] ?? [] where index.functions[f].owner == t.name {
+                    for r in index.functions[f].returns { if case .literal(let s) = r { literal = s } }
+                }
+            }
+            if let l = literal { out[t.name] = (l, t.location) }
+        }
+        return out
+    }
+
+    /// `Module.self` → the module; a string literal → itself.
+    enum Target: Hashable { case module(String), route(String) }
+
+    static func target(of v: ValueExpr, modules: [String: (route: String, location: SourceLocation)]) -> Target? {
+        switch v {
+        case .staticMember(let t, "self") where modules[t] != nil: return .module(t)
+        case .literal(let s): return .route(s)
+        default: return nil
+        }
+    }
+
+    static func extract(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction {
+        var out = StyleExtraction()
+        let modules = Self.modules(index)
+        var resolver = ValueResolver(index: index)
+        resolver.metatypesAreValues = true
+        func origin(_ l: SourceLocation) -> ElementOrigin { RegistryAssembler.origin(l) }
+
+        var routes = modules.map { name, m in
+            Route(id: m.route, type: name, module: index.type(named: name)?.module, origin: origin(m.location))
+        }
+        var features: [Feature] = modules.keys.sorted().compactMap { name in
+            guard let t = index.type(named: name) else { return nil }
+            return Feature(name: name, module: t.module, dependencies: RegistryAssembler.dependencyRefs(t), origin: origin(t.location), ignore: t.ignore)
+        }
+
+        // Registrations.
+        var mappings: [RouteHandler.Mapping] = []
+        var firstRegistration: SourceLocation?
+        let registerCalls = registerFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
+        for call in registerCalls.sorted(by: { $0.location < $1.location }) {
+            guard let arg = call.arguments.first, call.arguments.count == 1 else { continue }
+            var found: [String] = []
+            if case .module(let m)? = target(of: arg.value, modules: modules) {
+                found = [m]
+            } else {
+                let result = resolver.resolve(arg.value, in: resolver.context(ofCall: call), site: resolver.site(ofCall: call))
+                found = result.made.compactMap { if case .module(let m)? = target(of: $0.value, modules: modules) { return m }; return nil }
+                // A registration of something else (a handler, a service) is not this style's.
+                if found.isEmpty && result.made.isEmpty && !result.misses.isEmpty, case .ref = arg.value {
+                    out.warnings.append(.handlerRegistrationUnreadable(arg.value.summary, at: call.location))
+                }
+            }
+            for m in found {
+                firstRegistration = firstRegistration ?? call.location
+                mappings.append(.init(route: modules[m]!.route, feature: m, origin: origin(call.location)))
+            }
+        }
+        // Container registrations: `container.add(SessionStore.self) { … }`, `register(Analytics.self, …)` of
+        // a type that is not a module.
+        var bindings: [DependencyBinding] = []
+        for name in dependencyFunctions.sorted() {
+            for c in index.callsByName[name] ?? [] {
+                let call = index.calls[c]
+                guard case .staticMember(let t, "self")? = call.arguments.first?.value, modules[t] == nil, index.type(named: t) != nil else { continue }
+                bindings.append(DependencyBinding(protocol: t, module: call.module, origin: origin(call.location)))
+            }
+        }
+        var handlers: [RouteHandler] = []
+        if let first = firstRegistration {
+            var seen = Set<String>()
+            handlers.append(RouteHandler(
+                name: handlerName, routes: mappings.sorted { ($0.route, $0.feature) < ($1.route, $1.feature) }.filter { seen.insert("\($0.route)|\($0.feature)").inserted },
+                origin: origin(first)))
+        }
+
+        // Openings.
+        let roots = Set(index.types.filter { t in
+            !t.isProtocol && t.inherited.contains { ["App", "UIApplicationDelegate", "UIWindowSceneDelegate"].contains($0) }
+        }.map(\.name))
+        var routerTypes = Set<String>()
+        for f in index.functions where openFunctions.contains(f.name) || registerFunctions.contains(f.name) {
+            if let o = f.owner, modules[o] == nil { routerTypes.insert(o) }
+        }
+        let graph = TypeReferenceGraph(index: index, features: features.map(\.name), stopAt: routerTypes.union(roots))
+        let featureIndex = Dictionary(features.indices.map { (features[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
+        let declared = Set(modules.values.map(\.route))
+        var extraRoutes: [String: SourceLocation] = [:]
+        var entries: [Entry] = []
+        var added: [Int: [Navigation]] = [:]
+        let debugOnly = Set(index.types.filter(\.debugOnly).map(\.name))
+        let calls = openFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
+        // The router's own forwarding (`open(module.route, …)` inside `Router`) is not navigation.
+        for call in calls.sorted(by: { $0.location < $1.location })
+        where !call.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) }) {
+            guard let arg = call.arguments.first else { continue }
+            let callSite = resolver.site(ofCall: call)
+            var targets: [(target: Target, site: ValueResolver.Site, chain: [String])] = []
+            var unresolved: [CallSiteExplanation.Unresolved] = []
+            if let t = target(of: arg.value, modules: modules) {
+                targets.append((t, callSite, []))
+            } else {
+                let result = resolver.resolve(arg.value, in: resolver.context(ofCall: call), site: callSite)
+                for m in result.made {
+                    if let t = target(of: m.value, modules: modules) { targets.append((t, m.site, m.chain)) }
+                    else { unresolved.append(.init(reason: "'\(m.value.summary)' is neither a module type nor a route string", chain: m.chain)) }
+                }
+                for m in Set(result.misses) { unresolved.append(.init(reason: m.reason, chain: m.chain)) }
+                // `open` of something that is not this style's (a URL, a file) says nothing.
+                if targets.isEmpty && result.made.isEmpty && !Self.looksLikeModule(arg.value) { continue }
+            }
+            var explanation = CallSiteExplanation(location: call.location, kind: .navigate, written: arg.value.summary)
+            explanation.unresolved = unresolved
+            var seen = Set<String>()
+            for t in targets {
+                let route: String
+                switch t.target {
+                case .module(let m): route = modules[m]!.route
+                case .route(let r):
+                    route = r
+                    if !declared.contains(r) { extraRoutes[r] = min(extraRoutes[r] ?? t.site.location, t.site.location) }
+                }
+                guard seen.insert("\(route)|\(t.site.location)").inserted else { continue }
+                if let top = t.site.enclosingTypes.last, roots.contains(top) {
+                    // Opening goes through the registrations: the entry is the route (an unregistered root is unhandled).
+                    entries.append(Entry(target: .route(route), origin: origin(t.site.location)))
+                    explanation.resolved.append(.init(route: route, features: [], site: t.site.location, chain: t.chain + ["entry: \(top)"]))
+                    continue
+                }
+                var owners: [Int] = []
+                for e in t.site.enclosingTypes {
+                    if let fi = featureIndex[e] { owners = [fi]; break }
+                    if let b = graph.builtBy[e], !b.isEmpty { owners = b.sorted(); break }
+                }
+                if owners.isEmpty {
+                    explanation.unresolved.append(.init(
+                        reason: "route '\(route)' is opened from '\(t.site.enclosingTypes.first ?? "top-level code")', which no module builds", chain: t.chain))
+                    out.warnings.append(.navigateUnattributed(route, in: t.site.enclosingTypes.first, at: t.site.location))
+                    continue
+                }
+                explanation.resolved.append(.init(route: route, features: owners.map { features[$0].name }, site: t.site.location, chain: t.chain))
+                for o in owners { added[o, default: []].append(Navigation(route: route, origin: origin(t.site.location))) }
+            }
+            explanation.resolved.sort { ($0.route, $0.site) < ($1.route, $1.site) }
+            explanation.unresolved.sort { ($0.reason, $0.chain.joined()) < ($1.reason, $1.chain.joined()) }
+            let reasons = explanation.unresolved.filter { !$0.reason.hasSuffix("which no module builds") }.map(\.reason)
+            if explanation.resolved.isEmpty && !reasons.isEmpty {
+                out.warnings.append(.navigateUnresolved(explanation.written, reasons, at: call.location))
+            } else if !reasons.isEmpty {
+                out.warnings.append(.navigatePartlyResolved(explanation.written, reasons, at: call.location))
+            }
+            out.explanations.append(explanation)
+        }
+        for (fi, navs) in added {
+            var seen = Set<String>()
+            features[fi].navigates = navs
+                .sorted { ($0.route, RegistryAssembler.key($0.origin)) < ($1.route, RegistryAssembler.key($1.origin)) }
+                .filter { seen.insert($0.route).inserted }
+        }
+        // A route string no module declares: a route nothing handles.
+        for (r, l) in extraRoutes { routes.append(Route(id: r, origin: origin(l))) }
+
+        out.registry = Registry(
+            app: nil,
+            entries: entries.sorted { ($0.name, RegistryAssembler.key($0.origin)) < ($1.name, RegistryAssembler.key($1.origin)) },
+            routes: routes.sorted { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") },
+            handlers: handlers,
+            features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
+            dependencies: bindings.sorted { ($0.protocol, RegistryAssembler.key($0.origin)) < ($1.protocol, RegistryAssembler.key($1.origin)) })
+        return out
+    }
+
+    /// A value that reads like a module or a route (`module`, `route`, `destination`, `next`), for
+    /// deciding whether an unfollowed `open(x)` is this style's.
+    static func looksLikeModule(_ v: ValueExpr) -> Bool {
+        let name: String
+        switch v {
+        case .ref(let n), .selfMember(let n), .member(_, let n): name = n.lowercased()
+        default: return false
+        }
+        return ["module", "route", "screen", "destination", "page"].contains { name.contains($0) }
+    }
+}
