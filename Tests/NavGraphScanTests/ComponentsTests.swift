@@ -48,38 +48,16 @@ final class ComponentsTests: XCTestCase {
                 func instantiate() -> UIViewController { UIViewController() }
             }
             """
-        for (path, text) in all {
-            let full = dir + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: true, encoding: .utf8)
-        }
+        try StyleScan.write(all, to: dir)
         return try SwiftSourceScanner().scan(paths: [dir])
     }
 
-    func edges(_ r: ScanResult) -> [String] {
-        r.registry.features.flatMap { f in f.navigates.map { "\(f.name) -> \($0.route)" } }.sorted()
-    }
-
-    func warnings(_ r: ScanResult) -> [String] {
-        r.diagnostics.map { d in
-            let kind = d.message.split(separator: "[").last.map { String($0.dropLast()) } ?? ""
-            return "\(kind) " + ((d.location?.file as NSString?)?.lastPathComponent ?? "-") + ":\(d.location?.line ?? 0)"
-        }.sorted()
-    }
-
-    func findings(_ r: ScanResult) -> [String] {
-        let graph = NavGraph(registry: r.registry)
-        let options = CheckOptions(scenarios: [FlagScenario.defaults(of: r.registry)])
-        return CheckRunner(options: options).run(graph).map { f in
-            "\(f.ruleID) " + ((f.location?.file as NSString?)?.lastPathComponent ?? "-") + ":\(f.location?.line ?? 0)"
-        }.sorted()
-    }
+    func edges(_ r: ScanResult) -> [String] { StyleScan.edges(r) }
+    func warnings(_ r: ScanResult) -> [String] { StyleScan.warnings(r) }
+    func findings(_ r: ScanResult) -> [String] { StyleScan.findings(r) }
 
     func testExampleAppScansToItsRegistryAndReportsThePlantedFindings() throws {
-        let dir = ExampleAppsTests.examples + "/ComponentsApp"
-        let result = try SwiftSourceScanner().scan(paths: [dir])
-        let yaml = Fixture.relative(RegistryWriter.yaml(result.registry), to: dir)
-        XCTAssertEqual(yaml, try String(contentsOfFile: dir + "/registry.yml", encoding: .utf8))
+        let result = try StyleScan.example("ComponentsApp")
         XCTAssertEqual(result.summary.styles, [.components])
         XCTAssertEqual(findings(result), [
             "unhandled-route HomeViewController.swift:24",

@@ -17,21 +17,26 @@ final class ModuleFactoryTests: XCTestCase {
 
     /// A page enum (`Page`: home "home", detail "detail", extra "extra"), the module protocol, the router
     /// with its table (home, detail), an app delegate that presents `.home`, and the given files.
-    func scan(_ files: [String: String], style: RoutingStyle? = nil) throws -> ScanResult {
-        var all = files
-        all["Sources/Core/Page.swift"] = all["Sources/Core/Page.swift"] ?? """
-            enum Page {
-                case home, detail, extra
-                var moduleKey: String {
-                    switch self {
-                    case .home: return "home"
-                    case .detail: return "detail"
-                    case .extra: return "extra"
-                    }
+    /// The page enum with the given key expressions (as written) and the module protocol.
+    static func page(home: String, detail: String, extra: String) -> String {
+        """
+        enum Page {
+            case home, detail, extra
+            var moduleKey: String {
+                switch self {
+                case .home: return \(home)
+                case .detail: return \(detail)
+                case .extra: return \(extra)
                 }
             }
-            protocol IModule { func presentView(parameters: [String: Any]) }
-            """
+        }
+        protocol IModule { func presentView(parameters: [String: Any]) }
+        """
+    }
+
+    func scan(_ files: [String: String], style: RoutingStyle? = nil) throws -> ScanResult {
+        var all = files
+        all["Sources/Core/Page.swift"] = all["Sources/Core/Page.swift"] ?? Self.page(home: #""home""#, detail: #""detail""#, extra: #""extra""#)
         all["Sources/App/Router.swift"] = all["Sources/App/Router.swift"] ?? """
             final class AppRouter {
                 static let shared = AppRouter()
@@ -59,43 +64,20 @@ final class ModuleFactoryTests: XCTestCase {
                 func start() { AppRouter.shared.presentModule(module: .home, parameters: [:]) }
             }
             """
-        for (path, text) in all {
-            let full = dir + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: true, encoding: .utf8)
-        }
+        try StyleScan.write(all, to: dir)
         var config = ScanConfiguration()
         if let style { config.styles = [style] }
         return try SwiftSourceScanner(configuration: config).scan(paths: [dir])
     }
 
-    func edges(_ r: ScanResult) -> [String] {
-        r.registry.features.flatMap { f in f.navigates.map { "\(f.name) -> \($0.route)" } }.sorted()
-    }
-
-    func warnings(_ r: ScanResult) -> [String] {
-        r.diagnostics.map { d in
-            let kind = d.message.split(separator: "[").last.map { String($0.dropLast()) } ?? ""
-            return "\(kind) " + ((d.location?.file as NSString?)?.lastPathComponent ?? "-") + ":\(d.location?.line ?? 0)"
-        }.sorted()
-    }
-
-    func findings(_ r: ScanResult) -> [String] {
-        let graph = NavGraph(registry: r.registry)
-        let options = CheckOptions(scenarios: [FlagScenario.defaults(of: r.registry)])
-        return CheckRunner(options: options).run(graph).map { f in
-            "\(f.ruleID) " + ((f.location?.file as NSString?)?.lastPathComponent ?? "-") + ":\(f.location?.line ?? 0)"
-        }.sorted()
-    }
+    func edges(_ r: ScanResult) -> [String] { StyleScan.edges(r) }
+    func warnings(_ r: ScanResult) -> [String] { StyleScan.warnings(r) }
+    func findings(_ r: ScanResult) -> [String] { StyleScan.findings(r) }
 
     // MARK: The example app
 
     func testExampleAppScansToItsRegistryAndReportsThePlantedFindings() throws {
-        let name = "ModuleFactoryApp"
-        let dir = ExampleAppsTests.examples + "/" + name
-        let result = try SwiftSourceScanner().scan(paths: [dir])
-        let yaml = Fixture.relative(RegistryWriter.yaml(result.registry), to: dir)
-        XCTAssertEqual(yaml, try String(contentsOfFile: dir + "/registry.yml", encoding: .utf8))
+        let result = try StyleScan.example("ModuleFactoryApp")
         // `--style auto` reads this app as module-factory and nothing else.
         XCTAssertEqual(result.summary.styles, [.moduleFactory])
         XCTAssertEqual(findings(result), [
@@ -133,19 +115,7 @@ final class ModuleFactoryTests: XCTestCase {
     }
 
     func testAKeyTheScannerCannotReadIsAWarning() throws {
-        let r = try scan(["Sources/Core/Page.swift": """
-            enum Page {
-                case home, detail, extra
-                var moduleKey: String {
-                    switch self {
-                    case .home: return "home"
-                    case .detail: return "detail"
-                    case .extra: return Config.current.extraKey
-                    }
-                }
-            }
-            protocol IModule { func presentView(parameters: [String: Any]) }
-            """, "Sources/App/Start.swift": "final class Start { func go() { AppRouter.shared.presentModule(module: .home, parameters: [:]) } }"])
+        let r = try scan(["Sources/Core/Page.swift": Self.page(home: #""home""#, detail: #""detail""#, extra: "Config.current.extraKey"), "Sources/App/Start.swift": "final class Start { func go() { AppRouter.shared.presentModule(module: .home, parameters: [:]) } }"])
         XCTAssertEqual(r.registry.routes.map(\.id), ["detail", "home"])
         XCTAssertTrue(warnings(r).contains("identifier-unreadable Page.swift:2"), "\(warnings(r))")
     }
@@ -255,21 +225,8 @@ final class ModuleFactoryTests: XCTestCase {
     // MARK: Names are data
 
     func testHostileKeysStayData() throws {
-        let r = try scan(["Sources/Core/Page.swift": #"""
-            enum Page {
-                case home, detail, extra
-                var moduleKey: String {
-                    switch self {
-                    case .home: return "<script>alert(1)</script>"
-                    case .detail: return "a\"b: [c]\nd"
-                    case .extra: return "extra"
-                    }
-                }
-            }
-            protocol IModule { func presentView(parameters: [String: Any]) }
-            """#, "Sources/App/AppDelegate.swift": """
-            final class AppDelegate: UIApplicationDelegate { func go() { AppRouter.shared.presentModule(module: .home, parameters: [:]) } }
-            """])
+        let r = try scan(["Sources/Core/Page.swift": Self.page(
+            home: #""<script>alert(1)</script>""#, detail: #""a\"b: [c]\nd""#, extra: #""extra""#)])
         XCTAssertEqual(Set(r.registry.routes.map(\.id)), ["<script>alert(1)</script>", "a\"b: [c]\nd", "extra"])
         let yaml = RegistryWriter.yaml(r.registry)
         let back = try RegistryLoader().load(text: yaml, file: "r.yml")
@@ -282,11 +239,7 @@ final class ModuleFactoryTests: XCTestCase {
             struct ARoute: Route { static let identifier = "a" }
             final class HomeFeature: Feature { func build(fromRoute route: Route?) -> UIViewController { UIViewController() } }
             """]
-        for (path, text) in files {
-            let full = dir + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: true, encoding: .utf8)
-        }
+        try StyleScan.write(files, to: dir)
         let r = try SwiftSourceScanner().scan(paths: [dir])
         XCTAssertFalse(r.summary.styles.contains(.moduleFactory))
     }

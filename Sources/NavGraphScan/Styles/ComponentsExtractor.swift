@@ -114,19 +114,13 @@ struct ComponentsExtractor: StyleExtractor {
         }
 
         // Openings.
-        let roots = Set(index.types.filter { t in
-            !t.isProtocol && t.inherited.contains { ["App", "UIApplicationDelegate", "UIWindowSceneDelegate"].contains($0) }
-        }.map(\.name))
         var routerTypes = Set<String>()
         for f in index.functions where openFunctions.contains(f.name) || registerFunctions.contains(f.name) {
             if let o = f.owner, modules[o] == nil { routerTypes.insert(o) }
         }
-        let graph = TypeReferenceGraph(index: index, features: features.map(\.name), stopAt: routerTypes.union(roots))
-        let featureIndex = Dictionary(features.indices.map { (features[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
+        var navigations = StyleNavigations(index: index, features: features, stops: routerTypes, verb: "opened")
         let declared = Set(modules.values.map(\.route))
         var extraRoutes: [String: SourceLocation] = [:]
-        var entries: [Entry] = []
-        var added: [Int: [Navigation]] = [:]
         let debugOnly = Set(index.types.filter(\.debugOnly).map(\.name))
         let calls = openFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
         // The router's own forwarding (`open(module.route, …)` inside `Router`) is not navigation.
@@ -134,74 +128,40 @@ struct ComponentsExtractor: StyleExtractor {
         where !call.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) }) {
             guard let arg = call.arguments.first else { continue }
             let callSite = resolver.site(ofCall: call)
-            var targets: [(target: Target, site: ValueResolver.Site, chain: [String])] = []
+            var found: [(target: Target, site: ValueResolver.Site, chain: [String])] = []
             var unresolved: [CallSiteExplanation.Unresolved] = []
             if let t = target(of: arg.value, modules: modules) {
-                targets.append((t, callSite, []))
+                found.append((t, callSite, []))
             } else {
                 let result = resolver.resolve(arg.value, in: resolver.context(ofCall: call), site: callSite)
                 for m in result.made {
-                    if let t = target(of: m.value, modules: modules) { targets.append((t, m.site, m.chain)) }
+                    if let t = target(of: m.value, modules: modules) { found.append((t, m.site, m.chain)) }
                     else { unresolved.append(.init(reason: "'\(m.value.summary)' is neither a module type nor a route string", chain: m.chain)) }
                 }
                 for m in Set(result.misses) { unresolved.append(.init(reason: m.reason, chain: m.chain)) }
                 // `open` of something that is not this style's (a URL, a file) says nothing.
-                if targets.isEmpty && result.made.isEmpty && !Self.looksLikeModule(arg.value) { continue }
+                if found.isEmpty && result.made.isEmpty && !Self.looksLikeModule(arg.value) { continue }
             }
-            var explanation = CallSiteExplanation(location: call.location, kind: .navigate, written: arg.value.summary)
-            explanation.unresolved = unresolved
-            var seen = Set<String>()
-            for t in targets {
-                let route: String
-                switch t.target {
-                case .module(let m): route = modules[m]!.route
+            // Opening goes through the registrations: an entry is the root's route (an unregistered root is unhandled).
+            let targets = found.map { f -> StyleNavigations.Target in
+                switch f.target {
+                case .module(let m): return .init(route: modules[m]!.route, site: f.site, chain: f.chain)
                 case .route(let r):
-                    route = r
-                    if !declared.contains(r) { extraRoutes[r] = min(extraRoutes[r] ?? t.site.location, t.site.location) }
+                    if !declared.contains(r) { extraRoutes[r] = min(extraRoutes[r] ?? f.site.location, f.site.location) }
+                    return .init(route: r, site: f.site, chain: f.chain)
                 }
-                guard seen.insert("\(route)|\(t.site.location)").inserted else { continue }
-                if let top = t.site.enclosingTypes.last, roots.contains(top) {
-                    // Opening goes through the registrations: the entry is the route (an unregistered root is unhandled).
-                    entries.append(Entry(target: .route(route), origin: origin(t.site.location)))
-                    explanation.resolved.append(.init(route: route, features: [], site: t.site.location, chain: t.chain + ["entry: \(top)"]))
-                    continue
-                }
-                var owners: [Int] = []
-                for e in t.site.enclosingTypes {
-                    if let fi = featureIndex[e] { owners = [fi]; break }
-                    if let b = graph.builtBy[e], !b.isEmpty { owners = b.sorted(); break }
-                }
-                if owners.isEmpty {
-                    explanation.unresolved.append(.init(
-                        reason: "route '\(route)' is opened from '\(t.site.enclosingTypes.first ?? "top-level code")', which no module builds", chain: t.chain))
-                    out.warnings.append(.navigateUnattributed(route, in: t.site.enclosingTypes.first, at: t.site.location))
-                    continue
-                }
-                explanation.resolved.append(.init(route: route, features: owners.map { features[$0].name }, site: t.site.location, chain: t.chain))
-                for o in owners { added[o, default: []].append(Navigation(route: route, origin: origin(t.site.location))) }
             }
-            explanation.resolved.sort { ($0.route, $0.site) < ($1.route, $1.site) }
-            explanation.unresolved.sort { ($0.reason, $0.chain.joined()) < ($1.reason, $1.chain.joined()) }
-            let reasons = explanation.unresolved.filter { !$0.reason.hasSuffix("which no module builds") }.map(\.reason)
-            if explanation.resolved.isEmpty && !reasons.isEmpty {
-                out.warnings.append(.navigateUnresolved(explanation.written, reasons, at: call.location))
-            } else if !reasons.isEmpty {
-                out.warnings.append(.navigatePartlyResolved(explanation.written, reasons, at: call.location))
-            }
-            out.explanations.append(explanation)
+            navigations.record(at: call.location, written: arg.value.summary, targets: targets, unresolved: unresolved)
         }
-        for (fi, navs) in added {
-            var seen = Set<String>()
-            features[fi].navigates = navs
-                .sorted { ($0.route, RegistryAssembler.key($0.origin)) < ($1.route, RegistryAssembler.key($1.origin)) }
-                .filter { seen.insert($0.route).inserted }
-        }
+        navigations.apply(to: &features)
+        out.warnings += navigations.warnings
+        out.explanations = navigations.explanations
         // A route string no module declares: a route nothing handles.
         for (r, l) in extraRoutes { routes.append(Route(id: r, origin: origin(l))) }
 
         out.registry = Registry(
             app: nil,
-            entries: entries.sorted { ($0.name, RegistryAssembler.key($0.origin)) < ($1.name, RegistryAssembler.key($1.origin)) },
+            entries: navigations.sortedEntries,
             routes: routes.sorted { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") },
             handlers: handlers,
             features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },

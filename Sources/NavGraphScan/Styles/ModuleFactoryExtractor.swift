@@ -116,76 +116,37 @@ struct ModuleFactoryExtractor: StyleExtractor {
         }
 
         // Navigation: `presentModule` calls, entries in the app's composition root.
-        let roots = Set(index.types.filter { t in
-            !t.isProtocol && (t.inherited.contains { ["App", "UIApplicationDelegate", "UIWindowSceneDelegate"].contains($0) })
-        }.map(\.name))
         for f in index.functions where presentFunctions.contains(f.name) { if let o = f.owner { routerTypes.insert(o) } }
-        let graph = TypeReferenceGraph(index: index, features: features.map(\.name), stopAt: routerTypes.union(roots).union(model.pages))
-        let featureIndex = Dictionary(features.indices.map { (features[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
-        var entries: [Entry] = []
-        var added: [Int: [Navigation]] = [:]
+        var navigations = StyleNavigations(index: index, features: features, stops: routerTypes.union(model.pages), verb: "presented")
         let debugOnly = Set(index.types.filter(\.debugOnly).map(\.name))
         let calls = presentFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
         for call in calls.sorted(by: { $0.location < $1.location }) where !call.enclosingTypes.contains(where: debugOnly.contains) {
             guard let arg = call.arguments.first(where: { $0.label == "module" }) ?? call.arguments.first else { continue }
-            var explanation = CallSiteExplanation(location: call.location, kind: .navigate, written: arg.value.summary)
             let callSite = resolver.site(ofCall: call)
-            var targets: [(key: String, site: ValueResolver.Site, chain: [String])] = []
+            var targets: [StyleNavigations.Target] = []
+            var unresolved: [CallSiteExplanation.Unresolved] = []
             if let key = model.key(of: arg.value, in: model.parameterEnum) {
-                targets.append((key, callSite, []))
+                targets.append(.init(route: key, site: callSite, chain: []))
             } else {
                 let result = resolver.resolve(arg.value, in: resolver.context(ofCall: call), site: callSite)
                 for m in result.made {
                     if let key = model.key(of: m.value, in: model.parameterEnum) {
-                        targets.append((key, m.site, m.chain))
+                        targets.append(.init(route: key, site: m.site, chain: m.chain))
                     } else {
-                        explanation.unresolved.append(.init(reason: "'\(m.value.summary)' is not a page case with a readable key", chain: m.chain))
+                        unresolved.append(.init(reason: "'\(m.value.summary)' is not a page case with a readable key", chain: m.chain))
                     }
                 }
-                for m in Set(result.misses) { explanation.unresolved.append(.init(reason: m.reason, chain: m.chain)) }
+                for m in Set(result.misses) { unresolved.append(.init(reason: m.reason, chain: m.chain)) }
             }
-            var seen = Set<String>()
-            for t in targets where seen.insert("\(t.key)|\(t.site.location)").inserted {
-                if let top = t.site.enclosingTypes.last, roots.contains(top) {
-                    entries.append(Entry(target: .route(t.key), origin: RegistryAssembler.origin(t.site.location)))
-                    explanation.resolved.append(.init(route: t.key, features: [], site: t.site.location, chain: t.chain + ["entry: \(top)"]))
-                    continue
-                }
-                var owners: [Int] = []
-                for e in t.site.enclosingTypes {
-                    if let fi = featureIndex[e] { owners = [fi]; break }
-                    if let b = graph.builtBy[e], !b.isEmpty { owners = b.sorted(); break }
-                }
-                if owners.isEmpty {
-                    explanation.unresolved.append(.init(
-                        reason: "page '\(t.key)' is presented from '\(t.site.enclosingTypes.first ?? "top-level code")', which no module builds",
-                        chain: t.chain))
-                    out.warnings.append(.navigateUnattributed(t.key, in: t.site.enclosingTypes.first, at: t.site.location))
-                    continue
-                }
-                explanation.resolved.append(.init(route: t.key, features: owners.map { features[$0].name }, site: t.site.location, chain: t.chain))
-                for o in owners { added[o, default: []].append(Navigation(route: t.key, origin: RegistryAssembler.origin(t.site.location))) }
-            }
-            explanation.resolved.sort { ($0.route, $0.site) < ($1.route, $1.site) }
-            explanation.unresolved.sort { ($0.reason, $0.chain.joined()) < ($1.reason, $1.chain.joined()) }
-            let reasons = explanation.unresolved.filter { !$0.reason.hasSuffix("which no module builds") }.map(\.reason)
-            if explanation.resolved.isEmpty && !reasons.isEmpty {
-                out.warnings.append(.navigateUnresolved(explanation.written, reasons, at: call.location))
-            } else if !reasons.isEmpty {
-                out.warnings.append(.navigatePartlyResolved(explanation.written, reasons, at: call.location))
-            }
-            out.explanations.append(explanation)
+            navigations.record(at: call.location, written: arg.value.summary, targets: targets, unresolved: unresolved)
         }
-        for (fi, navs) in added {
-            var seen = Set<String>()
-            features[fi].navigates = navs
-                .sorted { ($0.route, RegistryAssembler.key($0.origin)) < ($1.route, RegistryAssembler.key($1.origin)) }
-                .filter { seen.insert($0.route).inserted }
-        }
+        navigations.apply(to: &features)
+        out.warnings += navigations.warnings
+        out.explanations = navigations.explanations
 
         out.registry = Registry(
             app: nil,
-            entries: entries.sorted { ($0.name, RegistryAssembler.key($0.origin)) < ($1.name, RegistryAssembler.key($1.origin)) },
+            entries: navigations.sortedEntries,
             routes: routes.sorted { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") },
             handlers: handlers.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
             features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") })
