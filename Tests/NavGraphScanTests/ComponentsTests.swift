@@ -147,4 +147,54 @@ final class ComponentsTests: XCTestCase {
         let back = try RegistryLoader().load(text: RegistryWriter.yaml(r.registry), file: "r.yml")
         XCTAssertEqual(back.entries.map(\.name), ["<b>home</b>\n\"x\": [y]"])
     }
+    // MARK: The container variant
+
+    func testContainerVariantEdgesAreRoutersAssemblingOtherContainers() throws {
+        try StyleScan.write([
+            "Sources/Core/Base.swift": """
+            open class ModuleContainer { let viewControllerToShow: UIViewController; init(viewControllerToShow: UIViewController) { self.viewControllerToShow = viewControllerToShow } }
+            open class BaseRouter { func push(_ c: ModuleContainer) {}; func present(_ c: ModuleContainer) {} }
+            """,
+            "Sources/App/List.swift": """
+            final class ListModuleContainer: ModuleContainer {
+                static func assemble(_ deps: Deps) -> ListModuleContainer {
+                    let router = ListRouter(deps: deps)
+                    return ListModuleContainer(viewControllerToShow: HostingViewController(rootView: ListView(router: router)))
+                }
+            }
+            final class ListRouter: BaseRouter {
+                let deps: Deps
+                init(deps: Deps) { self.deps = deps }
+                func openDetail() { push(DetailModuleContainer.assemble(deps)) }
+            }
+            """,
+            "Sources/App/Detail.swift": """
+            enum DetailModuleContainer {
+                static func assemble(_ deps: Deps) -> ModuleContainer { ModuleContainer(viewControllerToShow: DetailRouter(deps: deps).make()) }
+            }
+            final class DetailRouter: BaseRouter {
+                let deps: Deps
+                init(deps: Deps) { self.deps = deps }
+                func make() -> UIViewController { UIViewController() }
+                func openFilter() { present(FilterModuleContainer.assemble(deps)) }
+            }
+            enum FilterModuleContainer { static func assemble(_ deps: Deps) -> ModuleContainer { ModuleContainer(viewControllerToShow: UIViewController()) } }
+            enum OrphanModuleContainer { static func assemble(_ deps: Deps) -> ModuleContainer { ModuleContainer(viewControllerToShow: UIViewController()) } }
+            """,
+            "Sources/App/SceneDelegate.swift": """
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func start() { window.rootViewController = ListModuleContainer.assemble(Deps()).viewControllerToShow }
+            }
+            final class Stray { func go() { _ = FilterModuleContainer.assemble(Deps()) } }
+            """,
+        ], to: dir)
+        let r = try SwiftSourceScanner().scan(paths: [dir])
+        XCTAssertEqual(r.summary.styles, [.components])
+        XCTAssertEqual(r.registry.routes.map(\.id), ["Detail", "Filter", "List", "Orphan"])
+        XCTAssertEqual(edges(r), ["DetailModuleContainer -> Filter", "ListModuleContainer -> Detail"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["List"])
+        // Assembled from code no container builds: reported, not invented.
+        XCTAssertEqual(warnings(r), ["navigate-unattributed SceneDelegate.swift:4"])
+        XCTAssertEqual(findings(r), ["unreachable-feature Detail.swift:11", "unused-route Detail.swift:11"])
+    }
 }

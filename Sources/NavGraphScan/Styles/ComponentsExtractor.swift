@@ -15,10 +15,13 @@ struct ComponentsExtractor: StyleExtractor {
     static let openFunctions: Set<String> = ["open"]
     static let registerFunctions: Set<String> = ["register"]
     static let handlerName = "router registrations"
+    static let containerHandlerName = "module containers"
     /// Container registrations of injected types.
     static let dependencyFunctions: Set<String> = ["add", "register"]
 
     static func detect(in index: SemanticIndex, files: [FileFacts]) -> Bool {
+        let containers = Self.containers(index)
+        if !containers.isEmpty, !containerAssemblies(index, containers).isEmpty { return true }
         let modules = Self.modules(index)
         guard !modules.isEmpty else { return false }
         return openFunctions.contains { name in
@@ -47,6 +50,28 @@ struct ComponentsExtractor: StyleExtractor {
         return out
     }
 
+    /// The "container" variant: `enum/struct XModuleContainer { static func assemble(_:) -> XModuleContainer }`
+    /// (a type with a static `assemble` whose name ends in `ModuleContainer` or that inherits
+    /// `ModuleContainer`). Its route id is the name without `ModuleContainer`.
+    static func containers(_ index: SemanticIndex) -> [String: (route: String, location: SourceLocation)] {
+        var out: [String: (route: String, location: SourceLocation)] = [:]
+        for f in index.functionsByName["assemble"] ?? [] where index.functions[f].isStatic {
+            guard let o = index.functions[f].owner, let t = index.type(named: o), !t.isProtocol, !t.debugOnly,
+                  o.hasSuffix("ModuleContainer") || t.inherited.contains("ModuleContainer") else { continue }
+            let stem = o.hasSuffix("ModuleContainer") ? String(o.dropLast("ModuleContainer".count)) : o
+            out[o] = (stem.isEmpty ? o : stem, index.functions[f].location)
+        }
+        return out
+    }
+
+    /// `YModuleContainer.assemble(…)` written outside Y: X's router (or the app) opens Y.
+    static func containerAssemblies(_ index: SemanticIndex, _ containers: [String: (route: String, location: SourceLocation)]) -> [CallFact] {
+        (index.callsByName["assemble"] ?? []).map { index.calls[$0] }.filter { c in
+            guard case .type(let t) = c.callee.receiver, containers[t] != nil else { return false }
+            return !c.enclosingTypes.contains(t)
+        }
+    }
+
     /// `Module.self` → the module; a string literal → itself.
     enum Target: Hashable { case module(String), route(String) }
 
@@ -68,7 +93,11 @@ struct ComponentsExtractor: StyleExtractor {
         var routes = modules.map { name, m in
             Route(id: m.route, type: name, module: index.type(named: name)?.module, origin: origin(m.location))
         }
-        var features: [Feature] = modules.keys.sorted().compactMap { name in
+        let containers = Self.containers(index).filter { modules[$0.key] == nil }
+        routes += containers.map { name, c in
+            Route(id: c.route, type: name, module: index.type(named: name)?.module, origin: origin(c.location))
+        }
+        var features: [Feature] = (modules.keys.sorted() + containers.keys.sorted()).compactMap { name in
             guard let t = index.type(named: name) else { return nil }
             return Feature(name: name, module: t.module, dependencies: RegistryAssembler.dependencyRefs(t), origin: origin(t.location), ignore: t.ignore)
         }
@@ -112,6 +141,14 @@ struct ComponentsExtractor: StyleExtractor {
                 name: handlerName, routes: mappings.sorted { ($0.route, $0.feature) < ($1.route, $1.feature) }.filter { seen.insert("\($0.route)|\($0.feature)").inserted },
                 origin: origin(first)))
         }
+        // Each container assembles itself: its own handler mapping, at its `assemble`.
+        if !containers.isEmpty {
+            let first = containers.values.map(\.location).min()!
+            handlers.append(RouteHandler(
+                name: containerHandlerName,
+                routes: containers.map { .init(route: $0.value.route, feature: $0.key, origin: origin($0.value.location)) }.sorted { $0.route < $1.route },
+                origin: origin(first)))
+        }
 
         // Openings.
         var routerTypes = Set<String>()
@@ -153,6 +190,14 @@ struct ComponentsExtractor: StyleExtractor {
             }
             navigations.record(at: call.location, written: arg.value.summary, targets: targets, unresolved: unresolved)
         }
+        // The container variant: `YModuleContainer.assemble(…)` in X's router (built by X's `assemble`).
+        for call in containerAssemblies(index, containers).sorted(by: { $0.location < $1.location })
+        where !call.enclosingTypes.contains(where: debugOnly.contains) {
+            guard case .type(let y) = call.callee.receiver, let c = containers[y] else { continue }
+            navigations.record(
+                at: call.location, written: "\(y).assemble(…)",
+                targets: [.init(route: c.route, site: resolver.site(ofCall: call), chain: [])], unresolved: [])
+        }
         navigations.apply(to: &features)
         out.warnings += navigations.warnings
         out.explanations = navigations.explanations
@@ -163,7 +208,7 @@ struct ComponentsExtractor: StyleExtractor {
             app: nil,
             entries: navigations.sortedEntries,
             routes: routes.sorted { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") },
-            handlers: handlers,
+            handlers: handlers.sorted { $0.name < $1.name },
             features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
             dependencies: bindings.sorted { ($0.protocol, RegistryAssembler.key($0.origin)) < ($1.protocol, RegistryAssembler.key($1.origin)) })
         return out
