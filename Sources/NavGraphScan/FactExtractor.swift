@@ -91,6 +91,7 @@ final class FactExtractor: SyntaxVisitor {
     override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind { recordSwitch(node); return .visitChildren }
     override func visit(_ node: DictionaryExprSyntax) -> SyntaxVisitorContinueKind { recordTable(node); return .visitChildren }
     override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { recordEnumCases(node); return .visitChildren }
+    override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind { recordSubscript(node); return .visitChildren }
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
         if let f = currentFunction, let e = node.expression, closureStack.count == closureDepthAtFunction.last {
             facts.functions[f].returns.append(value(e))

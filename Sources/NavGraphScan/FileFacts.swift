@@ -23,6 +23,8 @@ struct FileFacts: Sendable {
     var switches: [SwitchFact] = []
     /// Dictionary literals.
     var tables: [TableFact] = []
+    /// Reads by a literal key.
+    var subscripts: [SubscriptFact] = []
 }
 
 /// A type declaration or an extension, with what its members say.

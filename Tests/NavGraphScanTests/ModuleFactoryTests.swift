@@ -34,10 +34,8 @@ final class ModuleFactoryTests: XCTestCase {
         """
     }
 
-    func scan(_ files: [String: String], style: RoutingStyle? = nil) throws -> ScanResult {
-        var all = files
-        all["Sources/Core/Page.swift"] = all["Sources/Core/Page.swift"] ?? Self.page(home: #""home""#, detail: #""detail""#, extra: #""extra""#)
-        all["Sources/App/Router.swift"] = all["Sources/App/Router.swift"] ?? """
+    /// The router with its table (home → HomeModule, detail → DetailModule) and the two modules.
+    static let router = """
             final class AppRouter {
                 static let shared = AppRouter()
                 let modules: [String: (AppRouter) -> IModule] = [
@@ -59,6 +57,11 @@ final class ModuleFactoryTests: XCTestCase {
                 func presentView(parameters: [String: Any]) {}
             }
             """
+
+    func scan(_ files: [String: String], style: RoutingStyle? = nil) throws -> ScanResult {
+        var all = files
+        all["Sources/Core/Page.swift"] = all["Sources/Core/Page.swift"] ?? Self.page(home: #""home""#, detail: #""detail""#, extra: #""extra""#)
+        all["Sources/App/Router.swift"] = all["Sources/App/Router.swift"] ?? Self.router
         all["Sources/App/AppDelegate.swift"] = all["Sources/App/AppDelegate.swift"] ?? """
             final class AppDelegate: UIResponder, UIApplicationDelegate {
                 func start() { AppRouter.shared.presentModule(module: .home, parameters: [:]) }
@@ -87,7 +90,7 @@ final class ModuleFactoryTests: XCTestCase {
             "unreachable-feature ExportModule.swift:5",
             "unused-route PageModule.swift:11",
         ])
-        XCTAssertEqual(warnings(result), [])
+        XCTAssertEqual(warnings(result), ["parameter-never-passed SettingsModule.swift:7"])
         XCTAssertEqual(edges(result), [
             "HomeModule -> settings", "HomeModule -> trips",
             "SettingsModule -> settings",
@@ -220,6 +223,35 @@ final class ModuleFactoryTests: XCTestCase {
             """])
         XCTAssertEqual(r.registry.handlers.map(\.name), ["AppRouter"])
         XCTAssertEqual(warnings(r), [])
+    }
+
+    // MARK: Parameters
+
+    func testAParameterNoCallerPassesIsAWarning() throws {
+        let router = Self.router.replacingOccurrences(
+            of: "func presentView(parameters: [String: Any]) {}",
+            with: #"func presentView(parameters: [String: Any]) { print(parameters["id"] ?? "", parameters["mode"] ?? "") }"#)
+        let r = try scan(["Sources/App/HomeView.swift": """
+            final class HomeView {
+                let router: AppRouter
+                init(router: AppRouter) { self.router = router }
+                func a() { router.presentModule(module: .detail, parameters: ["id": 3]) }
+                func b() { router.presentModule(module: Page.detail, parameters: [:]) }
+            }
+            """, "Sources/App/Router.swift": router])
+        // `id` is passed by one caller; `mode` by none.
+        XCTAssertEqual(warnings(r), ["parameter-never-passed Router.swift:19"])
+        XCTAssertTrue(r.diagnostics.contains { $0.message.contains(#"DetailModule reads parameters["mode"]"#) }, "\(r.diagnostics)")
+
+        // A caller that passes a dictionary the scanner cannot list may pass anything: no warning.
+        let open = try scan(["Sources/App/HomeView.swift": """
+            final class HomeView {
+                let router: AppRouter
+                init(router: AppRouter) { self.router = router }
+                func a(extra: [String: Any]) { router.presentModule(module: .detail, parameters: extra) }
+            }
+            """, "Sources/App/Router.swift": router])
+        XCTAssertEqual(warnings(open), [])
     }
 
     // MARK: Names are data

@@ -115,4 +115,14 @@ struct TableFact: Sendable {
     var enclosingTypes: [String]
     var location: SourceLocation
     var module: String?
+    /// Passed straight as an argument: the call's location (a `CallFact`'s) and the label.
+    var argumentOf: (call: SourceLocation, label: String?)?
+}
+
+/// `base["key"]`: a read of a dictionary by a literal key (`parameters["id"]`).
+struct SubscriptFact: Sendable {
+    var base: ValueExpr
+    var key: String
+    var function: Int?
+    var location: SourceLocation
 }

@@ -47,12 +47,24 @@ extension FactExtractor {
     }
 
     func recordTable(_ node: DictionaryExprSyntax) {
-        guard case .elements(let list) = node.content else { return }
-        let entries = list.map { e in
-            TableFact.Entry(key: value(e.key), value: tableValue(e.value), location: location(e))
+        var entries: [TableFact.Entry] = []
+        if case .elements(let list) = node.content {
+            entries = list.map { e in TableFact.Entry(key: value(e.key), value: tableValue(e.value), location: location(e)) }
         }
-        facts.tables.append(TableFact(
-            entries: entries, function: currentFunction, enclosingTypes: enclosingTypeNames, location: location(node), module: facts.module))
+        var table = TableFact(
+            entries: entries, function: currentFunction, enclosingTypes: enclosingTypeNames, location: location(node), module: facts.module)
+        if let arg = node.parent?.as(LabeledExprSyntax.self), let call = arg.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            table.argumentOf = (location(call), arg.label?.text)
+        }
+        facts.tables.append(table)
+    }
+
+    /// `parameters["id"]`: a read by a literal key.
+    func recordSubscript(_ node: SubscriptCallExprSyntax) {
+        guard node.arguments.count == 1, let only = node.arguments.first, only.label == nil,
+              let key = SyntaxHelpers.literal(only.expression) else { return }
+        facts.subscripts.append(SubscriptFact(
+            base: value(node.calledExpression), key: key, function: currentFunction, location: location(node)))
     }
 
     /// A closure stands for what it returns; `Type.init` for a construction of `Type`.

@@ -18,6 +18,7 @@ struct SemanticIndex {
     /// Every `switch` and dictionary literal (functions as global indices).
     let switches: [SwitchFact]
     let tables: [TableFact]
+    let subscripts: [SubscriptFact]
     /// Where each file's functions start in `functions` (per-file facts index their own functions).
     let functionOffset: [String: Int]
 
@@ -28,10 +29,12 @@ struct SemanticIndex {
         var offsets: [String: Int] = [:]
         var switches: [SwitchFact] = []
         var tables: [TableFact] = []
+        var subscripts: [SubscriptFact] = []
         for file in files {
             let offset = functions.count
             switches += file.switches.map { s in var s = s; s.function = s.function.map { $0 + offset }; return s }
             tables += file.tables.map { t in var t = t; t.function = t.function.map { $0 + offset }; return t }
+            subscripts += file.subscripts.map { r in var r = r; r.function = r.function.map { $0 + offset }; return r }
             offsets[file.path] = offset
             functions += file.functions
             calls += file.calls.map { c in
@@ -56,6 +59,7 @@ struct SemanticIndex {
         self.calls = calls
         self.switches = switches
         self.tables = tables
+        self.subscripts = subscripts
         typesByName = Dictionary(grouping: types.indices, by: { types[$0].name })
         functionsByName = Dictionary(grouping: functions.indices, by: { functions[$0].name })
         callsByName = Dictionary(grouping: calls.indices, by: { calls[$0].callee.name })

@@ -118,6 +118,8 @@ struct ModuleFactoryExtractor: StyleExtractor {
         // Navigation: `presentModule` calls, entries in the app's composition root.
         for f in index.functions where presentFunctions.contains(f.name) { if let o = f.owner { routerTypes.insert(o) } }
         var navigations = StyleNavigations(index: index, features: features, stops: routerTypes.union(model.pages), verb: "presented")
+        // Per page key: the `parameters` keys its callers pass (unknown: a caller passes a value the scanner cannot list).
+        var passed: [String: (keys: Set<String>, unknown: Bool)] = [:]
         let debugOnly = Set(index.types.filter(\.debugOnly).map(\.name))
         let calls = presentFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
         for call in calls.sorted(by: { $0.location < $1.location }) where !call.enclosingTypes.contains(where: debugOnly.contains) {
@@ -139,8 +141,16 @@ struct ModuleFactoryExtractor: StyleExtractor {
                 for m in Set(result.misses) { unresolved.append(.init(reason: m.reason, chain: m.chain)) }
             }
             navigations.record(at: call.location, written: arg.value.summary, targets: targets, unresolved: unresolved)
+            let keys = passedKeys(call, index)
+            for t in targets {
+                var p = passed[t.route] ?? (keys: [], unknown: false)
+                p.keys.formUnion(keys ?? [])
+                p.unknown = p.unknown || keys == nil
+                passed[t.route] = p
+            }
         }
         navigations.apply(to: &features)
+        out.warnings += neverPassed(index, handlers: handlers, passed: passed)
         out.warnings += navigations.warnings
         out.explanations = navigations.explanations
 
@@ -150,6 +160,37 @@ struct ModuleFactoryExtractor: StyleExtractor {
             routes: routes.sorted { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") },
             handlers: handlers.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
             features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") })
+        return out
+    }
+
+    /// The literal keys of the `parameters:` dictionary a call passes; nil when it is not a literal
+    /// dictionary with literal keys (a variable, a built dictionary: anything may be passed).
+    static func passedKeys(_ call: CallFact, _ index: SemanticIndex) -> Set<String>? {
+        guard call.arguments.contains(where: { $0.label == "parameters" }) else { return nil }
+        guard let table = index.tables.first(where: { $0.argumentOf?.call == call.location && $0.argumentOf?.label == "parameters" }) else { return nil }
+        var keys = Set<String>()
+        for e in table.entries {
+            guard case .literal(let k) = e.key else { return nil }
+            keys.insert(k)
+        }
+        return keys
+    }
+
+    /// `parameters["x"]` read in a module's own functions (from their `parameters` parameter) where every
+    /// call that presents the module's pages passes a literal dictionary without `x`.
+    static func neverPassed(_ index: SemanticIndex, handlers: [RouteHandler], passed: [String: (keys: Set<String>, unknown: Bool)]) -> [ScanWarning] {
+        var routesOf: [String: Set<String>] = [:]
+        for h in handlers { for m in h.routes { routesOf[m.feature, default: []].insert(m.route) } }
+        var out: [ScanWarning] = []
+        for read in index.subscripts {
+            guard case .ref(let name) = read.base, let f = read.function, let module = index.functions[f].owner,
+                  let routes = routesOf[module],
+                  index.functions[f].parameters.contains(where: { $0.name == name && ($0.label == "parameters" || $0.name == "parameters") })
+            else { continue }
+            let callers = routes.compactMap { passed[$0] }
+            guard !callers.isEmpty, !callers.contains(where: \.unknown), !callers.contains(where: { $0.keys.contains(read.key) }) else { continue }
+            out.append(.parameterNeverPassed(module, read.key, routes.sorted(), at: read.location))
+        }
         return out
     }
 

@@ -3,7 +3,9 @@ import UIKit
 
 final class SettingsModule: BaseModule {
     override func displayPage(parameters: [String: Any]) {
-        router.push(SettingsViewController(router: router))
+        let controller = SettingsViewController(router: router)
+        controller.title = parameters["section"] as? String ?? "Settings"
+        router.push(controller)
     }
 }
 
