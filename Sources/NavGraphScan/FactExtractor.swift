@@ -112,6 +112,10 @@ final class FactExtractor: SyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind { recordAssignment(node); return .visitChildren }
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind { recordOptionalBinding(node); return .visitChildren }
     override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { recordForIn(node); return .visitChildren }
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind { recordSwitch(node); return .visitChildren }
+    override func visit(_ node: DictionaryExprSyntax) -> SyntaxVisitorContinueKind { recordTable(node); return .visitChildren }
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { recordEnumCases(node); return .visitChildren }
+    override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind { recordSubscript(node); return .visitChildren }
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
         if let f = currentFunction, let e = node.expression, closureStack.count == closureDepthAtFunction.last {
             facts.functions[f].returns.append(value(e))

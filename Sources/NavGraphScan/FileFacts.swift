@@ -19,6 +19,12 @@ struct FileFacts: Sendable {
     var calls: [CallFact] = []
     /// Feature types a SwiftUI `App`'s `body` builds (entries).
     var appEntries: [EntryFact] = []
+    /// `switch` statements and expressions with each case's values.
+    var switches: [SwitchFact] = []
+    /// Dictionary literals.
+    var tables: [TableFact] = []
+    /// Reads by a literal key.
+    var subscripts: [SubscriptFact] = []
 }
 
 /// A type declaration or an extension, with what its members say.
@@ -65,6 +71,8 @@ struct TypeFacts: Sendable {
     var debugOnly = false
     /// The fallback function's labels as declared (`fallback(forRoute:)`), for signature checks.
     var fallbackSignature: (name: String, labels: [String], location: SourceLocation)?
+    /// An enum's cases (`case home`, `case detail = "detail"`: the raw value when a literal).
+    var enumCases: [EnumCaseFact] = []
 
     /// Folds an extension (or a second declaration) of the same type into this one.
     mutating func absorb(_ o: TypeFacts) {
@@ -91,7 +99,14 @@ struct TypeFacts: Sendable {
         requiresStaticIdentifier = requiresStaticIdentifier || o.requiresStaticIdentifier
         debugOnly = debugOnly && o.debugOnly
         fallbackSignature = fallbackSignature ?? o.fallbackSignature
+        enumCases += o.enumCases
     }
+}
+
+struct EnumCaseFact: Sendable {
+    var name: String
+    var rawValue: String?
+    var location: SourceLocation
 }
 
 struct StringFact: Sendable {

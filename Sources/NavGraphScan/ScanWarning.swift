@@ -25,6 +25,7 @@ struct ScanWarning: Sendable, Hashable {
         case projectUnreadable = "project-unreadable"
         case fileNotUTF8 = "file-not-utf8"
         case fileUnreadable = "file-unreadable"
+        case parameterNeverPassed = "parameter-never-passed"
     }
 
     var kind: Kind
@@ -88,6 +89,9 @@ struct ScanWarning: Sendable, Hashable {
     }
     static func entryUnreadable(_ text: String, at l: SourceLocation) -> ScanWarning {
         ScanWarning(.entryUnreadable, "navigation controller's initial feature or route '\(text)' is not `SomeFeature.self` or `SomeRoute(…)`", at: l)
+    }
+    static func parameterNeverPassed(_ module: String, _ key: String, _ routes: [String], at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.parameterNeverPassed, "\(module) reads parameters[\"\(key)\"], which no call that presents \(routes.map { "'\($0)'" }.joined(separator: ", ")) passes", at: l)
     }
     static func annotationMalformed(_ text: String, _ why: String, at l: SourceLocation) -> ScanWarning {
         ScanWarning(.annotationMalformed, "annotation '\(text)': \(why)", at: l)

@@ -93,7 +93,8 @@ struct ScanCommand: ParsableCommand {
             let status = site.isResolved ? "resolved" : (site.resolved.isEmpty ? "UNRESOLVED" : "partly resolved")
             out += "\(site.location): navigate(\(TerminalText.singleLine(site.written))): \(status)\n"
             for r in site.resolved {
-                let to = r.features.map(TerminalText.singleLine).joined(separator: ", ")
+                // No feature: the call opens the first screen (an entry).
+                let to = r.features.isEmpty ? "the app's launch (an entry)" : r.features.map(TerminalText.singleLine).joined(separator: ", ")
                 out += "  -> \(TerminalText.singleLine(r.route)) from \(to), decided at \(r.site)\n"
                 for step in r.chain { out += "       via \(TerminalText.singleLine(step))\n" }
             }

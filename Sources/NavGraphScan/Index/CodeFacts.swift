@@ -81,3 +81,48 @@ struct PropertyValue: Sendable {
     var function: Int?
     var file: Int = 0
 }
+
+/// A `switch` with what each case yields: `switch self { case .home: return "Modules/Home" }` in an
+/// enum's computed property (a per-case value), or `switch key { case "home": return HomeModule() }` in
+/// a factory. Patterns are values as written (`.home` stays the unknown text `.home`).
+struct SwitchFact: Sendable {
+    struct Case: Sendable {
+        var patterns: [ValueExpr]
+        var isDefault: Bool
+        /// What the case returns or ends with.
+        var values: [ValueExpr]
+        var location: SourceLocation
+    }
+    var subject: ValueExpr
+    var cases: [Case]
+    /// Index into the file's (in the index: the global) `functions` of the function the switch is in.
+    var function: Int?
+    var enclosingTypes: [String]
+    var location: SourceLocation
+    var module: String?
+}
+
+/// A dictionary literal `[key: value, …]` (a registration table); a closure value stands for what it
+/// returns (`{ HomeModule(appRouter: $0) }` → `HomeModule(…)`).
+struct TableFact: Sendable {
+    struct Entry: Sendable {
+        var key: ValueExpr
+        var value: ValueExpr
+        var location: SourceLocation
+    }
+    var entries: [Entry]
+    var function: Int?
+    var enclosingTypes: [String]
+    var location: SourceLocation
+    var module: String?
+    /// Passed straight as an argument: the call's location (a `CallFact`'s) and the label.
+    var argumentOf: (call: SourceLocation, label: String?)?
+}
+
+/// `base["key"]`: a read of a dictionary by a literal key (`parameters["id"]`).
+struct SubscriptFact: Sendable {
+    var base: ValueExpr
+    var key: String
+    var function: Int?
+    var location: SourceLocation
+}

@@ -15,6 +15,10 @@ struct SemanticIndex {
     let callsByName: [String: [Int]]
     /// Concrete types that conform, directly or through other protocols/classes, to each name.
     let conformers: [String: Set<String>]
+    /// Every `switch` and dictionary literal (functions as global indices).
+    let switches: [SwitchFact]
+    let tables: [TableFact]
+    let subscripts: [SubscriptFact]
     /// Where each file's functions start in `functions` (per-file facts index their own functions).
     let functionOffset: [String: Int]
 
@@ -23,8 +27,14 @@ struct SemanticIndex {
         var calls: [CallFact] = []
         var stamped: [TypeFacts] = []
         var offsets: [String: Int] = [:]
+        var switches: [SwitchFact] = []
+        var tables: [TableFact] = []
+        var subscripts: [SubscriptFact] = []
         for file in files {
             let offset = functions.count
+            switches += file.switches.map { s in var s = s; s.function = s.function.map { $0 + offset }; return s }
+            tables += file.tables.map { t in var t = t; t.function = t.function.map { $0 + offset }; return t }
+            subscripts += file.subscripts.map { r in var r = r; r.function = r.function.map { $0 + offset }; return r }
             offsets[file.path] = offset
             functions += file.functions
             calls += file.calls.map { c in
@@ -47,6 +57,9 @@ struct SemanticIndex {
         self.types = types
         self.functions = functions
         self.calls = calls
+        self.switches = switches
+        self.tables = tables
+        self.subscripts = subscripts
         typesByName = Dictionary(grouping: types.indices, by: { types[$0].name })
         functionsByName = Dictionary(grouping: functions.indices, by: { functions[$0].name })
         callsByName = Dictionary(grouping: calls.indices, by: { calls[$0].callee.name })

@@ -9,6 +9,11 @@ import NavGraphKit
 struct ValueResolver {
     let index: SemanticIndex
     var maxDepth = 16
+    /// Enum cases (`Page.home`, and `.home` as written) are values made where written, like literals
+    /// (styles whose routes are enum cases; off for RouterService, where a route is a constructed type).
+    var enumCasesAreValues = false
+    /// `Module.self` (a type as a value) is made where written (styles that open a screen by its type).
+    var metatypesAreValues = false
 
     /// Where a value is being read: a function (for locals and parameters) and the type it is in.
     struct Context: Hashable {
@@ -106,7 +111,11 @@ struct ValueResolver {
             out.add(property(name, of: owner, site, chain: chain, depth: d, visiting: &visiting))
 
         case .staticMember(let type, let name):
-            if hasProperty(name, in: type) {
+            if metatypesAreValues, name == "self", index.type(named: type) != nil {
+                out.made.append(Made(value: expr, context: ctx, site: site, chain: chain))
+            } else if enumCasesAreValues, index.type(named: type)?.enumCases.contains(where: { $0.name == name }) == true {
+                out.made.append(Made(value: expr, context: ctx, site: site, chain: chain))
+            } else if hasProperty(name, in: type) {
                 out.add(property(name, of: type, site, chain: chain, depth: d, visiting: &visiting))
             } else {
                 miss("'\(type).\(name)' is not a static property the scanner can see")
@@ -167,10 +176,18 @@ struct ValueResolver {
             }
             if !invoked { miss("\(expr.summary): the scanner sees no call of that closure") }
 
+        case .unknown(let text) where enumCasesAreValues && Self.isImplicitMember(text):
+            out.made.append(Made(value: expr, context: ctx, site: site, chain: chain))
+
         case .unknown(let text):
             miss("'\(text)' is not a value the scanner follows")
         }
         return out
+    }
+
+    /// `.home` as written (an implicit member: an enum case when the type is an enum of them).
+    static func isImplicitMember(_ text: String) -> Bool {
+        text.count > 1 && text.first == "." && text.dropFirst().allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
     // MARK: Parameters, properties, functions

@@ -1,0 +1,227 @@
+import NavGraphKit
+
+/// Components: modules declare `static let route = "…"` (or `static var route: String { "…" }`), the
+/// app registers them (`router.register(ProfileModule.self)`) and opens them by type or by route
+/// string (`router.open(ProfileModule.self, …)`, `router.open("profile", …)`).
+///
+/// Route = a module's route string; screen = the module type; handler = one synthetic "router
+/// registrations" handler whose mappings are the `register` calls (a module never registered:
+/// unhandled-route; registered and never opened: unreachable-feature); edge = an `open` call,
+/// attributed to the module whose code (or whose built types' code) makes it; a string no module
+/// declares becomes a route of its own that no handler maps (unhandled-route); entry = an `open` in
+/// the app or scene delegate; `@Dependency` injections → the module's dependencies with `used`.
+struct ComponentsExtractor: StyleExtractor {
+    static let style = RoutingStyle.components
+    static let openFunctions: Set<String> = ["open"]
+    static let registerFunctions: Set<String> = ["register"]
+    static let handlerName = "router registrations"
+    static let containerHandlerName = "module containers"
+    /// Container registrations of injected types.
+    static let dependencyFunctions: Set<String> = ["add", "register"]
+
+    static func detect(in index: SemanticIndex, files: [FileFacts]) -> Bool {
+        let containers = Self.containers(index)
+        if !containers.isEmpty, !containerAssemblies(index, containers).isEmpty { return true }
+        let modules = Self.modules(index)
+        guard !modules.isEmpty else { return false }
+        return openFunctions.contains { name in
+            (index.callsByName[name] ?? []).contains { c in
+                index.calls[c].arguments.first.map { target(of: $0.value, modules: modules) != nil } ?? false
+            }
+        }
+    }
+
+    /// Module types and their route strings: concrete types with a literal `static route` that conform
+    /// to a protocol requiring `route`.
+    static func modules(_ index: SemanticIndex) -> [String: (route: String, location: SourceLocation)] {
+        let protocols = Set(index.types.filter { $0.isProtocol && $0.propertyTypes["route"] != nil }.map(\.name))
+        guard !protocols.isEmpty else { return [:] }
+        var out: [String: (route: String, location: SourceLocation)] = [:]
+        for t in index.types where !t.isProtocol && !t.debugOnly && protocols.contains(where: { index.type(t.name, conformsTo: $0) }) {
+            var literal: String?
+            for v in t.propertyValues["route"] ?? [] { if case .literal(let s) = v.value { literal = s; break } }
+            if literal == nil {
+                for f in index.functionsByName["route"] ?? [] where index.functions[f].owner == t.name {
+                    for r in index.functions[f].returns { if case .literal(let s) = r { literal = s } }
+                }
+            }
+            if let l = literal { out[t.name] = (l, t.location) }
+        }
+        return out
+    }
+
+    /// The "container" variant: `enum/struct XModuleContainer { static func assemble(_:) -> XModuleContainer }`
+    /// (a type with a static `assemble` whose name ends in `ModuleContainer` or that inherits
+    /// `ModuleContainer`). Its route id is the name without `ModuleContainer`.
+    static func containers(_ index: SemanticIndex) -> [String: (route: String, location: SourceLocation)] {
+        var out: [String: (route: String, location: SourceLocation)] = [:]
+        for f in index.functionsByName["assemble"] ?? [] where index.functions[f].isStatic {
+            guard let o = index.functions[f].owner, let t = index.type(named: o), !t.isProtocol, !t.debugOnly,
+                  o.hasSuffix("ModuleContainer") || t.inherited.contains("ModuleContainer") else { continue }
+            let stem = o.hasSuffix("ModuleContainer") ? String(o.dropLast("ModuleContainer".count)) : o
+            out[o] = (stem.isEmpty ? o : stem, index.functions[f].location)
+        }
+        return out
+    }
+
+    /// `YModuleContainer.assemble(…)` written outside Y: X's router (or the app) opens Y.
+    static func containerAssemblies(_ index: SemanticIndex, _ containers: [String: (route: String, location: SourceLocation)]) -> [CallFact] {
+        (index.callsByName["assemble"] ?? []).map { index.calls[$0] }.filter { c in
+            guard case .type(let t) = c.callee.receiver, containers[t] != nil else { return false }
+            return !c.enclosingTypes.contains(t)
+        }
+    }
+
+    /// `Module.self` → the module; a string literal → itself.
+    enum Target: Hashable { case module(String), route(String) }
+
+    static func target(of v: ValueExpr, modules: [String: (route: String, location: SourceLocation)]) -> Target? {
+        switch v {
+        case .staticMember(let t, "self") where modules[t] != nil: return .module(t)
+        case .literal(let s): return .route(s)
+        default: return nil
+        }
+    }
+
+    static func extract(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction {
+        var out = StyleExtraction()
+        let modules = Self.modules(index)
+        var resolver = ValueResolver(index: index)
+        resolver.metatypesAreValues = true
+        func origin(_ l: SourceLocation) -> ElementOrigin { RegistryAssembler.origin(l) }
+
+        var routes = modules.map { name, m in
+            Route(id: m.route, type: name, module: index.type(named: name)?.module, origin: origin(m.location))
+        }
+        let containers = Self.containers(index).filter { modules[$0.key] == nil }
+        routes += containers.map { name, c in
+            Route(id: c.route, type: name, module: index.type(named: name)?.module, origin: origin(c.location))
+        }
+        var features: [Feature] = (modules.keys.sorted() + containers.keys.sorted()).compactMap { name in
+            guard let t = index.type(named: name) else { return nil }
+            return Feature(name: name, module: t.module, dependencies: RegistryAssembler.dependencyRefs(t), origin: origin(t.location), ignore: t.ignore)
+        }
+
+        // Registrations.
+        var mappings: [RouteHandler.Mapping] = []
+        var firstRegistration: SourceLocation?
+        let registerCalls = registerFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
+        for call in registerCalls.sorted(by: { $0.location < $1.location }) {
+            guard let arg = call.arguments.first, call.arguments.count == 1 else { continue }
+            var found: [String] = []
+            if case .module(let m)? = target(of: arg.value, modules: modules) {
+                found = [m]
+            } else {
+                let result = resolver.resolve(arg.value, in: resolver.context(ofCall: call), site: resolver.site(ofCall: call))
+                found = result.made.compactMap { if case .module(let m)? = target(of: $0.value, modules: modules) { return m }; return nil }
+                // A registration of something else (a handler, a service) is not this style's.
+                if found.isEmpty && result.made.isEmpty && !result.misses.isEmpty, case .ref = arg.value {
+                    out.warnings.append(.handlerRegistrationUnreadable(arg.value.summary, at: call.location))
+                }
+            }
+            for m in found {
+                firstRegistration = firstRegistration ?? call.location
+                mappings.append(.init(route: modules[m]!.route, feature: m, origin: origin(call.location)))
+            }
+        }
+        // Container registrations: `container.add(SessionStore.self) { … }`, `register(Analytics.self, …)` of
+        // a type that is not a module.
+        var bindings: [DependencyBinding] = []
+        for name in dependencyFunctions.sorted() {
+            for c in index.callsByName[name] ?? [] {
+                let call = index.calls[c]
+                guard case .staticMember(let t, "self")? = call.arguments.first?.value, modules[t] == nil, index.type(named: t) != nil else { continue }
+                bindings.append(DependencyBinding(protocol: t, module: call.module, origin: origin(call.location)))
+            }
+        }
+        var handlers: [RouteHandler] = []
+        if let first = firstRegistration {
+            var seen = Set<String>()
+            handlers.append(RouteHandler(
+                name: handlerName, routes: mappings.sorted { ($0.route, $0.feature) < ($1.route, $1.feature) }.filter { seen.insert("\($0.route)|\($0.feature)").inserted },
+                origin: origin(first)))
+        }
+        // Each container assembles itself: its own handler mapping, at its `assemble`.
+        if !containers.isEmpty {
+            let first = containers.values.map(\.location).min()!
+            handlers.append(RouteHandler(
+                name: containerHandlerName,
+                routes: containers.map { .init(route: $0.value.route, feature: $0.key, origin: origin($0.value.location)) }.sorted { $0.route < $1.route },
+                origin: origin(first)))
+        }
+
+        // Openings.
+        var routerTypes = Set<String>()
+        for f in index.functions where openFunctions.contains(f.name) || registerFunctions.contains(f.name) {
+            if let o = f.owner, modules[o] == nil { routerTypes.insert(o) }
+        }
+        var navigations = StyleNavigations(index: index, features: features, stops: routerTypes, verb: "opened")
+        let declared = Set(modules.values.map(\.route))
+        var extraRoutes: [String: SourceLocation] = [:]
+        let debugOnly = Set(index.types.filter(\.debugOnly).map(\.name))
+        let calls = openFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
+        // The router's own forwarding (`open(module.route, …)` inside `Router`) is not navigation.
+        for call in calls.sorted(by: { $0.location < $1.location })
+        where !call.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) }) {
+            guard let arg = call.arguments.first else { continue }
+            let callSite = resolver.site(ofCall: call)
+            var found: [(target: Target, site: ValueResolver.Site, chain: [String])] = []
+            var unresolved: [CallSiteExplanation.Unresolved] = []
+            if let t = target(of: arg.value, modules: modules) {
+                found.append((t, callSite, []))
+            } else {
+                let result = resolver.resolve(arg.value, in: resolver.context(ofCall: call), site: callSite)
+                for m in result.made {
+                    if let t = target(of: m.value, modules: modules) { found.append((t, m.site, m.chain)) }
+                    else { unresolved.append(.init(reason: "'\(m.value.summary)' is neither a module type nor a route string", chain: m.chain)) }
+                }
+                for m in Set(result.misses) { unresolved.append(.init(reason: m.reason, chain: m.chain)) }
+                // `open` of something that is not this style's (a URL, a file) says nothing.
+                if found.isEmpty && result.made.isEmpty && !Self.looksLikeModule(arg.value) { continue }
+            }
+            // Opening goes through the registrations: an entry is the root's route (an unregistered root is unhandled).
+            let targets = found.map { f -> StyleNavigations.Target in
+                switch f.target {
+                case .module(let m): return .init(route: modules[m]!.route, site: f.site, chain: f.chain)
+                case .route(let r):
+                    if !declared.contains(r) { extraRoutes[r] = min(extraRoutes[r] ?? f.site.location, f.site.location) }
+                    return .init(route: r, site: f.site, chain: f.chain)
+                }
+            }
+            navigations.record(at: call.location, written: arg.value.summary, targets: targets, unresolved: unresolved)
+        }
+        // The container variant: `YModuleContainer.assemble(…)` in X's router (built by X's `assemble`).
+        for call in containerAssemblies(index, containers).sorted(by: { $0.location < $1.location })
+        where !call.enclosingTypes.contains(where: debugOnly.contains) {
+            guard case .type(let y) = call.callee.receiver, let c = containers[y] else { continue }
+            navigations.record(
+                at: call.location, written: "\(y).assemble(…)",
+                targets: [.init(route: c.route, site: resolver.site(ofCall: call), chain: [])], unresolved: [])
+        }
+        navigations.apply(to: &features)
+        out.warnings += navigations.warnings
+        out.explanations = navigations.explanations
+        // A route string no module declares: a route nothing handles.
+        for (r, l) in extraRoutes { routes.append(Route(id: r, origin: origin(l))) }
+
+        out.registry = Registry(
+            app: nil,
+            entries: navigations.sortedEntries,
+            routes: routes.sorted { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") },
+            handlers: handlers.sorted { $0.name < $1.name },
+            features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
+            dependencies: bindings.sorted { ($0.protocol, RegistryAssembler.key($0.origin)) < ($1.protocol, RegistryAssembler.key($1.origin)) })
+        return out
+    }
+
+    /// A value that reads like a module or a route (`module`, `route`, `destination`, `next`), for
+    /// deciding whether an unfollowed `open(x)` is this style's.
+    static func looksLikeModule(_ v: ValueExpr) -> Bool {
+        let name: String
+        switch v {
+        case .ref(let n), .selfMember(let n), .member(_, let n): name = n.lowercased()
+        default: return false
+        }
+        return ["module", "route", "screen", "destination", "page"].contains { name.contains($0) }
+    }
+}

@@ -1,0 +1,303 @@
+import NavGraphKit
+
+/// AppRouter / ModuleFactory: an enum of pages whose cases carry module keys
+/// (`var routePath: String { switch self { case .home: return "Modules/Home" } }`, or raw values), a
+/// table or factory from keys to modules (`[Module.Home.routePath: { HomeModule(appRouter: $0) }]`,
+/// `switch key { case PageModule.home.moduleKey: return HomeModule() }`), and navigation by
+/// `presentModule(module: .Detail, parameters: …)`.
+///
+/// Route = a case's key (two cases with one key: duplicate-route); screen = a module type (conforms to a
+/// protocol whose requirement takes `parameters:`, or is built by the table); handler = the table or
+/// factory (a case it has no module for: unhandled-route); edge = a `presentModule` call, attributed to
+/// the module whose code (or whose built types' code) makes it; entry = a `presentModule` in the app or
+/// scene delegate.
+struct ModuleFactoryExtractor: StyleExtractor {
+    static let style = RoutingStyle.moduleFactory
+    /// Functions that present a page.
+    static let presentFunctions: Set<String> = ["presentModule"]
+    /// Key properties preferred when a page enum has several per-case string properties.
+    static let keyProperties = ["moduleKey", "routePath", "key", "path", "route", "identifier"]
+
+    static func detect(in index: SemanticIndex, files: [FileFacts]) -> Bool {
+        presentFunctions.contains { index.callsByName[$0] != nil } && !Model(index).pages.isEmpty
+    }
+
+    static func extract(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction {
+        var out = StyleExtraction()
+        let model = Model(index)
+        var resolver = ValueResolver(index: index)
+        resolver.enumCasesAreValues = true
+
+        // Routes: one per page case with a readable key.
+        var routes: [Route] = []
+        for page in model.pages.sorted() {
+            guard let t = index.type(named: page) else { continue }
+            for c in t.enumCases {
+                guard let key = model.key(page, c.name) else {
+                    out.warnings.append(.identifierUnreadable("\(page).\(c.name)", at: c.location))
+                    continue
+                }
+                routes.append(Route(id: key, type: "\(page).\(c.name)", module: t.module, origin: RegistryAssembler.origin(c.location)))
+            }
+        }
+
+        // Screens: module types.
+        var features = model.modules.sorted().compactMap { name -> Feature? in
+            guard let t = index.type(named: name) else { return nil }
+            return Feature(name: name, module: t.module, origin: RegistryAssembler.origin(t.location), ignore: t.ignore)
+        }
+        let moduleSet = Set(features.map(\.name))
+
+        // Handlers: tables and factories from keys to modules.
+        var handlers: [RouteHandler] = []
+        var routerTypes = Set<String>()
+        func addHandler(_ owner: [String], module: String?, location: SourceLocation, _ entries: [(key: String?, keyText: String, value: ValueExpr, context: ValueResolver.Context, location: SourceLocation)]) {
+            var mappings: [RouteHandler.Mapping] = []
+            for e in entries {
+                guard let key = e.key else {
+                    out.warnings.append(.routesUnreadable(owner.first ?? "module table", at: e.location))
+                    continue
+                }
+                let site = ValueResolver.Site(location: e.location, enclosingTypes: owner, module: module)
+                let made = resolver.resolve(e.value, in: e.context, site: site).made
+                let built = made.compactMap { m -> String? in
+                    if case .construct(let t, _) = m.value, moduleSet.contains(DependencyBinding.unqualified(t)) { return DependencyBinding.unqualified(t) }
+                    return nil
+                }
+                if built.isEmpty {
+                    out.warnings.append(.destinationUnreadable(owner.first ?? "module table", e.value.summary, at: e.location))
+                }
+                for b in Set(built).sorted() { mappings.append(.init(route: key, feature: b, origin: RegistryAssembler.origin(e.location))) }
+            }
+            guard !mappings.isEmpty else { return }
+            if let o = owner.first { routerTypes.insert(o) }
+            let base = owner.first ?? "modules"
+            let name = handlers.contains { $0.name == base } ? "\(base)@\(location.line)" : base
+            handlers.append(RouteHandler(
+                name: name, module: module, routes: mappings.sorted { ($0.route, $0.feature) < ($1.route, $1.feature) },
+                origin: RegistryAssembler.origin(location)))
+        }
+        for table in index.tables {
+            // A table: keys written through the page enum, or literal keys of pages with modules as values
+            // (a `parameters` dictionary that happens to use a page's key is not one).
+            let declared = Set(routes.map(\.id))
+            let keys = table.entries.map { e -> String? in
+                guard let k = model.key(of: e.key) else { return nil }
+                if case .literal = e.key, !declared.contains(k) { return nil }
+                return k
+            }
+            guard table.entries.indices.contains(where: { i in
+                model.isPageKey(table.entries[i].key) || (keys[i] != nil && model.buildsModule(table.entries[i].value))
+            }) else { continue }
+            let ctx = ValueResolver.Context(function: table.function, owner: table.enclosingTypes.first)
+            addHandler(table.enclosingTypes, module: table.module, location: table.location, table.entries.enumerated().map { i, e in
+                (keys[i], e.key.summary, e.value, ctx, e.location)
+            })
+        }
+        for s in index.switches where !s.cases.isEmpty {
+            let owner = s.function.flatMap { index.functions[$0].owner } ?? s.enclosingTypes.first
+            let subjectEnum: String? = { if case .ref("self") = s.subject, let o = owner, model.pages.contains(o) { return o }; return nil }()
+            var entries: [(key: String?, keyText: String, value: ValueExpr, context: ValueResolver.Context, location: SourceLocation)] = []
+            var any = false
+            // The first case that matches a key wins: a later case with the same key is never taken.
+            var taken = Set<String>()
+            for c in s.cases where !c.isDefault {
+                for p in c.patterns {
+                    let key = model.key(of: p, in: subjectEnum)
+                    if let k = key, !taken.insert(k).inserted { continue }
+                    any = any || (key != nil && (subjectEnum != nil || model.isPageKey(p)))
+                    for v in c.values { entries.append((key, p.summary, v, .init(function: s.function, owner: owner), c.location)) }
+                }
+            }
+            // A page enum's key property (values are literals) is not a factory.
+            let builds = s.cases.flatMap(\.values).contains(where: model.buildsModule)
+            guard any, builds else { continue }
+            addHandler(s.enclosingTypes, module: s.module, location: s.location, entries)
+        }
+
+        // Navigation: `presentModule` calls, entries in the app's composition root.
+        for f in index.functions where presentFunctions.contains(f.name) { if let o = f.owner { routerTypes.insert(o) } }
+        var navigations = StyleNavigations(index: index, features: features, stops: routerTypes.union(model.pages), verb: "presented")
+        // Per page key: the `parameters` keys its callers pass (unknown: a caller passes a value the scanner cannot list).
+        var passed: [String: (keys: Set<String>, unknown: Bool)] = [:]
+        let debugOnly = Set(index.types.filter(\.debugOnly).map(\.name))
+        let calls = presentFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
+        for call in calls.sorted(by: { $0.location < $1.location }) where !call.enclosingTypes.contains(where: debugOnly.contains) {
+            guard let arg = call.arguments.first(where: { $0.label == "module" }) ?? call.arguments.first else { continue }
+            let callSite = resolver.site(ofCall: call)
+            var targets: [StyleNavigations.Target] = []
+            var unresolved: [CallSiteExplanation.Unresolved] = []
+            if let key = model.key(of: arg.value, in: model.parameterEnum) {
+                targets.append(.init(route: key, site: callSite, chain: []))
+            } else {
+                let result = resolver.resolve(arg.value, in: resolver.context(ofCall: call), site: callSite)
+                for m in result.made {
+                    if let key = model.key(of: m.value, in: model.parameterEnum) {
+                        targets.append(.init(route: key, site: m.site, chain: m.chain))
+                    } else {
+                        unresolved.append(.init(reason: "'\(m.value.summary)' is not a page case with a readable key", chain: m.chain))
+                    }
+                }
+                for m in Set(result.misses) { unresolved.append(.init(reason: m.reason, chain: m.chain)) }
+            }
+            navigations.record(at: call.location, written: arg.value.summary, targets: targets, unresolved: unresolved)
+            let keys = passedKeys(call, index)
+            for t in targets {
+                var p = passed[t.route] ?? (keys: [], unknown: false)
+                p.keys.formUnion(keys ?? [])
+                p.unknown = p.unknown || keys == nil
+                passed[t.route] = p
+            }
+        }
+        navigations.apply(to: &features)
+        out.warnings += neverPassed(index, handlers: handlers, passed: passed)
+        out.warnings += navigations.warnings
+        out.explanations = navigations.explanations
+
+        out.registry = Registry(
+            app: nil,
+            entries: navigations.sortedEntries,
+            routes: routes.sorted { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") },
+            handlers: handlers.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
+            features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") })
+        return out
+    }
+
+    /// The literal keys of the `parameters:` dictionary a call passes; nil when it is not a literal
+    /// dictionary with literal keys (a variable, a built dictionary: anything may be passed).
+    static func passedKeys(_ call: CallFact, _ index: SemanticIndex) -> Set<String>? {
+        guard call.arguments.contains(where: { $0.label == "parameters" }) else { return nil }
+        guard let table = index.tables.first(where: { $0.argumentOf?.call == call.location && $0.argumentOf?.label == "parameters" }) else { return nil }
+        var keys = Set<String>()
+        for e in table.entries {
+            guard case .literal(let k) = e.key else { return nil }
+            keys.insert(k)
+        }
+        return keys
+    }
+
+    /// `parameters["x"]` read in a module's own functions (from their `parameters` parameter) where every
+    /// call that presents the module's pages passes a literal dictionary without `x`.
+    static func neverPassed(_ index: SemanticIndex, handlers: [RouteHandler], passed: [String: (keys: Set<String>, unknown: Bool)]) -> [ScanWarning] {
+        var routesOf: [String: Set<String>] = [:]
+        for h in handlers { for m in h.routes { routesOf[m.feature, default: []].insert(m.route) } }
+        var out: [ScanWarning] = []
+        for read in index.subscripts {
+            guard case .ref(let name) = read.base, let f = read.function, let module = index.functions[f].owner,
+                  let routes = routesOf[module],
+                  index.functions[f].parameters.contains(where: { $0.name == name && ($0.label == "parameters" || $0.name == "parameters") })
+            else { continue }
+            let callers = routes.compactMap { passed[$0] }
+            guard !callers.isEmpty, !callers.contains(where: \.unknown), !callers.contains(where: { $0.keys.contains(read.key) }) else { continue }
+            out.append(.parameterNeverPassed(module, read.key, routes.sorted(), at: read.location))
+        }
+        return out
+    }
+
+    /// The page enums, their keys and the module types, read from the index.
+    struct Model {
+        let index: SemanticIndex
+        /// Enums of pages: the type of a `presentModule` parameter, or an enum named in a `presentModule` call.
+        var pages: Set<String> = []
+        /// The one page enum a bare `.case` argument of `presentModule` belongs to.
+        var parameterEnum: String?
+        /// Types that are modules: conform to a protocol with a `parameters:` requirement.
+        var modules: Set<String> = []
+        /// Per page enum, per key property, per case: the key.
+        private var keys: [String: [String: [String: String]]] = [:]
+
+        init(_ index: SemanticIndex) {
+            self.index = index
+            func isEnum(_ n: String) -> Bool { index.type(named: n).map { !$0.isProtocol && !$0.enumCases.isEmpty } ?? false }
+            var declared: [String] = []
+            for f in index.functions where ModuleFactoryExtractor.presentFunctions.contains(f.name) {
+                if let p = f.parameters.first, isEnum(p.typeName) { declared.append(p.typeName) }
+            }
+            pages.formUnion(declared)
+            for name in ModuleFactoryExtractor.presentFunctions {
+                for c in index.callsByName[name] ?? [] {
+                    for a in index.calls[c].arguments {
+                        if case .staticMember(let t, _) = a.value, isEnum(t) { pages.insert(t) }
+                    }
+                }
+            }
+            if Set(declared).count == 1 { parameterEnum = declared.first } else if pages.count == 1 { parameterEnum = pages.first }
+
+            // Per-case string properties: `switch self { case .home: return "…" }` in a page enum's property.
+            for s in index.switches {
+                guard case .ref("self") = s.subject, let f = s.function, let owner = index.functions[f].owner, pages.contains(owner),
+                      index.functions[f].parameters.isEmpty else { continue }
+                let property = index.functions[f].name
+                for c in s.cases {
+                    guard c.values.count == 1, case .literal(let key) = c.values[0] else { continue }
+                    for p in c.patterns {
+                        if let name = Self.caseName(p, of: owner) { keys[owner, default: [:]][property, default: [:]][name] = key }
+                    }
+                }
+            }
+
+            var protocols = Set<String>()
+            for f in index.functions where f.inProtocol && f.labels == ["parameters"] {
+                if let o = f.owner, index.isProtocol(o) { protocols.insert(o) }
+            }
+            for p in protocols { modules.formUnion(index.conformers[p] ?? []) }
+            modules = modules.filter { index.type(named: $0).map { !$0.isProtocol && !$0.debugOnly } ?? false }
+            // A base class the modules inherit from (`open class BaseModule: IModule`) is not a page.
+            let all = modules
+            modules = modules.filter { m in !all.contains { index.type(named: $0)?.inherited.contains(m) == true } }
+        }
+
+        /// `.home` or `Page.home` as a case name of `page`.
+        static func caseName(_ v: ValueExpr, of page: String?) -> String? {
+            switch v {
+            case .staticMember(let t, let n) where page == nil || t == page: return n
+            case .unknown(let text) where ValueResolver.isImplicitMember(text): return String(text.dropFirst())
+            default: return nil
+            }
+        }
+
+        /// The key of case `name` of `page`: its key property's value, else its raw value.
+        func key(_ page: String, _ name: String, property: String? = nil) -> String? {
+            let props = keys[page] ?? [:]
+            if let p = property { return props[p]?[name] }
+            let chosen = ModuleFactoryExtractor.keyProperties.first { props[$0] != nil } ?? props.keys.sorted().first
+            if let p = chosen { return props[p]?[name] }
+            guard let t = index.type(named: page), let c = t.enumCases.first(where: { $0.name == name }) else { return nil }
+            return c.rawValue ?? (t.inherited.contains("String") ? name : nil)
+        }
+
+        /// A key written through a page enum (not a bare literal).
+        func isPageKey(_ v: ValueExpr) -> Bool {
+            if case .literal = v { return false }
+            return key(of: v) != nil
+        }
+
+        /// `HomeModule(…)` where `HomeModule` is a module type.
+        func buildsModule(_ v: ValueExpr) -> Bool {
+            switch v {
+            case .construct(let t, _): return modules.contains(DependencyBinding.unqualified(t))
+            case .choice(let c): return c.contains(where: buildsModule)
+            default: return false
+            }
+        }
+
+        /// A written key: `Page.home.routePath`, `Page.home`, `.home` (in `page`), or a literal.
+        func key(of v: ValueExpr, in page: String? = nil) -> String? {
+            switch v {
+            case .member(.staticMember(let t, let c), let p) where pages.contains(t):
+                return key(t, c, property: p)
+            case .staticMember(let t, let c) where pages.contains(t):
+                return key(t, c)
+            case .unknown(let text) where ValueResolver.isImplicitMember(text):
+                let c = String(text.dropFirst())
+                if let p = page { return key(p, c) }
+                let owners = pages.filter { index.type(named: $0)?.enumCases.contains { $0.name == c } == true }
+                return owners.count == 1 ? key(owners.first!, c) : nil
+            case .literal(let s):
+                return s
+            default:
+                return nil
+            }
+        }
+    }
+}

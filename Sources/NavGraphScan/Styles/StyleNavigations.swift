@@ -1,0 +1,91 @@
+import NavGraphKit
+
+/// Attribution shared by the style extractors: each navigation target (a route and the call site
+/// that decided it) written in the app's composition root (a SwiftUI `App`, the app or scene
+/// delegate) is an entry; anywhere else it is an edge of the screen whose code, or whose built
+/// types' code (`TypeReferenceGraph`), holds the site. Explanations and warnings are RouterService's.
+struct StyleNavigations {
+    struct Target {
+        var route: String
+        var site: ValueResolver.Site
+        var chain: [String]
+    }
+
+    let roots: Set<String>
+    private let graph: TypeReferenceGraph
+    private let featureIndex: [String: Int]
+    private let featureNames: [String]
+    /// How messages name where a route is opened from ("presented", "opened") and a screen ("module").
+    private let verb: String
+    private(set) var entries: [Entry] = []
+    private(set) var warnings: [ScanWarning] = []
+    private(set) var explanations: [CallSiteExplanation] = []
+    private var added: [Int: [Navigation]] = [:]
+
+    /// `stops`: types no screen builds (the router, the page enum); the composition roots are added.
+    init(index: SemanticIndex, features: [Feature], stops: Set<String>, verb: String) {
+        roots = Self.roots(index)
+        featureNames = features.map(\.name)
+        featureIndex = Dictionary(features.indices.map { (features[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
+        graph = TypeReferenceGraph(index: index, features: featureNames, stopAt: stops.union(roots))
+        self.verb = verb
+    }
+
+    static func roots(_ index: SemanticIndex) -> Set<String> {
+        Set(index.types.filter { t in
+            !t.isProtocol && t.inherited.contains { ["App", "UIApplicationDelegate", "UIWindowSceneDelegate"].contains($0) }
+        }.map(\.name))
+    }
+
+    /// One navigation call: what it resolved to and what could not be followed.
+    mutating func record(at location: SourceLocation, written: String, targets: [Target], unresolved: [CallSiteExplanation.Unresolved]) {
+        var explanation = CallSiteExplanation(location: location, kind: .navigate, written: written)
+        explanation.unresolved = unresolved
+        var seen = Set<String>()
+        for t in targets where seen.insert("\(t.route)|\(t.site.location)").inserted {
+            let origin = RegistryAssembler.origin(t.site.location)
+            if let top = t.site.enclosingTypes.last, roots.contains(top) {
+                entries.append(Entry(target: .route(t.route), origin: origin))
+                explanation.resolved.append(.init(route: t.route, features: [], site: t.site.location, chain: t.chain + ["entry: \(top)"]))
+                continue
+            }
+            var owners: [Int] = []
+            for e in t.site.enclosingTypes {
+                if let fi = featureIndex[e] { owners = [fi]; break }
+                if let b = graph.builtBy[e], !b.isEmpty { owners = b.sorted(); break }
+            }
+            if owners.isEmpty {
+                explanation.unresolved.append(.init(
+                    reason: "route '\(t.route)' is \(verb) from '\(t.site.enclosingTypes.first ?? "top-level code")', which no module builds",
+                    chain: t.chain))
+                warnings.append(.navigateUnattributed(t.route, in: t.site.enclosingTypes.first, at: t.site.location))
+                continue
+            }
+            explanation.resolved.append(.init(route: t.route, features: owners.map { featureNames[$0] }, site: t.site.location, chain: t.chain))
+            for o in owners { added[o, default: []].append(Navigation(route: t.route, origin: origin)) }
+        }
+        explanation.resolved.sort { ($0.route, $0.site) < ($1.route, $1.site) }
+        explanation.unresolved.sort { ($0.reason, $0.chain.joined()) < ($1.reason, $1.chain.joined()) }
+        let reasons = explanation.unresolved.filter { !$0.reason.hasSuffix("which no module builds") }.map(\.reason)
+        if explanation.resolved.isEmpty && !reasons.isEmpty {
+            warnings.append(.navigateUnresolved(written, reasons, at: location))
+        } else if !reasons.isEmpty {
+            warnings.append(.navigatePartlyResolved(written, reasons, at: location))
+        }
+        explanations.append(explanation)
+    }
+
+    /// Sets each screen's `navigates` (one per route, at its first site) in the order `features` had at `init`.
+    func apply(to features: inout [Feature]) {
+        for (fi, navs) in added {
+            var seen = Set<String>()
+            features[fi].navigates = navs
+                .sorted { ($0.route, RegistryAssembler.key($0.origin)) < ($1.route, RegistryAssembler.key($1.origin)) }
+                .filter { seen.insert($0.route).inserted }
+        }
+    }
+
+    var sortedEntries: [Entry] {
+        entries.sorted { ($0.name, RegistryAssembler.key($0.origin)) < ($1.name, RegistryAssembler.key($1.origin)) }
+    }
+}
