@@ -27,7 +27,7 @@ struct StyleNavigations {
         roots = Self.roots(index)
         featureNames = features.map(\.name)
         featureIndex = Dictionary(features.indices.map { (features[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
-        graph = TypeReferenceGraph(index: index, features: featureNames, stopAt: stops.union(roots))
+        graph = TypeReferenceGraph(index: index, features: features.map { ($0.name, $0.module) }, stopAt: stops.union(roots))
         self.verb = verb
     }
 
@@ -52,7 +52,8 @@ struct StyleNavigations {
             var owners: [Int] = []
             for e in t.site.enclosingTypes {
                 if let fi = featureIndex[e] { owners = [fi]; break }
-                if let b = graph.builtBy[e], !b.isEmpty { owners = b.sorted(); break }
+                let b = graph.features(reaching: e, in: t.site.module)
+                if !b.isEmpty { owners = b.sorted(); break }
             }
             if owners.isEmpty {
                 explanation.unresolved.append(.init(
