@@ -195,6 +195,13 @@ final class FactExtractor: SyntaxVisitor {
         enter(node, name: nil, extended: node.extendedType, inheritance: node.inheritanceClause, members: node.memberBlock)
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        let value = node.initializer.value
+        let parts = value.as(CompositionTypeSyntax.self).map { $0.elements.map { SyntaxHelpers.simpleName($0.type) } } ?? [SyntaxHelpers.simpleName(value)]
+        facts.typeAliases.append(TypeAliasFact(
+            owner: typeStack.last.map { facts.types[$0].name }, name: node.name.text, types: parts, location: location(node.name)))
+        return .skipChildren
+    }
 
     private func enter(
         _ node: some DeclSyntaxProtocol, name: TokenSyntax?, extended: TypeSyntax? = nil,

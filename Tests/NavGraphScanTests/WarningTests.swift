@@ -242,6 +242,7 @@ final class WarningTests: XCTestCase {
             .navigateLabels, .handlerRegistrationUnreadable, .handlerNeverRegistered, .factoryUnreadable, .routesUnreadable,
             .routeUnknown, .destinationUnreadable, .destinationMissing, .identifierUnreadable, .fallbackUnreadable,
             .entryUnreadable, .annotationMalformed, .fileNotUTF8, .fileUnreadable, .projectUnreadable,
+            .unusedCapability,  // ProtocolRoutesTests.testUnusedCapability
         ]
         XCTAssertEqual(tested, Set(ScanWarning.Kind.allCases))
     }
