@@ -27,6 +27,8 @@ struct ScanWarning: Sendable, Hashable {
         case fileUnreadable = "file-unreadable"
         /// A route listed in a screen's `typealias Routes` that the screen never opens (protocol routes).
         case unusedCapability = "unused-capability"
+        /// A Featherweight route pattern that is not a valid regular expression (it matches nothing).
+        case invalidPattern = "invalid-pattern"
     }
 
     var kind: Kind
@@ -60,6 +62,9 @@ struct ScanWarning: Sendable, Hashable {
     }
     static func unusedCapability(_ route: String, owner: String, screen: String, at l: SourceLocation) -> ScanWarning {
         ScanWarning(.unusedCapability, "'\(owner).Routes' lists '\(route)', which screen '\(screen)' never opens; drop it from the typealias or open it", at: l)
+    }
+    static func invalidPattern(_ pattern: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.invalidPattern, "route pattern '\(pattern)' is not a valid regular expression: no path matches it", at: l)
     }
     static func navigateLabels(_ labels: String, at l: SourceLocation) -> ScanWarning {
         ScanWarning(.navigateLabels, "navigate call with unrecognised labels (\(labels)); add the route label to `scan: navigateRouteLabels`", at: l)
