@@ -70,8 +70,17 @@ final class FeatherweightTests: XCTestCase {
                 return Presenter(getPresentable: { UIViewController() })
             }
             func start() { let s = Store(); _ = appTree(s); s.setPath("list") }
+            struct CallToAction {
+                let action: () -> Void
+                init(store: Store, path: String) { action = { store.setPath(path) } }
+            }
+            func itemPresenter(_ s: Store) -> UIPresenter {
+                let cta = CallToAction(store: s, path: "list")
+                return Presenter(getPresentable: { UIViewController() })
+            }
             """)
-        XCTAssertEqual(edges(r), ["listPresenter -> list/[0-9]+", "tabs -> list"])
+        // An initializer's parameter captured by a closure is followed to the presenter that passes it.
+        XCTAssertEqual(edges(r), ["itemPresenter -> list", "listPresenter -> list/[0-9]+", "tabs -> list"])
         XCTAssertEqual(r.registry.entries.map(\.name), ["list", "tabs"])
         XCTAssertEqual(kinds(r), ["navigate-unresolved"])
         XCTAssertEqual(r.diagnostics.first?.location?.line, 6)

@@ -195,6 +195,49 @@ final class ProtocolRoutesTests: XCTestCase {
         ])
     }
 
+    /// The app delegate's coordinator opens the first screen (an entry); a screen's view model that
+    /// calls the coordinator's method (`AppCoordinator.shared.restart()`) opens what that method opens,
+    /// through the coordinator's own methods; the method called on a stored instance the scanner does
+    /// not type (`coordinator.restart()`) gives no edge.
+    func testCoordinatorMethodCalledFromAScreen() throws {
+        let r = try scan(["Routing": Self.routing, "Coordinator": """
+            import UIKit
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func start() { AppCoordinator.shared.restart() }
+            }
+            final class AppCoordinator: DefaultRouter {
+                static let shared = AppCoordinator()
+                func restart() { showFirst() }
+                private func showFirst() { openLogin() }
+            }
+            final class SettingsViewModel {
+                func signOut() { AppCoordinator.shared.restart() }
+            }
+            final class SettingsViewController: UIViewController {
+                let viewModel = SettingsViewModel()
+            }
+            final class AboutViewModel {
+                let coordinator: AppCoordinator
+                init(coordinator: AppCoordinator) { self.coordinator = coordinator }
+                func signOut() { coordinator.restart() }
+            }
+            final class AboutViewController: UIViewController {
+                var viewModel: AboutViewModel?
+            }
+            protocol SettingsRoute { func openSettings() }
+            extension SettingsRoute where Self: Router {
+                func openSettings() { route(to: SettingsViewController(), as: PushTransition()) }
+            }
+            protocol AboutRoute { func openAbout() }
+            extension AboutRoute where Self: Router {
+                func openAbout() { route(to: AboutViewController(), as: PushTransition()) }
+            }
+            extension DefaultRouter: SettingsRoute, AboutRoute {}
+            """])
+        XCTAssertEqual(edges(r), ["SettingsViewController -> LoginRoute"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["LoginRoute"])
+    }
+
     /// `typealias Routes` through a composed alias: a listed route the screen never opens is a warning.
     func testUnusedCapability() throws {
         let r = try scan(["Routing": Self.routing, "Home": """

@@ -173,7 +173,8 @@ struct FeatherweightExtractor: StyleExtractor {
         // `setRoute("…")` / `setPath("…")` and functions that pass their parameter on to them.
         var navigators = setters
         for c in index.calls where setters.contains(c.callee.name) {
-            guard let f = c.function, case .ref(let name)? = c.arguments.first?.value,
+            // (An initializer passing its parameter on captures it in an action; it is not a wrapper.)
+            guard let f = c.function, index.functions[f].name != "init", case .ref(let name)? = c.arguments.first?.value,
                   index.functions[f].parameters.contains(where: { $0.name == name }) else { continue }
             navigators.insert(index.functions[f].name)
         }
@@ -187,7 +188,8 @@ struct FeatherweightExtractor: StyleExtractor {
             // Plumbing, not navigation: a wrapper or closure passing its parameter on
             // (`AppStore { router.setRoute($0) }`), and the router's own code.
             if case .closureParameter = arg { continue }
-            if let f = c.function, case .ref(let n) = arg, index.functions[f].parameters.contains(where: { $0.name == n }) { continue }
+            if let f = c.function, case .ref(let n) = arg, index.functions[f].parameters.contains(where: { $0.name == n }),
+               navigators.contains(index.functions[f].name) { continue }
             if c.enclosingTypes.contains("Router") { continue }
             let function = c.function
             let site = ValueResolver.Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module)

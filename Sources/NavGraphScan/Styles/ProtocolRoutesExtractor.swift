@@ -193,6 +193,26 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             return out
         }
 
+        /// What each function opens, itself or through the methods of its own type it calls.
+        static func transitiveOpens(_ direct: [Int: Set<String>], index: SemanticIndex, calls: [CallFact]) -> [Int: Set<String>] {
+            var opens = direct
+            var changed = true
+            var rounds = 0
+            while changed && rounds < 8 {
+                changed = false
+                rounds += 1
+                for c in calls {
+                    guard let f = c.function, case .implicit = c.callee.receiver, let owner = index.functions[f].owner else { continue }
+                    for g in index.functionsByName[c.callee.name] ?? [] where index.functions[g].owner == owner && g != f {
+                        guard let more = opens[g], !more.isSubset(of: opens[f] ?? []) else { continue }
+                        opens[f, default: []].formUnion(more)
+                        changed = true
+                    }
+                }
+            }
+            return opens
+        }
+
         /// The screens nearest to a type among those whose build reaches it.
         static func owners(of type: String, in owned: [String: [String: Int]]) -> [String] {
             let reached = owned.compactMap { s, d in d[type].map { (s, $0) } }
@@ -257,6 +277,8 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             var navigates: [String: [Navigation]] = [:]
             var entries: [Entry] = []
             let calls = (index.calls + index.callsWithoutArguments).sorted { $0.location < $1.location }
+            /// Routes each function opens itself (for coordinator methods called from screens).
+            var directOpens: [Int: Set<String>] = [:]
             for c in calls {
                 if let some = anyMethod[c.callee.name], let t = c.enclosingTypes.first(where: { !Self.owners(of: $0, in: owned).isEmpty }) {
                     for s in Self.owners(of: t, in: owned) { used[s, default: []].formUnion(some) }
@@ -277,6 +299,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                     matching = own ? [] : matching.filter(adopted.contains)
                 }
                 guard !matching.isEmpty else { continue }
+                if let f = c.function { directOpens[f, default: []].formUnion(matching) }
                 var explanation = CallSiteExplanation(location: c.location, kind: .navigate, written: ValueExpr.call(c.callee, c.arguments).summary)
                 // The nearest of the screens' builds and the composition root decides (a coordinator the
                 // app delegate holds opens the first screen, even if a screen also refers to it).
@@ -303,6 +326,35 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                             chain: ["\(c.callee.name) is required by \(p)"]))
                         out.warnings.append(.navigateUnattributed(p, in: c.enclosingTypes.first, at: c.location))
                     }
+                }
+                out.explanations.append(explanation)
+            }
+            // A coordinator's method that opens routes (`Coordinator.shared.presentInitialScreen()`, or
+            // `Coordinator.start()`), called from a screen: the screen opens those routes.
+            let opens = Self.transitiveOpens(directOpens, index: index, calls: calls)
+            for c in calls {
+                let type: String
+                switch c.callee.receiver {
+                case .type(let t): type = t
+                case .value(.staticMember(let t, _)): type = t
+                default: continue
+                }
+                let targets = index.functions.indices
+                    .filter { index.functions[$0].owner == type && index.functions[$0].name == c.callee.name && index.functions[$0].accepts(labels: c.labels) }
+                    .reduce(into: Set<String>()) { $0.formUnion(opens[$1] ?? []) }
+                guard !targets.isEmpty, !c.enclosingTypes.contains(type) else { continue }
+                var owners: [String] = []
+                for t in c.enclosingTypes {
+                    owners = Self.owners(of: t, in: owned)
+                    if !owners.isEmpty { break }
+                }
+                guard !owners.isEmpty else { continue }
+                var explanation = CallSiteExplanation(location: c.location, kind: .navigate, written: ValueExpr.call(c.callee, c.arguments).summary)
+                for p in targets.sorted() {
+                    for s in owners {
+                        navigates[s, default: []].append(Navigation(route: p, origin: RegistryAssembler.origin(c.location)))
+                    }
+                    explanation.resolved.append(.init(route: p, features: owners, site: c.location, chain: ["\(type).\(c.callee.name) opens \(p)"]))
                 }
                 out.explanations.append(explanation)
             }
