@@ -59,6 +59,16 @@ extension FactExtractor {
                 arguments: node.arguments.map { .init(label: $0.label?.text, value: value($0.expression)) },
                 function: currentFunction, enclosingTypes: enclosingTypeNames, location: location(node), module: facts.module))
         }
+        if node.arguments.isEmpty {
+            var receiver: ValueExpr.Receiver = .implicit
+            if constructed == nil, let m = node.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base,
+               base.trimmedDescription != "self" {
+                receiver = .value(value(base))
+            }
+            facts.callsWithoutArguments.append(CallFact(
+                callee: .init(receiver: receiver, name: name), arguments: [],
+                function: currentFunction, enclosingTypes: enclosingTypeNames, location: location(node), module: facts.module))
+        }
         if config.navigateFunctions.contains(name) {
             readNavigate(node, name: name, labels: labels)
         } else if config.registerFunctions.contains(name) {

@@ -174,6 +174,7 @@ final class FactExtractor: SyntaxVisitor {
         body: CodeBlockSyntax?, at token: some SyntaxProtocol
     ) {
         let ownerIndex = typeStack.last
+        let inProtocol = ownerIndex.map { facts.types[$0].isProtocol } ?? false
         var f = FunctionFacts(
             owner: ownerIndex.map { facts.types[$0].name }, name: name,
             parameters: (parameters ?? []).map { p in
@@ -181,9 +182,10 @@ final class FactExtractor: SyntaxVisitor {
                     label: p.firstName.text, name: (p.secondName ?? p.firstName).text,
                     typeName: SyntaxHelpers.elementTypeName(p.type),
                     metatypeOf: p.type.as(MetatypeTypeSyntax.self).map { SyntaxHelpers.elementTypeName($0.baseType) },
+                    typeText: inProtocol ? p.type.trimmedDescription : "",
                     defaultValue: p.defaultValue.map { value($0.value) })
             },
-            isStatic: isStatic, inProtocol: ownerIndex.map { facts.types[$0].isProtocol } ?? false,
+            isStatic: isStatic, inProtocol: inProtocol,
             returnType: returnType, location: location(token), module: facts.module)
         if let body, body.statements.count == 1, let only = body.statements.first, case .expr(let e) = only.item {
             f.returns.append(value(e))
@@ -224,6 +226,13 @@ final class FactExtractor: SyntaxVisitor {
         enter(node, name: nil, extended: node.extendedType, inheritance: node.inheritanceClause, members: node.memberBlock)
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        let value = node.initializer.value
+        let parts = value.as(CompositionTypeSyntax.self).map { $0.elements.map { SyntaxHelpers.simpleName($0.type) } } ?? [SyntaxHelpers.simpleName(value)]
+        facts.typeAliases.append(TypeAliasFact(
+            owner: typeStack.last.map { facts.types[$0].name }, name: node.name.text, types: parts, location: location(node.name)))
+        return .skipChildren
+    }
 
     private func enter(
         _ node: some DeclSyntaxProtocol, name: TokenSyntax?, extended: TypeSyntax? = nil,

@@ -25,6 +25,20 @@ struct FileFacts: Sendable {
     var tables: [TableFact] = []
     /// Reads by a literal key.
     var subscripts: [SubscriptFact] = []
+    /// Calls written without arguments (`router.openLogin()`, `LoginViewController()`); kept apart from
+    /// `calls` so value flow, which needs arguments, reads what it always read.
+    var callsWithoutArguments: [CallFact] = []
+    /// `typealias Name = A & B` (in a type or at top level).
+    var typeAliases: [TypeAliasFact] = []
+}
+
+/// `typealias Routes = LoginRoute & ProductRoute`: the composed names, in order.
+struct TypeAliasFact: Sendable {
+    /// The enclosing type (nil at top level).
+    var owner: String?
+    var name: String
+    var types: [String]
+    var location: SourceLocation
 }
 
 /// A type declaration or an extension, with what its members say.

@@ -26,6 +26,10 @@ struct ScanWarning: Sendable, Hashable {
         case fileNotUTF8 = "file-not-utf8"
         case fileUnreadable = "file-unreadable"
         case parameterNeverPassed = "parameter-never-passed"
+        /// A route listed in a screen's `typealias Routes` that the screen never opens (protocol routes).
+        case unusedCapability = "unused-capability"
+        /// A Featherweight route pattern that is not a valid regular expression (it matches nothing).
+        case invalidPattern = "invalid-pattern"
     }
 
     var kind: Kind
@@ -56,6 +60,12 @@ struct ScanWarning: Sendable, Hashable {
     static func navigateUnattributed(_ route: String, in type: String?, at l: SourceLocation) -> ScanWarning {
         let place = type.map { "in '\($0)'" } ?? "outside any type"
         return ScanWarning(.navigateUnattributed, "navigate call to '\(route)' \(place) could not be attributed to a feature: no feature's build reaches that type (through constructions, static calls or property types); state it with `// navgraph:navigates \(route)` on the feature", at: l)
+    }
+    static func unusedCapability(_ route: String, owner: String, screen: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.unusedCapability, "'\(owner).Routes' lists '\(route)', which screen '\(screen)' never opens; drop it from the typealias or open it", at: l)
+    }
+    static func invalidPattern(_ pattern: String, at l: SourceLocation) -> ScanWarning {
+        ScanWarning(.invalidPattern, "route pattern '\(pattern)' is not a valid regular expression: no path matches it", at: l)
     }
     static func navigateLabels(_ labels: String, at l: SourceLocation) -> ScanWarning {
         ScanWarning(.navigateLabels, "navigate call with unrecognised labels (\(labels)); add the route label to `scan: navigateRouteLabels`", at: l)

@@ -146,9 +146,10 @@ public struct SwiftSourceScanner: Sendable {
         var registry = Registry()
         var explanations: [CallSiteExplanation] = []
         let wanted = Set(configuration.styles)
+        var routerServiceWarnings: [ScanWarning] = []
         if wanted.isEmpty || wanted.contains(.routerService) {
             registry = assembler.assemble(facts, index: index)
-            warnings += assembler.warnings
+            routerServiceWarnings = assembler.warnings
             explanations += assembler.explanations
             if !(registry.features.isEmpty && registry.routes.isEmpty && registry.handlers.isEmpty) { summary.styles.append(.routerService) }
         }
@@ -159,6 +160,9 @@ public struct SwiftSourceScanner: Sendable {
             explanations += found.explanations
             summary.styles.append(extractor.style)
         }
+        // Under `auto`, RouterService's half-matches (a `Route` protocol of another style without an
+        // identifier) are not warnings when RouterService found nothing and another style did.
+        if !(wanted.isEmpty && !summary.styles.isEmpty && !summary.styles.contains(.routerService)) { warnings += routerServiceWarnings }
         assembler.explanations = explanations
         summary.features = registry.features.count
         summary.routes = registry.routes.count

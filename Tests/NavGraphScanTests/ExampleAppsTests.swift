@@ -9,24 +9,8 @@ import XCTest
 final class ExampleAppsTests: XCTestCase {
     static let examples = ExampleProjectTests.root.appendingPathComponent("Examples").path
 
-    /// Scans an example; the registry must equal its registry.yml; returns the findings under the
-    /// default scenario as `rule file:line`, and the scan's warnings as `kind file:line`.
     func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> (findings: [String], warnings: [String], result: ScanResult) {
-        let dir = Self.examples + "/" + name
-        let result = try SwiftSourceScanner().scan(paths: [dir])
-        let yaml = Fixture.relative(RegistryWriter.yaml(result.registry), to: dir)
-        if ProcessInfo.processInfo.environment["NAVGRAPH_PRINT"] != nil { print("----- \(name)\n" + yaml) }
-        XCTAssertEqual(yaml, try String(contentsOfFile: dir + "/registry.yml", encoding: .utf8), "scan of \(name)", file: file, line: line)
-        let graph = NavGraph(registry: result.registry)
-        let options = CheckOptions(scenarios: [FlagScenario.defaults(of: result.registry)])
-        let findings = CheckRunner(options: options).run(graph).map { f in
-            "\(f.ruleID) " + Fixture.relative(f.location.map { "\($0.file):\($0.line)" } ?? "-", to: dir)
-        }
-        let warnings = result.diagnostics.map { d -> String in
-            let kind = d.message.split(separator: "[").last.map { String($0.dropLast()) } ?? ""
-            return "\(kind) " + Fixture.relative(d.location.map { "\($0.file):\($0.line)" } ?? "-", to: dir)
-        }
-        return (findings.sorted(), warnings.sorted(), result)
+        try checkExample(name, file: file, line: line)
     }
 
     func testVIPERShop() throws {
@@ -110,5 +94,27 @@ final class ExampleAppsTests: XCTestCase {
         let result = try SwiftSourceScanner(configuration: config).scan(paths: [Self.examples + "/VIPERShop"])
         XCTAssertEqual(result.summary.skippedTests, 0)
         XCTAssertTrue(result.registry.features.contains { $0.name == "FeatureSpy" })
+    }
+}
+
+extension XCTestCase {
+    /// Scans an example; the registry must equal its registry.yml; returns the findings under the
+    /// default scenario as `rule file:line`, and the scan's warnings as `kind file:line`.
+    func checkExample(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> (findings: [String], warnings: [String], result: ScanResult) {
+        let dir = ExampleAppsTests.examples + "/" + name
+        let result = try SwiftSourceScanner().scan(paths: [dir])
+        let yaml = Fixture.relative(RegistryWriter.yaml(result.registry), to: dir)
+        if ProcessInfo.processInfo.environment["NAVGRAPH_PRINT"] != nil { print("----- \(name)\n" + yaml) }
+        XCTAssertEqual(yaml, try String(contentsOfFile: dir + "/registry.yml", encoding: .utf8), "scan of \(name)", file: file, line: line)
+        let graph = NavGraph(registry: result.registry)
+        let options = CheckOptions(scenarios: [FlagScenario.defaults(of: result.registry)])
+        let findings = CheckRunner(options: options).run(graph).map { f in
+            "\(f.ruleID) " + Fixture.relative(f.location.map { "\($0.file):\($0.line)" } ?? "-", to: dir)
+        }
+        let warnings = result.diagnostics.map { d -> String in
+            let kind = d.message.split(separator: "[").last.map { String($0.dropLast()) } ?? ""
+            return "\(kind) " + Fixture.relative(d.location.map { "\($0.file):\($0.line)" } ?? "-", to: dir)
+        }
+        return (findings.sorted(), warnings.sorted(), result)
     }
 }

@@ -11,6 +11,9 @@ struct FunctionFacts: Sendable {
         var typeName: String
         /// The metatype's instance type name for `Builder.Type` (else nil).
         var metatypeOf: String?
+        /// The type as written, for protocol requirements only (`String`, `Int?`: route parameters);
+        /// empty elsewhere, where printing every parameter's type would cost the scan.
+        var typeText: String = ""
         var defaultValue: ValueExpr?
     }
 

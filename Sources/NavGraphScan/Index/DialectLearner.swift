@@ -66,6 +66,10 @@ struct DialectLearner {
             }
             guard !navigates else { continue }
             guard let build = fns.first(where: { ($0.name.hasPrefix("build") || $0.name.hasPrefix("make")) && ($0.returnType ?? "").contains("View") }) else { continue }
+            // Each feature implements its own build; a protocol whose extension implements it is a
+            // protocol-composed route (`makeCatalogTab() -> UIViewController`), not a feature protocol.
+            let implemented = (functionsByOwner[p.name] ?? []).contains { !$0.inProtocol && $0.name == build.name && $0.labels == build.labels }
+            guard !implemented else { continue }
             featureProtocols.insert(p.name)
             add(&c.featureProtocols, p.name)
             add(&c.buildFunctions, build.name)

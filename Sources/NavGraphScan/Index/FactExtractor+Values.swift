@@ -11,7 +11,7 @@ extension FactExtractor {
         if expr.is(IntegerLiteralExprSyntax.self) || expr.is(FloatLiteralExprSyntax.self) || expr.is(BooleanLiteralExprSyntax.self) {
             return .unknown(expr.trimmedDescription)
         }
-        if expr.is(ClosureExprSyntax.self) { return .unknown("{…}") }
+        if let c = expr.as(ClosureExprSyntax.self), c.statements.count != 1 { return .unknown("{…}") }
         let next = depth + 1
         if let call = expr.as(FunctionCallExprSyntax.self) {
             let args = call.arguments.map { ValueExpr.Argument(label: $0.label?.text, value: value($0.expression, depth: next)) }
@@ -61,6 +61,13 @@ extension FactExtractor {
         // `nil` is no route: a choice that includes it has only its other branches.
         if expr.is(NilLiteralExprSyntax.self) { return .choice([]) }
         if let i = expr.as(IfExprSyntax.self) { return .choice(branchValues(i, depth: next)) }
+        // `{ $0 == "welcome" }` (a path predicate): `==` called with what `$0` is compared to.
+        if let c = expr.as(ClosureExprSyntax.self), c.statements.count == 1, case .expr(let e)? = c.statements.first?.item,
+           let seq = e.as(SequenceExprSyntax.self), case let parts = Array(seq.elements), parts.count == 3,
+           parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" {
+            let other = parts[0].trimmedDescription.hasPrefix("$") ? parts[2] : parts[0]
+            return .call(.init(receiver: .implicit, name: "=="), [.init(label: nil, value: value(other, depth: next))])
+        }
         if let s = expr.as(SwitchExprSyntax.self) {
             var out: [ValueExpr] = []
             for c in s.cases {

@@ -9,6 +9,10 @@ struct SemanticIndex {
     let types: [TypeFacts]
     let functions: [FunctionFacts]
     let calls: [CallFact]
+    /// Calls written without arguments (`router.openLogin()`), with global function indices.
+    let callsWithoutArguments: [CallFact]
+    /// Every `typealias` of the sources.
+    let typeAliases: [TypeAliasFact]
     /// Declarations by simple name (several when modules reuse a name).
     let typesByName: [String: [Int]]
     let functionsByName: [String: [Int]]
@@ -25,6 +29,7 @@ struct SemanticIndex {
     init(files: [FileFacts]) {
         var functions: [FunctionFacts] = []
         var calls: [CallFact] = []
+        var bare: [CallFact] = []
         var stamped: [TypeFacts] = []
         var offsets: [String: Int] = [:]
         var switches: [SwitchFact] = []
@@ -38,6 +43,11 @@ struct SemanticIndex {
             offsets[file.path] = offset
             functions += file.functions
             calls += file.calls.map { c in
+                var c = c
+                c.function = c.function.map { $0 + offset }
+                return c
+            }
+            bare += file.callsWithoutArguments.map { c in
                 var c = c
                 c.function = c.function.map { $0 + offset }
                 return c
@@ -60,6 +70,8 @@ struct SemanticIndex {
         self.switches = switches
         self.tables = tables
         self.subscripts = subscripts
+        callsWithoutArguments = bare
+        typeAliases = files.flatMap(\.typeAliases)
         typesByName = Dictionary(grouping: types.indices, by: { types[$0].name })
         functionsByName = Dictionary(grouping: functions.indices, by: { functions[$0].name })
         callsByName = Dictionary(grouping: calls.indices, by: { calls[$0].callee.name })

@@ -23,7 +23,8 @@ indirect enum ValueExpr: Sendable, Hashable {
     case choice([ValueExpr])
     /// An array literal (its elements).
     case array([ValueExpr])
-    /// The result of calling a function: `make(…)`, `base.make(…)`, `Type.make(…)`.
+    /// The result of calling a function: `make(…)`, `base.make(…)`, `Type.make(…)`; a closure
+    /// `{ $0 == x }` is `==` called with `x`.
     case call(Callee, [Argument])
     /// The `index`-th parameter of a closure handed to `label:` of a call to `callee` (a type or function).
     case closureParameter(callee: String, label: String, index: Int)

@@ -37,7 +37,9 @@ protocol StyleExtractor {
 /// The extractors of the styles other than RouterService, in `RoutingStyle` order. A new style
 /// adds its extractor here.
 enum StyleExtractors {
-    static var all: [any StyleExtractor.Type] { [ComponentsExtractor.self, ModuleFactoryExtractor.self] }
+    static var all: [any StyleExtractor.Type] {
+        [ProtocolRoutesExtractor.self, FeatherweightExtractor.self, ComponentsExtractor.self, ModuleFactoryExtractor.self]
+    }
 
     static func extractor(for style: RoutingStyle) -> (any StyleExtractor.Type)? {
         all.first { $0.style == style }

@@ -1,0 +1,252 @@
+import Foundation
+import NavGraphKit
+
+/// Featherweight Router: the app's navigation is one expression,
+/// `Router(tabBarPresenter()).junction([Router(nav).stack([Router(welcomePresenter(store)).route("welcome", children: […])])])`.
+///
+/// Screen = the presenter function a `.route` node shows (`welcomePresenter`), and the tree's root
+/// container (an entry when the tree's builder is called); route id = the pattern (or the literal a
+/// `{ $0 == "…" }` predicate compares); edges = parent → child (containers are transparent) and
+/// `setRoute("…")` / `setPath("…")` calls (or their wrappers) from a screen; the first such call
+/// outside any screen is the entry.
+struct FeatherweightExtractor: StyleExtractor {
+    static let style = RoutingStyle.featherweight
+    static let treeCalls: Set<String> = ["junction", "stack", "route"]
+    static let setters: Set<String> = ["setRoute", "setPath"]
+
+    static func detect(in index: SemanticIndex, files: [FileFacts]) -> Bool {
+        index.calls.contains(where: isTreeNode)
+    }
+
+    /// `Router(presenter).junction/stack/route(…)`.
+    static func isTreeNode(_ c: CallFact) -> Bool {
+        guard treeCalls.contains(c.callee.name), case .value(.construct("Router", let args)) = c.callee.receiver else { return false }
+        return args.count == 1
+    }
+
+    /// One node of a tree: its presenter, its pattern (routes only) and its children.
+    struct Node {
+        var call: CallFact
+        var presenter: String?
+        var pattern: String?
+        /// A pattern that is not a literal (`Paths.book()`), followed with `ValueResolver`.
+        var patternValue: ValueExpr?
+        var children: [ValueExpr]
+    }
+
+    static func node(_ c: CallFact) -> Node {
+        var n = Node(call: c, children: [])
+        if case .value(.construct(_, let args)) = c.callee.receiver, let p = args.first?.value {
+            switch p {
+            case .call(let callee, _): n.presenter = callee.name
+            case .ref(let name): n.presenter = name
+            default: break
+            }
+        }
+        for a in c.arguments {
+            switch (a.label, a.value) {
+            case ("children"?, .array(let items)), (nil, .array(let items)): n.children = items
+            case ("predicate"?, .call(let callee, let args)) where callee.name == "==":
+                if case .literal(let s)? = args.first?.value { n.pattern = s } else { n.patternValue = args.first?.value }
+            case (nil, .literal(let s)), ("pattern"?, .literal(let s)): n.pattern = s
+            case (nil, let v), ("pattern"?, let v): n.patternValue = v
+            default: break
+            }
+        }
+        return n
+    }
+
+    static func extract(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction {
+        var out = StyleExtraction()
+        var registry = Registry()
+        let resolver = ValueResolver(index: index)
+        let treeCalls = index.calls.filter(isTreeNode).sorted { $0.location < $1.location }
+        var byValue: [ValueExpr: [CallFact]] = [:]
+        for c in treeCalls { byValue[.call(c.callee, c.arguments), default: []].append(c) }
+        // Roots: nodes no other node lists as a child.
+        var childLocations = Set<SourceLocation>()
+        var nodes: [SourceLocation: Node] = [:]
+        for c in treeCalls {
+            let n = node(c)
+            nodes[c.location] = n
+            for child in n.children {
+                for m in byValue[child] ?? [] where m.function == c.function { childLocations.insert(m.location) }
+            }
+        }
+        func presenterOrigin(_ name: String, at fallback: SourceLocation) -> ElementOrigin {
+            let f = index.functionsByName[name]?.map { index.functions[$0] }.first { $0.owner == nil }
+            return RegistryAssembler.origin(f?.location ?? fallback)
+        }
+        var features: [String: Feature] = [:]
+        var handlerMappings: [String: [RouteHandler.Mapping]] = [:]
+        var entries: [Entry] = []
+        var patterns: [(pattern: String, regex: NSRegularExpression?, node: Node)] = []
+
+        func addFeature(_ name: String, at l: SourceLocation) {
+            if features[name] == nil { features[name] = Feature(name: name, origin: presenterOrigin(name, at: l)) }
+        }
+        /// Routes under a node, through containers.
+        func routesBelow(_ n: Node, handler: String, visited: inout Set<SourceLocation>) -> [Node] {
+            var found: [Node] = []
+            for child in n.children {
+                guard let m = (byValue[child] ?? []).first(where: { $0.function == n.call.function }), let cn = nodes[m.location] else {
+                    out.warnings.append(ScanWarning(.navigateUnresolved, "Featherweight tree child '\(child.summary)' is not a `Router(…).junction/stack/route(…)` the scanner can follow", at: n.call.location))
+                    continue
+                }
+                guard visited.insert(m.location).inserted else { continue }
+                if cn.call.callee.name == "route" {
+                    found.append(cn)
+                } else {
+                    found += routesBelow(cn, handler: handler, visited: &visited)
+                }
+                walk(cn, handler: handler, visited: &visited)
+            }
+            return found
+        }
+        func walk(_ n: Node, handler: String, visited: inout Set<SourceLocation>) {
+            guard n.call.callee.name == "route" else { return }
+            guard let presenter = n.presenter else { return }
+            addFeature(presenter, at: n.call.location)
+            var n = n
+            if n.pattern == nil, let v = n.patternValue {
+                let r = resolver.resolve(v, in: .init(function: n.call.function, owner: n.call.enclosingTypes.first), site: .init(location: n.call.location, enclosingTypes: n.call.enclosingTypes, module: n.call.module))
+                let literals = Set(r.made.compactMap { m -> String? in if case .literal(let s) = m.value { return s }; return nil })
+                if literals.count == 1, r.made.count == literals.count || r.made.allSatisfy({ if case .literal = $0.value { return true }; return false }) {
+                    n.pattern = literals.first
+                    nodes[n.call.location] = n
+                }
+            }
+            guard let pattern = n.pattern else {
+                out.warnings.append(ScanWarning(.identifierUnreadable, "Featherweight route '\(n.patternValue?.summary ?? "(no pattern)")' whose pattern is not a string the scanner can follow (a literal, a `{ $0 == \"…\" }` predicate, a constant or a function returning one)", at: n.call.location))
+                var seen = visited
+                for child in routesBelow(n, handler: handler, visited: &seen) {
+                    if let p = nodes[child.call.location]?.pattern ?? child.pattern { features[presenter]?.navigates.append(Navigation(route: p, origin: RegistryAssembler.origin(child.call.location))) }
+                }
+                visited = seen
+                return
+            }
+            var regex: NSRegularExpression?
+            if n.call.arguments.contains(where: { $0.label == "predicate" }) {
+                regex = try? NSRegularExpression(pattern: "^" + NSRegularExpression.escapedPattern(for: pattern) + "$")
+            } else if let r = try? NSRegularExpression(pattern: "^(?:" + pattern + ")$") {
+                regex = r
+            } else {
+                out.warnings.append(.invalidPattern(pattern, at: n.call.location))
+            }
+            patterns.append((pattern, regex, n))
+            registry.routes.append(Route(id: pattern, origin: RegistryAssembler.origin(n.call.location)))
+            // A tree shows the first route a path matches: a later route with the same pattern maps nothing.
+            if !(handlerMappings[handler] ?? []).contains(where: { $0.route == pattern }) {
+                handlerMappings[handler, default: []].append(.init(route: pattern, feature: presenter, origin: RegistryAssembler.origin(n.call.location)))
+            }
+            var seen = visited
+            for child in routesBelow(n, handler: handler, visited: &seen) {
+                if let p = nodes[child.call.location]?.pattern ?? child.pattern { features[presenter]?.navigates.append(Navigation(route: p, origin: RegistryAssembler.origin(child.call.location))) }
+            }
+            visited = seen
+        }
+
+        for c in treeCalls where !childLocations.contains(c.location) {
+            guard let root = nodes[c.location] else { continue }
+            let builder = c.function.map { index.functions[$0] }
+            // One handler per tree, named by the function that builds it (and where, when two share a name).
+            let sameName = treeCalls.filter { o in !childLocations.contains(o.location) && o.function.map { index.functions[$0].name } == builder?.name }
+            let base = builder?.name ?? "router tree"
+            let handler = sameName.count > 1 ? "\(base) (\(c.location.file):\(c.location.line))" : base
+            var visited: Set<SourceLocation> = [c.location]
+            if root.call.callee.name == "route" {
+                walk(root, handler: handler, visited: &visited)
+            } else if let container = root.presenter {
+                addFeature(container, at: c.location)
+                for child in routesBelow(root, handler: handler, visited: &visited) {
+                    if let p = nodes[child.call.location]?.pattern ?? child.pattern { features[container]?.navigates.append(Navigation(route: p, origin: RegistryAssembler.origin(child.call.location))) }
+                }
+                // The tree is shown when its builder is called.
+                let called = builder.map { b in (index.callsByName[b.name] ?? []).isEmpty == false || index.callsWithoutArguments.contains { $0.callee.name == b.name } } ?? true
+                if called { entries.append(Entry(target: .feature(container), origin: RegistryAssembler.origin(c.location))) }
+            }
+        }
+        for (name, maps) in handlerMappings {
+            registry.handlers.append(RouteHandler(name: name, routes: maps.sorted { $0.route < $1.route }, origin: maps.first?.origin ?? .init()))
+        }
+
+        // `setRoute("…")` / `setPath("…")` and functions that pass their parameter on to them.
+        var navigators = setters
+        for c in index.calls where setters.contains(c.callee.name) {
+            // (An initializer passing its parameter on captures it in an action; it is not a wrapper.)
+            guard let f = c.function, index.functions[f].name != "init", case .ref(let name)? = c.arguments.first?.value,
+                  index.functions[f].parameters.contains(where: { $0.name == name }) else { continue }
+            navigators.insert(index.functions[f].name)
+        }
+        let presenters = Set(features.keys)
+        func matches(_ path: String) -> [String] {
+            patterns.filter { p in p.regex.map { $0.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil } ?? false }.map(\.pattern)
+        }
+        var unmatched: [String: SourceLocation] = [:]
+        for c in index.calls.sorted(by: { $0.location < $1.location }) where navigators.contains(c.callee.name) {
+            guard let arg = c.arguments.first?.value else { continue }
+            // Plumbing, not navigation: a wrapper or closure passing its parameter on
+            // (`AppStore { router.setRoute($0) }`), and the router's own code.
+            if case .closureParameter = arg { continue }
+            if let f = c.function, case .ref(let n) = arg, index.functions[f].parameters.contains(where: { $0.name == n }),
+               navigators.contains(index.functions[f].name) { continue }
+            if c.enclosingTypes.contains("Router") { continue }
+            let function = c.function
+            let site = ValueResolver.Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module)
+            let result = resolver.resolve(arg, in: .init(function: function, owner: function.flatMap { index.functions[$0].owner } ?? c.enclosingTypes.first), site: site)
+            var explanation = CallSiteExplanation(location: c.location, kind: .navigate, written: arg.summary)
+            for made in result.made {
+                guard case .literal(let path) = made.value else {
+                    explanation.unresolved.append(.init(reason: "'\(made.value.summary)' is not a path string", chain: made.chain)); continue
+                }
+                let targets = matches(path)
+                let route = targets.first ?? path
+                if targets.isEmpty, unmatched[path] == nil { unmatched[path] = made.site.location }
+                // The screen: the presenter function the deciding site is in, or that builds its type.
+                let owner = ownerPresenter(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index)
+                if let owner {
+                    features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location)))
+                    explanation.resolved.append(.init(route: route, features: [owner], site: made.site.location, chain: made.chain))
+                } else {
+                    entries.append(Entry(target: .route(route), origin: RegistryAssembler.origin(made.site.location)))
+                    explanation.resolved.append(.init(route: route, features: [], site: made.site.location, chain: made.chain + ["outside any screen: an entry"]))
+                }
+            }
+            for m in Set(result.misses) { explanation.unresolved.append(.init(reason: m.reason, chain: m.chain)) }
+            if explanation.resolved.isEmpty, !explanation.unresolved.isEmpty {
+                out.warnings.append(.navigateUnresolved(explanation.written, explanation.unresolved.map(\.reason), at: c.location))
+            }
+            out.explanations.append(explanation)
+        }
+        // A path no pattern matches: a route the code opens that nothing shows.
+        for (path, l) in unmatched.sorted(by: { $0.key < $1.key }) {
+            registry.routes.append(Route(id: path, origin: RegistryAssembler.origin(l)))
+        }
+        for (name, var f) in features.sorted(by: { $0.key < $1.key }) {
+            var seen = Set<String>()
+            f.navigates = f.navigates.sorted { ($0.route, RegistryAssembler.key($0.origin)) < ($1.route, RegistryAssembler.key($1.origin)) }
+                .filter { seen.insert($0.route).inserted }
+            _ = name
+            registry.features.append(f)
+        }
+        var seenEntries = Set<String>()
+        registry.entries = entries.sorted { RegistryAssembler.key($0.origin) < RegistryAssembler.key($1.origin) }
+            .filter { seenEntries.insert($0.name).inserted }
+            .sorted { ($0.name, RegistryAssembler.key($0.origin)) < ($1.name, RegistryAssembler.key($1.origin)) }
+        registry.routes.sort { ($0.id, RegistryAssembler.key($0.origin)) < ($1.id, RegistryAssembler.key($1.origin)) }
+        registry.handlers.sort { $0.name < $1.name }
+        out.registry = registry
+        return out
+    }
+
+    /// The presenter function a call is in, or the presenter that constructs the type it is in.
+    static func ownerPresenter(of function: Int?, types: [String], presenters: Set<String>, index: SemanticIndex) -> String? {
+        if let f = function, index.functions[f].owner == nil, presenters.contains(index.functions[f].name) { return index.functions[f].name }
+        for t in types {
+            for c in index.calls + index.callsWithoutArguments where c.callee.name == t {
+                if let f = c.function, index.functions[f].owner == nil, presenters.contains(index.functions[f].name) { return index.functions[f].name }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,401 @@
+import NavGraphKit
+
+/// Protocol-composed routes: `protocol LoginRoute { func openLogin() }` with a default
+/// implementation in an extension that builds the next screen; routers adopt routes
+/// (`extension DefaultRouter: LoginRoute {}`, `class XRouter: Router<X>, XRouter.Routes`), and a
+/// screen's view model or router lists what it may open as `typealias Routes = LoginRoute & …`.
+///
+/// Route = the protocol (id = its name); handler = the protocol's default implementation, present
+/// when a concrete router adopts it; screen = the view controller (or SwiftUI view) the default
+/// implementation builds; edge = an `x.openLogin()` call in a type the screen's build reaches.
+struct ProtocolRoutesExtractor: StyleExtractor {
+    static let style = RoutingStyle.protocolRoutes
+
+    /// Framework base classes of screens.
+    static let screenBases: Set<String> = [
+        "UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
+        "UITabBarController", "UIPageViewController", "UISplitViewController", "UIHostingController", "View",
+        "NSViewController",
+    ]
+
+    /// A route protocol: its requirements that open the screen, and their default implementations.
+    struct RouteDecl {
+        var type: TypeFacts
+        var requirements: [FunctionFacts]
+        /// Every requirement's name (a `closeX()` beside `openX()` uses the route without opening it).
+        var allNames: Set<String> = []
+        var defaults: [Int]
+        var screen: String?
+        /// The presentation of each opening requirement (`createMap()` as a tab, `openMap()` pushed).
+        var styleByMethod: [String: String] = [:]
+    }
+
+    static func detect(in index: SemanticIndex, files: [FileFacts]) -> Bool {
+        !Model(index: index).routes.isEmpty
+    }
+
+    static func extract(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction {
+        Model(index: index).extraction()
+    }
+
+    /// What the index says in this style's terms.
+    struct Model {
+        let index: SemanticIndex
+        /// Route protocols by name.
+        var routes: [String: RouteDecl] = [:]
+        /// Concrete screen types declared in the sources.
+        var screens: Set<String> = []
+        /// Calls (with and without arguments) by the function they are in, in source order.
+        let callsByFunction: [Int: [CallFact]]
+
+        init(index: SemanticIndex) {
+            self.index = index
+            callsByFunction = Dictionary(grouping: (index.calls + index.callsWithoutArguments).filter { $0.function != nil }, by: { $0.function! })
+                .mapValues { $0.sorted { $0.location < $1.location } }
+            let functionsByOwner = Dictionary(grouping: index.functions.indices.filter { index.functions[$0].owner != nil }, by: { index.functions[$0].owner! })
+            for t in index.types where !t.isProtocol && !t.debugOnly && isScreen(t.name) { screens.insert(t.name) }
+            for t in index.types where t.isProtocol && !t.debugOnly {
+                let own = functionsByOwner[t.name] ?? []
+                let requirements = own.map { index.functions[$0] }.filter(\.inProtocol)
+                let names = Set(requirements.map(\.name))
+                let defaults = own.filter { !index.functions[$0].inProtocol && names.contains(index.functions[$0].name) }
+                guard !defaults.isEmpty else { continue }
+                // What the default implementations construct; else the one screen the protocol's
+                // extensions refer to (`LoginViewController.self` handed to a storyboard helper).
+                // Only the requirements whose default builds the screen open it (`closeX()` beside
+                // `openX()` does not).
+                let opening = defaults.filter { screenBuilt(by: $0) != nil }
+                let built = opening.compactMap { screenBuilt(by: $0) }
+                let referred = t.typeReferences.filter(screens.contains)
+                guard let screen = built.first ?? (referred.count == 1 ? referred.first : nil) else { continue }
+                let openers = opening.isEmpty ? defaults : opening
+                let openerNames = Set(openers.map { index.functions[$0].name })
+                routes[t.name] = RouteDecl(
+                    type: t, requirements: requirements.filter { openerNames.contains($0.name) }, allNames: names,
+                    defaults: openers, screen: screen,
+                    styleByMethod: Dictionary(openers.compactMap { f in style(of: [f]).map { (index.functions[f].name, $0) } }, uniquingKeysWith: { a, _ in a }))
+            }
+        }
+
+        /// Whether a type is (or inherits from) a view controller or a SwiftUI view.
+        func isScreen(_ name: String) -> Bool {
+            var seen = Set<String>()
+            var stack = [name]
+            while let n = stack.popLast() {
+                guard seen.insert(n).inserted else { continue }
+                if ProtocolRoutesExtractor.screenBases.contains(n) && n != name { return true }
+                for i in index.typesByName[n] ?? [] { stack += index.types[i].inherited }
+            }
+            return false
+        }
+
+        /// Types constructed (or called statically) in a function.
+        func constructed(in function: Int) -> [String] {
+            (callsByFunction[function] ?? []).compactMap { c -> String? in
+                    switch c.callee.receiver {
+                    case .implicit: return SyntaxHelpers.isTypeLike(c.callee.name) && index.type(named: c.callee.name) != nil ? c.callee.name : nil
+                    case .type(let t): return index.type(named: t) != nil ? t : nil
+                    case .value: return nil
+                    }
+                }
+        }
+
+        /// The screen a default implementation builds: one it constructs, or the nearest one the
+        /// types it constructs build (`LoginModule(transition:)` → `LoginViewController`).
+        func screenBuilt(by function: Int) -> String? {
+            var level = constructed(in: function)
+            var seen = Set(level)
+            for _ in 0..<3 {
+                if let s = level.first(where: screens.contains) { return s }
+                var next: [String] = []
+                for n in level {
+                    for r in (index.type(named: n)?.typeReferences ?? []).sorted() where seen.insert(r).inserted { next.append(r) }
+                }
+                level = next
+            }
+            return nil
+        }
+
+        /// The presentation the default implementation asks for, read from the transition it builds
+        /// or passes (`PushTransition()`, `transition: .modal`).
+        func style(of functions: [Int]) -> String? {
+            var words: [String] = []
+            for f in functions {
+                words += constructed(in: f)
+                for c in callsByFunction[f] ?? [] { words += [c.callee.name] + c.arguments.map(\.value.summary) }
+            }
+            let text = words.joined(separator: " ").lowercased()
+            if text.contains("push") { return "push" }
+            if text.contains("modal") || text.contains("present") || text.contains("sheet") { return "modal" }
+            if text.contains("root") { return "root" }
+            return nil
+        }
+
+        /// A name expanded through typealiases (the type's own first, then top-level ones).
+        func expand(_ name: String, owner: String?, depth: Int = 0) -> [String] {
+            guard depth < 8 else { return [name] }
+            let alias = index.typeAliases.first { $0.name == name && $0.owner == owner }
+                ?? index.typeAliases.first { $0.name == name && $0.owner == nil }
+            guard let alias else { return [name] }
+            return alias.types.flatMap { $0 == name ? [$0] : expand($0, owner: owner, depth: depth + 1) }
+        }
+
+        /// Every route a type adopts: directly, through composed aliases, inherited protocols and superclasses.
+        func adoptedRoutes(of type: String) -> Set<String> {
+            var out = Set<String>()
+            var seen = Set<String>()
+            var stack = [type]
+            while let n = stack.popLast() {
+                guard seen.insert(n).inserted else { continue }
+                if n != type, routes[n] != nil { out.insert(n) }
+                for i in index.typesByName[n] ?? [] {
+                    for inh in index.types[i].inherited {
+                        stack += expand(inh, owner: n)
+                    }
+                }
+            }
+            return out
+        }
+
+        /// Types a screen's build reaches, with how many steps away: the screen (0), what its route
+        /// implementations construct (1), what those refer to or hold, stopping at other screens, route
+        /// protocols and the composition root.
+        func owned() -> [String: [String: Int]] {
+            var out: [String: [String: Int]] = [:]
+            var starts: [String: [String]] = [:]
+            for s in screens { starts[s] = [] }
+            for (_, r) in routes.sorted(by: { $0.key < $1.key }) {
+                guard let s = r.screen else { continue }
+                for f in r.defaults { starts[s, default: []] += constructed(in: f) }
+            }
+            // The composition root (reached from a transition through `UIApplication.shared.delegate`,
+            // say) builds every screen: no screen owns it.
+            let roots = Set(index.types.filter { $0.inherited.contains(where: Self.rootMarkers.contains) }.map(\.name))
+            for (s, start) in starts {
+                var distance: [String: Int] = [s: 0]
+                var level = [s]
+                var d = 0
+                while !level.isEmpty {
+                    var next: [String] = d == 0 ? start : []
+                    for n in level {
+                        if n != s {
+                            guard !screens.contains(n), routes[n] == nil, !roots.contains(n), distance[n] == nil else { continue }
+                            distance[n] = d
+                        }
+                        guard let t = index.type(named: n) else { continue }
+                        next += t.typeReferences.sorted() + t.propertyTypes.values.sorted()
+                    }
+                    level = next.filter { distance[$0] == nil }
+                    d += 1
+                }
+                out[s] = distance
+            }
+            return out
+        }
+
+        /// What each function opens, itself or through the methods of its own type it calls.
+        static func transitiveOpens(_ direct: [Int: Set<String>], index: SemanticIndex, calls: [CallFact]) -> [Int: Set<String>] {
+            var opens = direct
+            var changed = true
+            var rounds = 0
+            while changed && rounds < 8 {
+                changed = false
+                rounds += 1
+                for c in calls {
+                    guard let f = c.function, case .implicit = c.callee.receiver, let owner = index.functions[f].owner else { continue }
+                    for g in index.functionsByName[c.callee.name] ?? [] where index.functions[g].owner == owner && g != f {
+                        guard let more = opens[g], !more.isSubset(of: opens[f] ?? []) else { continue }
+                        opens[f, default: []].formUnion(more)
+                        changed = true
+                    }
+                }
+            }
+            return opens
+        }
+
+        /// The screens nearest to a type among those whose build reaches it.
+        static func owners(of type: String, in owned: [String: [String: Int]]) -> [String] {
+            let reached = owned.compactMap { s, d in d[type].map { (s, $0) } }
+            guard let best = reached.map(\.1).min() else { return [] }
+            return reached.filter { $0.1 == best }.map(\.0).sorted()
+        }
+
+        /// Types the app's composition root (app/scene delegate, SwiftUI `App`) reaches before any screen.
+        func rootReach() -> (distance: [String: Int], screens: [String]) {
+            var distance: [String: Int] = [:]
+            var found: [String] = []
+            var level = index.types.filter { t in !t.isProtocol && t.inherited.contains(where: Self.rootMarkers.contains) }.map(\.name).sorted()
+            var d = 0
+            while !level.isEmpty {
+                var next: [String] = []
+                for n in level where distance[n] == nil {
+                    distance[n] = d
+                    guard let t = index.type(named: n) else { continue }
+                    if screens.contains(n) { found.append(n); continue }
+                    if routes[n] != nil { continue }
+                    next += t.typeReferences.sorted()
+                }
+                level = next
+                d += 1
+            }
+            return (distance, found)
+        }
+        static let rootMarkers: Set<String> = ["App", "UIApplicationDelegate", "UIWindowSceneDelegate"]
+
+        func extraction() -> StyleExtraction {
+            var out = StyleExtraction()
+            var registry = Registry()
+            let routeNames = routes.keys.sorted()
+            // Routes and the default implementations that map them (present when a router adopts them).
+            var adopters: [String: [String]] = [:]
+            for t in index.types where !t.isProtocol && !t.debugOnly {
+                for r in adoptedRoutes(of: t.name) { adopters[r, default: []].append(t.name) }
+            }
+            for name in routeNames {
+                let r = routes[name]!
+                let params = r.requirements.first?.parameters.map { Route.Parameter(name: $0.name, type: $0.typeText) } ?? []
+                registry.routes.append(Route(id: name, type: name, module: r.type.module, parameters: params, origin: RegistryAssembler.origin(r.type.location)))
+                guard adopters[name] != nil, let screen = r.screen, let impl = r.defaults.first else { continue }
+                let loc = index.functions[impl].location
+                registry.handlers.append(RouteHandler(
+                    name: "extension \(name)", module: r.type.module,
+                    routes: [.init(route: name, feature: screen, origin: RegistryAssembler.origin(loc))],
+                    origin: RegistryAssembler.origin(loc)))
+            }
+
+            // Calls of route methods, attributed to the screens whose build reaches the calling type.
+            let owned = owned()
+            let root = rootReach()
+            var byMethod: [String: [String]] = [:]
+            var anyMethod: [String: [String]] = [:]
+            for name in routeNames {
+                for q in routes[name]!.requirements { byMethod[q.name, default: []].append(name) }
+                for q in routes[name]!.allNames.sorted() { anyMethod[q, default: []].append(name) }
+            }
+            // Routes each screen uses through any of their requirements (for unused capabilities).
+            var used: [String: Set<String>] = [:]
+            var navigates: [String: [Navigation]] = [:]
+            var entries: [Entry] = []
+            let calls = (index.calls + index.callsWithoutArguments).sorted { $0.location < $1.location }
+            /// Routes each function opens itself (for coordinator methods called from screens).
+            var directOpens: [Int: Set<String>] = [:]
+            for c in calls {
+                if let some = anyMethod[c.callee.name], let t = c.enclosingTypes.first(where: { !Self.owners(of: $0, in: owned).isEmpty }) {
+                    for s in Self.owners(of: t, in: owned) { used[s, default: []].formUnion(some) }
+                }
+                guard let candidates = byMethod[c.callee.name] else { continue }
+                if case .type = c.callee.receiver { continue }
+                // Inside a route's own default implementation (a route opening another) or a route protocol.
+                if let inner = c.enclosingTypes.first, index.isProtocol(inner) { continue }
+                var matching = candidates.filter { p in
+                    routes[p]!.requirements.contains { $0.name == c.callee.name && $0.accepts(labels: c.labels) }
+                }
+                // `openLogin()` written without a receiver is the route's only in a type that adopts
+                // it and does not declare its own `openLogin()` (a view controller's private `createMap()`).
+                if case .implicit = c.callee.receiver {
+                    guard let inner = c.enclosingTypes.first else { continue }
+                    let own = index.functions.contains { $0.owner == inner && $0.name == c.callee.name && !$0.inProtocol }
+                    let adopted = adoptedRoutes(of: inner)
+                    matching = own ? [] : matching.filter(adopted.contains)
+                }
+                guard !matching.isEmpty else { continue }
+                if let f = c.function { directOpens[f, default: []].formUnion(matching) }
+                var explanation = CallSiteExplanation(location: c.location, kind: .navigate, written: ValueExpr.call(c.callee, c.arguments).summary)
+                // The nearest of the screens' builds and the composition root decides (a coordinator the
+                // app delegate holds opens the first screen, even if a screen also refers to it).
+                var owners: [String] = []
+                var inRoot = false
+                for t in c.enclosingTypes {
+                    owners = Self.owners(of: t, in: owned)
+                    let ownerDistance = owners.first.flatMap { owned[$0]?[t] } ?? Int.max
+                    if let r = root.distance[t], r < ownerDistance { owners = []; inRoot = true; break }
+                    if !owners.isEmpty { break }
+                }
+                for p in matching {
+                    if !owners.isEmpty {
+                        for s in owners {
+                            navigates[s, default: []].append(Navigation(route: p, style: routes[p]!.styleByMethod[c.callee.name], origin: RegistryAssembler.origin(c.location)))
+                        }
+                        explanation.resolved.append(.init(route: p, features: owners, site: c.location, chain: ["\(c.callee.name) is required by \(p)"]))
+                    } else if inRoot {
+                        entries.append(Entry(target: .route(p), origin: RegistryAssembler.origin(c.location)))
+                        explanation.resolved.append(.init(route: p, features: [], site: c.location, chain: ["\(c.callee.name) in the composition root: an entry"]))
+                    } else {
+                        explanation.unresolved.append(.init(
+                            reason: "route '\(p)' is opened from '\(c.enclosingTypes.first ?? "top-level code")', which no screen's build reaches",
+                            chain: ["\(c.callee.name) is required by \(p)"]))
+                        out.warnings.append(.navigateUnattributed(p, in: c.enclosingTypes.first, at: c.location))
+                    }
+                }
+                out.explanations.append(explanation)
+            }
+            // A coordinator's method that opens routes (`Coordinator.shared.presentInitialScreen()`, or
+            // `Coordinator.start()`), called from a screen: the screen opens those routes.
+            let opens = Self.transitiveOpens(directOpens, index: index, calls: calls)
+            for c in calls {
+                let type: String
+                switch c.callee.receiver {
+                case .type(let t): type = t
+                case .value(.staticMember(let t, _)): type = t
+                default: continue
+                }
+                let targets = index.functions.indices
+                    .filter { index.functions[$0].owner == type && index.functions[$0].name == c.callee.name && index.functions[$0].accepts(labels: c.labels) }
+                    .reduce(into: Set<String>()) { $0.formUnion(opens[$1] ?? []) }
+                guard !targets.isEmpty, !c.enclosingTypes.contains(type) else { continue }
+                var owners: [String] = []
+                for t in c.enclosingTypes {
+                    owners = Self.owners(of: t, in: owned)
+                    if !owners.isEmpty { break }
+                }
+                guard !owners.isEmpty else { continue }
+                var explanation = CallSiteExplanation(location: c.location, kind: .navigate, written: ValueExpr.call(c.callee, c.arguments).summary)
+                for p in targets.sorted() {
+                    for s in owners {
+                        navigates[s, default: []].append(Navigation(route: p, origin: RegistryAssembler.origin(c.location)))
+                    }
+                    explanation.resolved.append(.init(route: p, features: owners, site: c.location, chain: ["\(type).\(c.callee.name) opens \(p)"]))
+                }
+                out.explanations.append(explanation)
+            }
+            // The screens the composition root builds (a tab bar, a first screen) are entries when this
+            // style knows them: built by a route, or opening one.
+            for s in root.screens where routes.values.contains(where: { $0.screen == s }) || navigates[s] != nil {
+                entries.append(Entry(target: .feature(s), origin: RegistryAssembler.origin(index.type(named: s)!.location)))
+            }
+
+            // Screens.
+            for s in screens.sorted() {
+                let t = index.type(named: s)!
+                var seen = Set<String>()
+                let navs = (navigates[s] ?? [])
+                    .sorted { ($0.route, RegistryAssembler.key($0.origin)) < ($1.route, RegistryAssembler.key($1.origin)) }
+                    .filter { seen.insert($0.route).inserted }
+                // A screen is one a route builds, one the composition root builds, or one that navigates.
+                guard routes.values.contains(where: { $0.screen == s }) || root.screens.contains(s) || !navs.isEmpty else { continue }
+                registry.features.append(Feature(
+                    name: s, module: t.module, navigates: navs, origin: RegistryAssembler.origin(t.location), ignore: t.ignore))
+            }
+
+            // Declared capabilities (`typealias Routes = A & B`) a screen never opens.
+            for alias in index.typeAliases.sorted(by: { $0.location < $1.location }) {
+                guard let owner = alias.owner, alias.name == "Routes" else { continue }
+                let declared = Set(alias.types.flatMap { expand($0, owner: owner) }.flatMap { n in routes[n] != nil ? [n] : Array(adoptedRoutes(of: n)) })
+                let screensOfOwner = Self.owners(of: owner, in: owned)
+                for s in screensOfOwner {
+                    let opened = used[s] ?? []
+                    for r in declared.subtracting(opened).sorted() {
+                        out.warnings.append(.unusedCapability(r, owner: owner, screen: s, at: alias.location))
+                    }
+                }
+            }
+
+            var seenEntries = Set<String>()
+            entries = entries.sorted { RegistryAssembler.key($0.origin) < RegistryAssembler.key($1.origin) }.filter { seenEntries.insert($0.name).inserted }
+            registry.entries = entries.sorted { ($0.name, RegistryAssembler.key($0.origin)) < ($1.name, RegistryAssembler.key($1.origin)) }
+            registry.features.sort { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") }
+            out.registry = registry
+            return out
+        }
+    }
+}

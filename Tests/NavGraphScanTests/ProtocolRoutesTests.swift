@@ -1,0 +1,324 @@
+import Foundation
+import NavGraphKit
+import XCTest
+@testable import NavGraphScan
+
+/// Protocol-composed routes (`protocol LoginRoute { func openLogin() }` with a default
+/// implementation, `typealias Routes = A & B`): the example app, each construct the extractor reads
+/// with a case that resolves and one that stays a warning, a mixed RouterService app, hostile names.
+final class ProtocolRoutesTests: XCTestCase {
+    var dir = ""
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-protoroutes-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir + "/App", withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    /// Writes each source as `App/<name>.swift` and scans the folder.
+    func scan(_ sources: [String: String], styles: [RoutingStyle] = []) throws -> ScanResult {
+        for (name, text) in sources { try text.write(toFile: dir + "/App/\(name).swift", atomically: true, encoding: .utf8) }
+        var config = ScanConfiguration()
+        config.styles = styles
+        return try SwiftSourceScanner(configuration: config).scan(paths: [dir])
+    }
+
+    func kinds(_ r: ScanResult) -> [String] {
+        r.diagnostics.map { d in d.message.split(separator: "[").last.map { String($0.dropLast()) } ?? "" }.sorted()
+    }
+
+    func edges(_ r: ScanResult) -> [String] {
+        r.registry.features.flatMap { f in f.navigates.map { "\(f.name) -> \($0.route)" + ($0.style.map { " (\($0))" } ?? "") } }.sorted()
+    }
+
+    /// Shared by the small cases: a router base, transitions, and one route building a screen.
+    static let routing = """
+        import UIKit
+        protocol Router: AnyObject { func route(to vc: UIViewController, as transition: Transition) }
+        protocol Transition {}
+        final class PushTransition: Transition {}
+        final class ModalTransition: Transition {}
+        class DefaultRouter: Router { func route(to vc: UIViewController, as transition: Transition) {} }
+        protocol LoginRoute { func openLogin() }
+        extension LoginRoute where Self: Router {
+            func openLogin() {
+                route(to: LoginViewController(router: DefaultRouter()), as: ModalTransition())
+            }
+        }
+        extension DefaultRouter: LoginRoute {}
+        final class LoginViewController: UIViewController {
+            init(router: DefaultRouter) { super.init(nibName: nil, bundle: nil) }
+        }
+        """
+
+    // MARK: The example app
+
+    func testExampleApp() throws {
+        let (findings, warnings, result) = try checkExample("ProtocolRoutesApp")
+        XCTAssertEqual(findings, [
+            "unhandled-route Shop/Scenes/Product/ProductViewModel.swift:24",
+            "unreachable-feature Shop/Scenes/Review/ReviewViewController.swift:3",
+        ])
+        XCTAssertEqual(warnings, ["unused-capability Shop/Scenes/Cart/CartViewModel.swift:3"])
+        XCTAssertEqual(result.summary.styles, [.protocolRoutes])
+        XCTAssertEqual(result.registry.entries.map(\.name), ["MainTabBarController"])
+        XCTAssertEqual(edges(result), [
+            "CartViewController -> CheckoutRoute (push)",
+            "CatalogViewController -> CartRoute (modal)",
+            "CatalogViewController -> ProductRoute (push)",
+            "CheckoutViewController -> LoginRoute (modal)",
+            "MainTabBarController -> CartTabRoute",
+            "MainTabBarController -> CatalogTabRoute",
+            "ProductViewController -> CartRoute (modal)",
+            "ProductViewController -> LoginRoute (modal)",
+            "ProductViewController -> ReviewRoute (modal)",
+        ])
+        // Closable is a capability, not a screen: no route, no handler.
+        XCTAssertFalse(result.registry.routes.contains { $0.id == "Closable" })
+        // Each explained call resolved.
+        XCTAssertEqual(result.summary.navigateCalls, result.summary.navigateResolved)
+    }
+
+    func testAutoPicksProtocolRoutesAndNamingItReadsTheSame() throws {
+        let auto = try SwiftSourceScanner().scan(paths: [ExampleAppsTests.examples + "/ProtocolRoutesApp"])
+        var config = ScanConfiguration()
+        config.styles = [.protocolRoutes]
+        let named = try SwiftSourceScanner(configuration: config).scan(paths: [ExampleAppsTests.examples + "/ProtocolRoutesApp"])
+        XCTAssertEqual(auto.summary.styles, [.protocolRoutes])
+        XCTAssertEqual(RegistryWriter.yaml(auto.registry), RegistryWriter.yaml(named.registry))
+        // Naming only RouterService reads nothing here.
+        config.styles = [.routerService]
+        XCTAssertThrowsError(try SwiftSourceScanner(configuration: config).scan(paths: [ExampleAppsTests.examples + "/ProtocolRoutesApp"]))
+    }
+
+    // MARK: Constructs, each resolving and staying a warning
+
+    /// A view model's call is attributed to the screen whose route builds the view model; the same
+    /// call in a type no screen's build reaches is a warning, never an edge.
+    func testCallAttribution() throws {
+        let r = try scan(["Routing": Self.routing, "Home": """
+            import UIKit
+            protocol HomeRoute { func openHome() }
+            extension HomeRoute where Self: Router {
+                func openHome() {
+                    let router = DefaultRouter()
+                    route(to: HomeViewController(viewModel: HomeViewModel(router: router)), as: PushTransition())
+                }
+            }
+            extension DefaultRouter: HomeRoute {}
+            final class HomeViewModel {
+                typealias Routes = LoginRoute
+                let router: Routes
+                init(router: Routes) { self.router = router }
+                func signIn() { router.openLogin() }
+            }
+            final class HomeViewController: UIViewController {
+                init(viewModel: HomeViewModel) { super.init(nibName: nil, bundle: nil) }
+            }
+            final class Orphan {
+                let router: LoginRoute
+                init(router: LoginRoute) { self.router = router }
+                func go() { router.openLogin() }
+            }
+            """])
+        XCTAssertEqual(edges(r), ["HomeViewController -> LoginRoute (modal)"])
+        XCTAssertEqual(kinds(r), ["navigate-unattributed"])
+        XCTAssertEqual(r.diagnostics.first?.location?.line, 22)
+        XCTAssertEqual(r.summary.navigateCalls, 2)
+        XCTAssertEqual(r.summary.navigateResolved, 1)
+    }
+
+    /// The screen a route builds through a module type (`XModule(transition:)` → its view controller);
+    /// a default implementation that builds no screen of the sources (an alert) is not a route.
+    func testScreenBuiltThroughAModule() throws {
+        let r = try scan(["Routing": Self.routing, "Settings": """
+            import UIKit
+            protocol SettingsRoute { func openSettings() }
+            extension SettingsRoute where Self: Router {
+                func openSettings() {
+                    let module = SettingsModule(transition: PushTransition())
+                    route(to: module.viewController, as: PushTransition())
+                }
+            }
+            final class SettingsModule {
+                let viewController: UIViewController
+                init(transition: Transition) { viewController = SettingsViewController() }
+            }
+            final class SettingsViewController: UIViewController {}
+            protocol AlertRoute { func showAlert(_ text: String) }
+            extension AlertRoute where Self: Router {
+                func showAlert(_ text: String) { route(to: UIAlertController(title: text, message: nil, preferredStyle: .alert), as: ModalTransition()) }
+            }
+            extension DefaultRouter: SettingsRoute, AlertRoute {}
+            """])
+        XCTAssertEqual(r.registry.routes.map(\.id), ["LoginRoute", "SettingsRoute"])
+        XCTAssertEqual(r.registry.handlers.flatMap { $0.routes.map { "\($0.route) -> \($0.feature)" } }, [
+            "LoginRoute -> LoginViewController", "SettingsRoute -> SettingsViewController",
+        ])
+    }
+
+    /// Routes adopted through a protocol that inherits them, and a builder route opened by the
+    /// composition root's coordinator (an entry; its screen is reachable); a route no router adopts has
+    /// no handler.
+    func testInheritedAdoptionAndCoordinatorEntry() throws {
+        let r = try scan(["Routing": Self.routing, "Coordinator": """
+            import UIKit
+            protocol TabsRoute { func makeTabs() -> UITabBarController }
+            extension TabsRoute {
+                func makeTabs() -> UITabBarController { TabsController() }
+            }
+            final class TabsController: UITabBarController {}
+            protocol CoordinatorRoutes: LoginRoute, TabsRoute {}
+            final class AppCoordinator: DefaultRouter, CoordinatorRoutes {
+                func start(window: UIWindow, signedIn: Bool) {
+                    window.rootViewController = signedIn ? makeTabs() : nil
+                }
+            }
+            protocol HelpRoute { func openHelp() }
+            extension HelpRoute where Self: Router {
+                func openHelp() { route(to: HelpViewController(), as: PushTransition()) }
+            }
+            final class HelpViewController: UIViewController {}
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let coordinator = AppCoordinator()
+            }
+            """])
+        XCTAssertEqual(r.registry.handlers.map(\.name), ["extension LoginRoute", "extension TabsRoute"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["TabsRoute"])
+        let graph = NavGraph(registry: r.registry)
+        let findings = CheckRunner(options: CheckOptions(scenarios: [FlagScenario.defaults(of: r.registry)])).run(graph)
+        // HelpRoute has no handler: nothing can open it, and its screen is unreachable.
+        XCTAssertEqual(findings.map { "\($0.ruleID) \($0.subject)" }.sorted(), [
+            "unreachable-feature HelpViewController", "unreachable-feature LoginViewController",
+            "unused-route HelpRoute", "unused-route LoginRoute",
+        ])
+    }
+
+    /// The app delegate's coordinator opens the first screen (an entry); a screen's view model that
+    /// calls the coordinator's method (`AppCoordinator.shared.restart()`) opens what that method opens,
+    /// through the coordinator's own methods; the method called on a stored instance the scanner does
+    /// not type (`coordinator.restart()`) gives no edge.
+    func testCoordinatorMethodCalledFromAScreen() throws {
+        let r = try scan(["Routing": Self.routing, "Coordinator": """
+            import UIKit
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func start() { AppCoordinator.shared.restart() }
+            }
+            final class AppCoordinator: DefaultRouter {
+                static let shared = AppCoordinator()
+                func restart() { showFirst() }
+                private func showFirst() { openLogin() }
+            }
+            final class SettingsViewModel {
+                func signOut() { AppCoordinator.shared.restart() }
+            }
+            final class SettingsViewController: UIViewController {
+                let viewModel = SettingsViewModel()
+            }
+            final class AboutViewModel {
+                let coordinator: AppCoordinator
+                init(coordinator: AppCoordinator) { self.coordinator = coordinator }
+                func signOut() { coordinator.restart() }
+            }
+            final class AboutViewController: UIViewController {
+                var viewModel: AboutViewModel?
+            }
+            protocol SettingsRoute { func openSettings() }
+            extension SettingsRoute where Self: Router {
+                func openSettings() { route(to: SettingsViewController(), as: PushTransition()) }
+            }
+            protocol AboutRoute { func openAbout() }
+            extension AboutRoute where Self: Router {
+                func openAbout() { route(to: AboutViewController(), as: PushTransition()) }
+            }
+            extension DefaultRouter: SettingsRoute, AboutRoute {}
+            """])
+        XCTAssertEqual(edges(r), ["SettingsViewController -> LoginRoute"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["LoginRoute"])
+    }
+
+    /// `typealias Routes` through a composed alias: a listed route the screen never opens is a warning.
+    func testUnusedCapability() throws {
+        let r = try scan(["Routing": Self.routing, "Home": """
+            import UIKit
+            protocol HomeRoute { func openHome() }
+            extension HomeRoute where Self: Router {
+                func openHome() { route(to: HomeViewController(), as: PushTransition()) }
+            }
+            extension DefaultRouter: HomeRoute {}
+            typealias AccountRoutes = LoginRoute & HomeRoute
+            final class HomeViewController: UIViewController {
+                typealias Routes = AccountRoutes
+                var router: Routes!
+                func signIn() { router.openLogin() }
+            }
+            """])
+        XCTAssertEqual(kinds(r), ["unused-capability"])
+        XCTAssertEqual(r.diagnostics.first?.location?.line, 9)
+        XCTAssertTrue(r.diagnostics.first?.message.contains("'HomeRoute'") == true)
+    }
+
+    // MARK: Mixed styles, hostile names
+
+    /// A RouterService feature set and a protocol-routes flow in one source tree: `--style auto`
+    /// reads both into one graph.
+    func testMixedWithRouterService() throws {
+        let r = try scan(["Routing": Self.routing, "Legacy": """
+            import UIKit
+            struct ProfileRoute: Route { static let identifier = "profile" }
+            struct ProfileFeature: Feature {
+                func build(fromRoute route: Route?) -> UIViewController { UIViewController() }
+            }
+            final class ProfileHandler: RouteHandler {
+                var routes: [Route.Type] { [ProfileRoute.self] }
+                func destination(forRoute route: Route, fromViewController viewController: UIViewController) -> Feature.Type {
+                    ProfileFeature.self
+                }
+            }
+            """, "AppDelegate": """
+            import UIKit
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let routerService = RouterService()
+                let router = DefaultRouter()
+                func start() {
+                    routerService.register(routeHandler: ProfileHandler())
+                    _ = routerService.navigationController(withInitialFeature: ProfileFeature.self)
+                    router.openLogin()
+                }
+            }
+            """])
+        XCTAssertEqual(r.summary.styles, [.routerService, .protocolRoutes])
+        XCTAssertEqual(r.registry.features.map(\.name).sorted(), ["LoginViewController", "ProfileFeature"])
+        XCTAssertEqual(r.registry.routes.map(\.id).sorted(), ["LoginRoute", "profile"])
+        XCTAssertEqual(r.registry.entries.map(\.name).sorted(), ["LoginRoute", "ProfileFeature"])
+        let graph = NavGraph(registry: r.registry)
+        let findings = CheckRunner(options: CheckOptions(scenarios: [FlagScenario.defaults(of: r.registry)])).run(graph)
+        XCTAssertEqual(findings.map(\.ruleID).sorted(), ["unused-route"], "\(findings.map(\.message))")
+    }
+
+    /// Unicode names and a folder whose name holds quotes and markup stay data: the YAML reads back
+    /// to the same registry.
+    func testHostileNamesStayData() throws {
+        let odd = dir + "/App/we\"ird <b>&"
+        try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)
+        try """
+            import UIKit
+            protocol Router: AnyObject { func route(to vc: UIViewController) }
+            class Rüter: Router { func route(to vc: UIViewController) {} }
+            protocol ÉcranRoute { func openÉcran() }
+            extension ÉcranRoute where Self: Router {
+                func openÉcran() { route(to: Écran_ViewController()) }
+            }
+            extension Rüter: ÉcranRoute {}
+            final class Écran_ViewController: UIViewController {}
+            """.write(toFile: odd + "/Écran.swift", atomically: true, encoding: .utf8)
+        let r = try scan([:])
+        XCTAssertEqual(r.registry.routes.map(\.id), ["ÉcranRoute"])
+        XCTAssertEqual(r.registry.features.map(\.name), ["Écran_ViewController"])
+        let yaml = RegistryWriter.yaml(r.registry)
+        let back = try RegistryLoader().load(text: yaml, file: "registry.yml")
+        XCTAssertEqual(RegistryWriter.yaml(back), yaml)
+        XCTAssertEqual(back.features.first?.origin.source?.file, r.registry.features.first?.origin.source?.file)
+    }
+}
