@@ -88,6 +88,12 @@ struct TypeFacts: Sendable {
     /// An enum's cases (`case home`, `case detail = "detail"`: the raw value when a literal).
     var enumCases: [EnumCaseFact] = []
 
+    /// What makes a type the app's composition root: a SwiftUI `App`, the app or scene delegate.
+    static let compositionRootProtocols: Set<String> = ["App", "UIApplicationDelegate", "UIWindowSceneDelegate"]
+
+    /// Whether the type (or this extension) conforms to a composition-root protocol.
+    var isCompositionRoot: Bool { inherited.contains(where: Self.compositionRootProtocols.contains) }
+
     /// Folds an extension (or a second declaration) of the same type into this one.
     mutating func absorb(_ o: TypeFacts) {
         inherited += o.inherited.filter { !inherited.contains($0) }

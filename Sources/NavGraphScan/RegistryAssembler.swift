@@ -68,13 +68,11 @@ struct RegistryAssembler {
         for c in index.calls where config.registerFunctions.contains(c.callee.name) || config.routerTypes.contains(c.callee.name) {
             if let t = c.enclosingTypes.last { stops.insert(t) }
         }
-        for t in concrete where t.inherited.contains("App") || t.inherited.contains("UIApplicationDelegate") || t.inherited.contains("UIWindowSceneDelegate") {
-            stops.insert(t.name)
-        }
         // Navigation written in debug-only types (previews, debug menus) is not the app's. Navigation
         // written in the app's composition root (a SwiftUI `App`, the app or scene delegate) opens the
-        // first screen: an entry.
-        let roots = Set(concrete.filter { $0.inherited.contains("App") || $0.inherited.contains("UIApplicationDelegate") || $0.inherited.contains("UIWindowSceneDelegate") }.map(\.name))
+        // first screen: an entry. No feature builds a composition root.
+        let roots = Set(concrete.filter(\.isCompositionRoot).map(\.name))
+        stops.formUnion(roots)
         let debugOnly = Set(types.filter(\.debugOnly).map(\.name))
         var navigations: [NavigateFact] = []
         var rootOpenings: [EntryFact] = []
@@ -204,14 +202,7 @@ struct RegistryAssembler {
         let graph = TypeReferenceGraph(index: index, features: features.map { ($0.name, $0.module) }, stopAt: stops)
         let resolver = ValueResolver(index: index)
 
-        func owners(_ site: ValueResolver.Site) -> [Int] {
-            for t in site.enclosingTypes {
-                if let fi = featureIndex[t] { return [fi] }
-                let b = graph.features(reaching: t, in: site.module)
-                if !b.isEmpty { return b.sorted() }
-            }
-            return []
-        }
+        func owners(_ site: ValueResolver.Site) -> [Int] { graph.owners(of: site, features: featureIndex) }
 
         var added: [Int: [Navigation]] = [:]
         for n in navigations {

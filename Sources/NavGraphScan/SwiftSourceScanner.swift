@@ -94,9 +94,7 @@ public struct SwiftSourceScanner: Sendable {
         let demoFiles = Set(work.filter { $0.demo != nil }.map(\.display))
         if !demoFiles.isEmpty {
             let appElsewhere = facts.contains { f in
-                !demoFiles.contains(f.path) && (!f.entries.isEmpty || f.types.contains { t in
-                    t.inherited.contains("App") || t.inherited.contains("UIApplicationDelegate") || t.inherited.contains("UIWindowSceneDelegate")
-                })
+                !demoFiles.contains(f.path) && (!f.entries.isEmpty || f.types.contains(where: \.isCompositionRoot))
             }
             if appElsewhere {
                 summary.skippedOtherTargets += demoFiles.count

@@ -38,6 +38,17 @@ struct TypeReferenceGraph {
         return builtBy[t] ?? []
     }
 
+    /// The features a call site belongs to: the feature it is written in (innermost enclosing type
+    /// first), else every feature whose build reaches its type; empty when none does.
+    func owners(of site: ValueResolver.Site, features featureIndex: [String: Int]) -> [Int] {
+        for t in site.enclosingTypes {
+            if let fi = featureIndex[t] { return [fi] }
+            let b = features(reaching: t, in: site.module)
+            if !b.isEmpty { return b.sorted() }
+        }
+        return []
+    }
+
     /// The declaration a name means in a module: that module's, else the only one.
     static func lookup(_ name: String, from module: String?, _ index: SemanticIndex) -> Int? {
         guard let candidates = index.typesByName[name], !candidates.isEmpty else { return nil }

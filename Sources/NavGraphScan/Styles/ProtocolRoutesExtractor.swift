@@ -170,7 +170,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             }
             // The composition root (reached from a transition through `UIApplication.shared.delegate`,
             // say) builds every screen: no screen owns it.
-            let roots = Set(index.types.filter { $0.inherited.contains(where: Self.rootMarkers.contains) }.map(\.name))
+            let roots = Set(index.types.filter { $0.isCompositionRoot }.map(\.name))
             for (s, start) in starts {
                 var distance: [String: Int] = [s: 0]
                 var level = [s]
@@ -224,7 +224,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
         func rootReach() -> (distance: [String: Int], screens: [String]) {
             var distance: [String: Int] = [:]
             var found: [String] = []
-            var level = index.types.filter { t in !t.isProtocol && t.inherited.contains(where: Self.rootMarkers.contains) }.map(\.name).sorted()
+            var level = index.types.filter { t in !t.isProtocol && t.isCompositionRoot }.map(\.name).sorted()
             var d = 0
             while !level.isEmpty {
                 var next: [String] = []
@@ -240,7 +240,6 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             }
             return (distance, found)
         }
-        static let rootMarkers: Set<String> = ["App", "UIApplicationDelegate", "UIWindowSceneDelegate"]
 
         func extraction() -> StyleExtraction {
             var out = StyleExtraction()

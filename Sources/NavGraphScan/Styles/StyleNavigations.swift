@@ -32,9 +32,7 @@ struct StyleNavigations {
     }
 
     static func roots(_ index: SemanticIndex) -> Set<String> {
-        Set(index.types.filter { t in
-            !t.isProtocol && t.inherited.contains { ["App", "UIApplicationDelegate", "UIWindowSceneDelegate"].contains($0) }
-        }.map(\.name))
+        Set(index.types.filter { !$0.isProtocol && $0.isCompositionRoot }.map(\.name))
     }
 
     /// One navigation call: what it resolved to and what could not be followed.
@@ -49,12 +47,7 @@ struct StyleNavigations {
                 explanation.resolved.append(.init(route: t.route, features: [], site: t.site.location, chain: t.chain + ["entry: \(top)"]))
                 continue
             }
-            var owners: [Int] = []
-            for e in t.site.enclosingTypes {
-                if let fi = featureIndex[e] { owners = [fi]; break }
-                let b = graph.features(reaching: e, in: t.site.module)
-                if !b.isEmpty { owners = b.sorted(); break }
-            }
+            let owners = graph.owners(of: t.site, features: featureIndex)
             if owners.isEmpty {
                 explanation.unresolved.append(.init(
                     reason: "route '\(t.route)' is \(verb) from '\(t.site.enclosingTypes.first ?? "top-level code")', which no module builds",
