@@ -59,7 +59,7 @@ struct CheckCommand: ParsableCommand {
         if filtered.hidden > 0 || !filtered.stale.isEmpty {
             summary += "; baseline hid \(filtered.hidden), \(filtered.stale.count) stale"
         }
-        if let scan = InputLoader.lastScan, scan.navigateUnresolved + scan.navigatePartly > 0 {
+        if let scan = loaded.scan, scan.navigateUnresolved + scan.navigatePartly > 0 {
             let n = scan.navigateUnresolved + scan.navigatePartly
             summary += "; the graph is partial: \(n) navigate call\(n == 1 ? "" : "s") not fully resolved (navgraph scan --explain)"
         }

@@ -25,15 +25,14 @@ enum InputLoader {
         return false
     }
 
-    /// The summary of the last scan `load` ran (for the check summary: a partial graph says so).
-    nonisolated(unsafe) static var lastScan: ScanSummary?
-
     /// Loads and merges everything; scan warnings go to standard error, errors are thrown.
-    static func load(paths: [String], scanSettings: RawNode? = nil, strictScan: Bool = false) throws -> Registry {
+    /// Returns the registry and, when sources were scanned, the scan's summary (a partial graph says so).
+    static func load(paths: [String], scanSettings: RawNode? = nil, strictScan: Bool = false) throws -> (registry: Registry, scan: ScanSummary?) {
         let registryPaths = paths.filter { kind(of: $0) == .registry }
         let sourcePaths = paths.filter { kind(of: $0) == .sources }
         var diagnostics: [Diagnostic] = []
         var registry = Registry()
+        var scan: ScanSummary?
         if !registryPaths.isEmpty {
             do {
                 registry = try RegistryLoader().load(paths: registryPaths)
@@ -52,7 +51,7 @@ enum InputLoader {
                 let errors = result.diagnostics.filter { $0.severity == .error }
                 CLIOutput.printDiagnostics(result.diagnostics.filter { $0.severity != .error })
                 CLIOutput.stderr("navgraph: \(result.summary.line)\n")
-                lastScan = result.summary
+                scan = result.summary
                 diagnostics += errors
                 registry = registry.merged(with: result.registry)
             } catch let error as InputError {
@@ -61,7 +60,7 @@ enum InputLoader {
             }
         }
         if !diagnostics.isEmpty { throw InputError(diagnostics) }
-        return registry
+        return (registry, scan)
     }
 
     /// The `.navgraph.yml` `scan:` section as a `ScanConfiguration`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavGraphKit
+import NavGraphScan
 
 /// Where the registry comes from and which flag scenarios to check: shared by every subcommand.
 struct InputOptions: ParsableArguments {
@@ -62,7 +63,8 @@ struct InputOptions: ParsableArguments {
         guard !config.registries.isEmpty else {
             throw ValidationError("give at least one registry file or directory (or list them under 'registries:' in \(Configuration.defaultFileName))")
         }
-        let registry = config.addingEntries(to: try InputLoader.load(paths: config.registries, scanSettings: config.scan))
+        let (loaded, scan) = try InputLoader.load(paths: config.registries, scanSettings: config.scan)
+        let registry = config.addingEntries(to: loaded)
         let graph = NavGraph(registry: registry)
         let overrides = try overrides()
         let knownFlags = Set(registry.flags.map(\.name))
@@ -88,7 +90,7 @@ struct InputOptions: ParsableArguments {
         } else {
             scenarios = [FlagScenario.defaults(of: registry, overrides: overrides)]
         }
-        return LoadedInput(registry: registry, graph: graph, scenarios: scenarios, warnings: warnings, configuration: config)
+        return LoadedInput(registry: registry, graph: graph, scenarios: scenarios, warnings: warnings, configuration: config, scan: scan)
     }
 }
 
@@ -100,6 +102,8 @@ struct LoadedInput {
     var warnings: [Diagnostic]
     /// The effective configuration (defaults < config file < command line).
     var configuration: Configuration = .defaults
+    /// The scan's summary when sources were scanned.
+    var scan: ScanSummary?
 
     /// The scenario queries use (the first).
     var scenario: FlagScenario { scenarios[0] }
