@@ -1,3 +1,5 @@
+import NavGraphKit
+
 import CGraphviz
 
 /// Writes a `Diagram` as DOT through libcgraph (the shim): synthetic ids `n0, n1…`, clusters
@@ -23,8 +25,8 @@ enum GraphvizGraph {
         for c in d.clusters {
             let sub = ngv_subgraph(g, nil, c.name)
             for (k, v) in DiagramStyle.cluster { ngv_set(sub, k, v) }
-            ngv_set(sub, "label", DotText.escape(c.label))
-            ngv_set(sub, "tooltip", DotText.escape(c.tooltip))
+            ngv_set(sub, "label", Escaping.dot(c.label))
+            ngv_set(sub, "tooltip", Escaping.dot(c.tooltip))
             clusters.append(sub)
         }
         var handles: [UnsafeMutableRawPointer?] = []
@@ -33,8 +35,8 @@ enum GraphvizGraph {
             let h = ngv_node(g, n.cluster.map { clusters[$0] } ?? nil, "n\(i)")
             ngv_set(h, "id", "n\(i)")  // SVG `<g id="n<i>">`: how the HTML page finds diagram node i
             for (k, v) in DiagramStyle.node(n.kind, n.marks) { ngv_set(h, k, v) }
-            ngv_set(h, "label", DotText.escape(n.label))
-            ngv_set(h, "tooltip", DotText.escape(n.tooltip))
+            ngv_set(h, "label", Escaping.dot(n.label))
+            ngv_set(h, "tooltip", Escaping.dot(n.tooltip))
             handles.append(h)
         }
         if d.legend {
@@ -48,13 +50,13 @@ enum GraphvizGraph {
             let h = ngv_edge(g, handles[e.tail], handles[e.head], "e\(i)")
             ngv_set(h, "id", "e\(i)")
             for (k, v) in DiagramStyle.edge(e.relation, e.marks) { ngv_set(h, k, v) }
-            if d.showsEdgeLabels, let l = e.label { ngv_set(h, "label", DotText.escape(l)) }
-            ngv_set(h, "tooltip", DotText.escape(e.tooltip))
+            if d.showsEdgeLabels, let l = e.label { ngv_set(h, "label", Escaping.dot(l)) }
+            ngv_set(h, "tooltip", Escaping.dot(e.tooltip))
         }
         // Root values last: a cluster created after them would inherit them.
         for (k, v) in DiagramStyle.graph(engine: engine, bounded: bounded, dense: d.isDense) { ngv_set(root, k, v) }
-        ngv_set(root, "label", DotText.escape(d.title))
-        ngv_set(root, "tooltip", DotText.escape(d.title))
+        ngv_set(root, "label", Escaping.dot(d.title))
+        ngv_set(root, "tooltip", Escaping.dot(d.title))
 
         var length = 0
         guard let text = ngv_write_dot(g, &length) else { throw .system("graphviz could not write DOT") }

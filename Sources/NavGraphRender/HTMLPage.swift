@@ -28,7 +28,7 @@ public enum HTMLPage {
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            json = scriptSafeJSON(String(decoding: try encoder.encode(data), as: UTF8.self))
+            json = Escaping.scriptJSON(String(decoding: try encoder.encode(data), as: UTF8.self))
         } catch {
             throw .system("the page's data could not be encoded: \(error)")
         }
@@ -37,30 +37,11 @@ public enum HTMLPage {
         page += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<meta name=\"generator\" content=\"navgraph\">\n"
-        page += "<title>\(MarkupEscaping.xml(diagram.title)) · navgraph</title>\n<style>\n\(HTMLAssets.style)</style>\n</head>\n"
+        page += "<title>\(Escaping.xml(diagram.title)) · navgraph</title>\n<style>\n\(HTMLAssets.style)</style>\n</head>\n"
         page += HTMLAssets.body(svg: picture)
         page += "<script type=\"application/json\" id=\"navgraph-data\">\(json)</script>\n"
         page += "<script>\n\(HTMLAssets.script)</script>\n</body>\n</html>\n"
         return Data(page.utf8)
-    }
-
-    /// JSON that cannot end its `<script>` block or open markup: `<`, `>`, `&` and the JavaScript
-    /// line separators U+2028/2029 written as `\uXXXX` escapes. They can only occur inside JSON
-    /// strings, where the escape means the same character.
-    static func scriptSafeJSON(_ json: String) -> String {
-        var out = ""
-        out.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 
     /// Graphviz's SVG as an inline element: from `<svg` on, comments dropped, the fixed size

@@ -1,15 +1,17 @@
+import NavGraphKit
+
 /// A diagram as a Mermaid flowchart (GitHub renders it in Markdown): plain text, no layout.
 /// Ids are synthetic (`n0`, `c0`); names go into quoted labels with Mermaid's entity codes.
 public enum MermaidWriter {
     public static func write(_ d: Diagram) -> String {
-        var out = "---\ntitle: \"\(text(d.title))\"\n---\nflowchart LR\n"
+        var out = "---\ntitle: \"\(Escaping.mermaid(d.title))\"\n---\nflowchart LR\n"
         func line(_ n: Int, _ indent: String) {
             let node = d.nodes[n]
             let (open, close) = shape(node.kind)
-            out += "\(indent)n\(n)\(open)\"\(text(node.label))\"\(close)\n"
+            out += "\(indent)n\(n)\(open)\"\(Escaping.mermaid(node.label))\"\(close)\n"
         }
         for (c, cluster) in d.clusters.enumerated() {
-            out += "  subgraph c\(c)[\"\(text(cluster.label))\"]\n"
+            out += "  subgraph c\(c)[\"\(Escaping.mermaid(cluster.label))\"]\n"
             for n in d.nodes.indices where d.nodes[n].cluster == c { line(n, "    ") }
             out += "  end\n"
         }
@@ -21,7 +23,7 @@ public enum MermaidWriter {
             case .fallback, .requiresLazy: arrow = "-.->"
             default: arrow = e.marks.contains(.cycle) || e.marks.contains(.unhandled) ? "==>" : "-->"
             }
-            let label = (d.showsEdgeLabels ? e.label : nil).map { "|\"\(text($0))\"|" } ?? ""
+            let label = (d.showsEdgeLabels ? e.label : nil).map { "|\"\(Escaping.mermaid($0))\"|" } ?? ""
             out += "  n\(e.tail) \(arrow)\(label) n\(e.head)\n"
         }
         let classes: [(String, Diagram.Marks, String)] = [
@@ -60,24 +62,5 @@ public enum MermaidWriter {
         case .dependency: return ("[[", "]]")
         case .unhandledRoute: return ("[/", "/]")
         }
-    }
-
-    /// Mermaid label text: `"`, `<`, `>`, `&`, `#`, `` ` ``, `|` and line breaks as entity codes.
-    static func text(_ s: String) -> String {
-        var out = ""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "\"": out += "#quot;"
-            case "<": out += "#lt;"
-            case ">": out += "#gt;"
-            case "&": out += "#amp;"
-            case "#": out += "#35;"
-            case "\n", "\r": out += " "
-            case "`": out += "#96;"
-            case "|": out += "#124;"  // would end an edge label
-            default: if ch.value < 0x20 { out += " " } else { out.unicodeScalars.append(ch) }
-            }
-        }
-        return out
     }
 }

@@ -18,8 +18,6 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case system(String)
     /// `--focus`, `--from`, `--to` or `--module` names nothing in the graph.
     case unknownElement(option: String, name: String)
-    /// Writing an output file failed; nothing was replaced.
-    case writeFailed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -41,7 +39,6 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
             return (sig == 0 ? "the layout process failed" : "graphviz crashed in the layout process (signal \(sig))") + Self.tail(m)
         case .system(let what): return "could not run the layout: \(what)"
         case .unknownElement(let option, let name): return "\(option): nothing named '\(name)' in the graph"
-        case .writeFailed(let path, let reason): return "could not write \(path): \(reason)"
         }
     }
 

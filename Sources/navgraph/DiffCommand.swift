@@ -117,11 +117,10 @@ struct DiffCommand: ParsableCommand {
             }
         }
         guard let output else { return FileHandle.standardOutput.write(data) }
-        if format == .png {
-            let url = URL(fileURLWithPath: output)
-            try AtomicFileWriter.write([(url.lastPathComponent, data)], into: url.deletingLastPathComponent())
-        } else {
-            try CLIOutput.writeAtomically(String(decoding: data, as: UTF8.self), to: output)
+        do {
+            try AtomicFileWriter.write(data, to: output)
+        } catch {
+            throw InputError([Diagnostic(.error, "cannot write \(output): \(error.reason)", at: nil)])
         }
     }
 }

@@ -96,7 +96,7 @@ struct GitCheckout {
         p.waitUntilExit()
         guard p.terminationStatus == 0 else {
             if p.terminationStatus == 127 { throw Self.error("\(args[0]) is not installed (it is needed to read the base revision)") }
-            let detail = errText.split(whereSeparator: \.isNewline).first.map { ": \(TerminalText.singleLine(String($0)))" } ?? ""
+            let detail = errText.split(whereSeparator: \.isNewline).first.map { ": \(Escaping.terminal(String($0)))" } ?? ""
             throw Self.error(what + detail)
         }
         return String(decoding: outData, as: UTF8.self)

@@ -72,14 +72,14 @@ struct ScanCommand: ParsableCommand {
             return
         }
         if !result.summary.learned.isEmpty {
-            CLIOutput.stderr("navgraph: learnt from the framework's declarations in the sources: \(TerminalText.singleLine(result.summary.learned.joined(separator: "; ")))\n")
+            CLIOutput.stderr("navgraph: learnt from the framework's declarations in the sources: \(Escaping.terminal(result.summary.learned.joined(separator: "; ")))\n")
         }
         if result.hasErrors { throw ExitCode(ExitStatus.badInput) }
 
         let yaml = RegistryWriter.yaml(result.registry)
         if let output {
             try CLIOutput.writeAtomically(yaml, to: output)
-            CLIOutput.stderr("navgraph: \(result.summary.line) -> \(TerminalText.singleLine(output))\n")
+            CLIOutput.stderr("navgraph: \(result.summary.line) -> \(Escaping.terminal(output))\n")
         } else {
             CLIOutput.stdout(yaml)
             CLIOutput.stderr("navgraph: \(result.summary.line)\n")
@@ -91,16 +91,16 @@ struct ScanCommand: ParsableCommand {
         var out = ""
         for site in sites {
             let status = site.isResolved ? "resolved" : (site.resolved.isEmpty ? "UNRESOLVED" : "partly resolved")
-            out += "\(site.location): navigate(\(TerminalText.singleLine(site.written))): \(status)\n"
+            out += "\(site.location): navigate(\(Escaping.terminal(site.written))): \(status)\n"
             for r in site.resolved {
                 // No feature: the call opens the first screen (an entry).
-                let to = r.features.isEmpty ? "the app's launch (an entry)" : r.features.map(TerminalText.singleLine).joined(separator: ", ")
-                out += "  -> \(TerminalText.singleLine(r.route)) from \(to), decided at \(r.site)\n"
-                for step in r.chain { out += "       via \(TerminalText.singleLine(step))\n" }
+                let to = r.features.isEmpty ? "the app's launch (an entry)" : r.features.map { Escaping.terminal($0) }.joined(separator: ", ")
+                out += "  -> \(Escaping.terminal(r.route)) from \(to), decided at \(r.site)\n"
+                for step in r.chain { out += "       via \(Escaping.terminal(step))\n" }
             }
             for u in site.unresolved {
-                out += "  ?  \(TerminalText.singleLine(u.reason))\n"
-                for step in u.chain { out += "       via \(TerminalText.singleLine(step))\n" }
+                out += "  ?  \(Escaping.terminal(u.reason))\n"
+                for step in u.chain { out += "       via \(Escaping.terminal(step))\n" }
             }
         }
         if sites.isEmpty { out += "no navigation call sites\n" }

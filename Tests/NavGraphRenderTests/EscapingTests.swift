@@ -75,8 +75,8 @@ final class EscapingTests: XCTestCase {
     }
 
     func testEscapeFunction() {
-        XCTAssertEqual(DotText.escape("a\\b&c\r\nd\ne\u{7}"), "a\\\\b&amp;c\\nd\\ne?")
-        XCTAssertEqual(DotText.escape("trail\\"), "trail\\\\")
+        XCTAssertEqual(Escaping.dot("a\\b&c\r\nd\ne\u{7}"), "a\\\\b&amp;c\\nd\\ne?")
+        XCTAssertEqual(Escaping.dot("trail\\"), "trail\\\\")
     }
 
     func testClusterNamesAreSafeAndUnique() {

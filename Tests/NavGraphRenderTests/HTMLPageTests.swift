@@ -74,7 +74,7 @@ final class HTMLPageTests: XCTestCase {
     }
 
     func testScriptSafeJSON() {
-        XCTAssertEqual(HTMLPage.scriptSafeJSON(#"{"a":"</script>&\#u{2028}\#u{2029}"}"#),
+        XCTAssertEqual(Escaping.scriptJSON(#"{"a":"</script>&\#u{2028}\#u{2029}"}"#),
                        #"{"a":"\u003c/script\u003e\u0026\u2028\u2029"}"#)
     }
 

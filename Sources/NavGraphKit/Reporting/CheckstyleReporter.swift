@@ -9,7 +9,7 @@ public enum CheckstyleReporter: Reporter {
     public static func generateReport(_ report: CheckReport) -> String {
         var byFile: [String: [Finding]] = [:]
         for f in report.findings { byFile[f.location?.file ?? noFile, default: []].append(f) }
-        let x = MarkupEscaping.xml
+        let x = Escaping.xml
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
         for file in byFile.keys.sorted() {
             out += "  <file name=\"\(x(file))\">\n"

@@ -47,26 +47,7 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// A JSON string literal: quotes, backslashes and every control character escaped, and
     /// U+2028/U+2029 too, so the text is also safe inside JavaScript.
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if c.value < 0x20 || c.value == 0x7F || c.value == 0x2028 || c.value == 0x2029 {
-                    let hex = String(c.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        return out + "\""
-    }
+    public static func quote(_ s: String) -> String { "\"" + Escaping.json(s) + "\"" }
 }
 
 extension JSONValue {

@@ -10,7 +10,7 @@ public enum JUnitReporter: Reporter {
         // A finding of a rule not in the list (should not happen) still gets its test case.
         let ids = Array(Set(rules).union(byRule.keys)).sorted()
         let failures = report.findings.count
-        let x = MarkupEscaping.xml
+        let x = Escaping.xml
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"navgraph\" tests=\"\(ids.count)\" failures=\"\(failures)\" errors=\"0\">\n"
         out += "  <testsuite name=\"\(x(report.app.map { "navgraph \($0)" } ?? "navgraph"))\" tests=\"\(ids.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"

@@ -5,7 +5,7 @@ public enum MarkdownReporter: Reporter {
     public static let summary = "A Markdown table for pull-request comments"
 
     public static func generateReport(_ report: CheckReport) -> String {
-        let cell = MarkupEscaping.markdownCell
+        let cell = Escaping.markdownCell
         var out = "### navgraph: \(report.countsText)\n\n"
         if report.findings.isEmpty {
             out += "No findings.\n"

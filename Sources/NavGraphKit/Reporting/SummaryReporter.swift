@@ -10,7 +10,7 @@ public enum SummaryReporter: Reporter {
         var rows: [[String]] = counts.keys.sorted().map { id in
             let c = counts[id]!
             let e = c[.error] ?? 0, w = c[.warning] ?? 0, n = c[.note] ?? 0
-            return [TerminalText.singleLine(id), "\(e)", "\(w)", "\(n)", "\(e + w + n)"]
+            return [Escaping.terminal(id), "\(e)", "\(w)", "\(n)", "\(e + w + n)"]
         }
         let e = report.count(.error), w = report.count(.warning), n = report.count(.note)
         rows.append(["total", "\(e)", "\(w)", "\(n)", "\(e + w + n)"])

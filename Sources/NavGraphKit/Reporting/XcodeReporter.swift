@@ -7,16 +7,16 @@ public enum XcodeReporter: Reporter {
     public static func generateReport(_ report: CheckReport) -> String {
         var out = ""
         for f in report.findings {
-            out += line(f.location, f.severity.rawValue, "[\(f.ruleID)] \(TerminalText.singleLine(f.message))")
+            out += line(f.location, f.severity.rawValue, "[\(f.ruleID)] \(Escaping.terminal(f.message))")
             for n in f.notes {
-                out += line(n.location ?? f.location, "note", TerminalText.singleLine(n.message))
+                out += line(n.location ?? f.location, "note", Escaping.terminal(n.message))
             }
         }
         return out
     }
 
     static func line(_ loc: SourceLocation?, _ kind: String, _ message: String) -> String {
-        let prefix = loc.map { "\(TerminalText.singleLine($0.description)): " } ?? "navgraph: "
+        let prefix = loc.map { "\(Escaping.terminal($0.description)): " } ?? "navgraph: "
         return "\(prefix)\(kind): \(message)\n"
     }
 }

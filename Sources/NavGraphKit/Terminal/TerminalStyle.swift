@@ -62,7 +62,7 @@ public struct TerminalStyle: Sendable, Hashable {
     // MARK: Fitting text
 
     /// `name` made safe for the terminal (see `TerminalText`).
-    public func escape(_ name: String) -> String { TerminalText.singleLine(name) }
+    public func escape(_ name: String) -> String { Escaping.terminal(name) }
 
     /// Columns `text` takes, ignoring SGR colour sequences (one column per character).
     public static func visibleWidth(_ text: String) -> Int {

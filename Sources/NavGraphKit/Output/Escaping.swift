@@ -1,0 +1,142 @@
+/// Every output language's escaping, one table each. Names in navgraph's output come from
+/// registries and app sources, so none of them is trusted: each writer passes every name through
+/// the table of the language it writes, and nothing else escapes by hand.
+///
+/// A table says, per ASCII character, what to write instead (nil: the character itself), and per
+/// range of other scalars how to write them. Text that needs nothing is returned as it is, without
+/// a copy: most names are plain identifiers.
+public struct EscapeTable: Sendable {
+    /// How a scalar outside ASCII (or a control character without its own entry) is written.
+    public enum Replacement: Sendable {
+        /// This text instead.
+        case text(String)
+        /// `\u{hex}` (Swift style: terminals, workflow commands).
+        case braces
+        /// `\uXXXX` (JSON and JavaScript).
+        case json4
+    }
+
+    /// For each ASCII code point, the text to write instead; nil keeps the character.
+    private var ascii: [String?]
+    /// Non-ASCII scalars to replace, by range.
+    private var ranges: [(ClosedRange<UInt32>, Replacement)]
+    /// A line feed right after a carriage return is dropped (CRLF becomes one line break).
+    private var collapseCRLF = false
+
+    /// `entries` for single characters; `controls` for every ASCII control character (and DEL)
+    /// without an entry; `ranges` for scalars outside ASCII.
+    init(_ entries: [Unicode.Scalar: String], controls: Replacement?, ranges: [(ClosedRange<UInt32>, Replacement)] = [], collapseCRLF: Bool = false) {
+        ascii = Array(repeating: nil, count: 128)
+        if let controls {
+            for v in UInt32(0)..<0x20 { ascii[Int(v)] = Self.write(controls, v) }
+            ascii[0x7F] = Self.write(controls, 0x7F)
+        }
+        for (scalar, text) in entries {
+            assert(scalar.value < 128, "entries are ASCII; use ranges for other scalars")
+            ascii[Int(scalar.value)] = text
+        }
+        self.ranges = ranges
+        self.collapseCRLF = collapseCRLF
+    }
+
+    /// This table with more (or different) ASCII entries.
+    func adding(_ entries: [Unicode.Scalar: String]) -> EscapeTable {
+        var t = self
+        for (scalar, text) in entries { t.ascii[Int(scalar.value)] = text }
+        return t
+    }
+
+    private static func write(_ r: Replacement, _ v: UInt32) -> String {
+        switch r {
+        case .text(let s): return s
+        case .braces: return "\\u{\(String(v, radix: 16))}"
+        case .json4:
+            let hex = String(v, radix: 16)
+            return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+    }
+
+    private func replacement(_ v: UInt32) -> String? {
+        if v < 128 { return ascii[Int(v)] }
+        for (range, r) in ranges where range.contains(v) { return Self.write(r, v) }
+        return nil
+    }
+
+    /// `text` escaped for this language.
+    public func callAsFunction(_ text: String) -> String {
+        // Fast path: nothing to replace (checked on the UTF-8 bytes; any non-ASCII byte sends the
+        // text to the slow path only when this language replaces some non-ASCII scalars).
+        let checkNonASCII = !ranges.isEmpty
+        let clean = text.utf8.allSatisfy { b in b < 128 ? ascii[Int(b)] == nil : !checkNonASCII }
+        if clean { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        var lastWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { lastWasCR = scalar == "\r" }
+            if collapseCRLF && lastWasCR && scalar == "\n" { continue }
+            if let r = replacement(scalar.value) { out += r } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+}
+
+/// The tables, one per output language.
+public enum Escaping {
+    /// XML and SVG attribute values and element content (JUnit, Checkstyle, SARIF's neighbours,
+    /// HTML text): the five entities, line breaks and tabs as character references, and the
+    /// characters XML 1.0 forbids as U+FFFD.
+    public static let xml = EscapeTable(
+        ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"],
+        controls: .text("\u{FFFD}"),
+        ranges: [(0x80...0x84, .text("\u{FFFD}")), (0x86...0x9F, .text("\u{FFFD}")), (0xFFFE...0xFFFF, .text("\u{FFFD}"))])
+
+    /// A graphviz label or tooltip (an "escString"). Graphviz quotes `"` itself when it writes DOT
+    /// and XML-escapes `<`, `>`, `"` in SVG, but it interprets `\` (`\n`, `\N`, `\G`, `\l`; a
+    /// trailing one makes invalid DOT) and passes entity-like text (`&lt;`) through. So `\` → `\\`,
+    /// `&` → `&amp;`, line breaks (CRLF as one) → `\n`, a tab → a space, other control characters
+    /// (invalid in XML) → `?`.
+    public static let dot = EscapeTable(
+        ["\\": "\\\\", "&": "&amp;", "\r": "\\n", "\n": "\\n", "\t": " "],
+        controls: .text("?"), ranges: [(0xFFFE...0xFFFF, .text("?"))], collapseCRLF: true)
+
+    /// The inside of a JSON string literal: quote, backslash and every control character escaped,
+    /// and U+2028/U+2029 too, so the text is also safe inside JavaScript.
+    public static let json = EscapeTable(
+        ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"],
+        controls: .json4, ranges: [(0x2028...0x2029, .json4)])
+
+    /// JSON text embedded in an HTML `<script>` block: nothing can end the block or open markup
+    /// (`<`, `>`, `&` as `\uXXXX`; they only occur inside JSON strings, where the escape means the
+    /// same character), and the JavaScript line separators U+2028/2029 escaped.
+    public static let scriptJSON = EscapeTable(
+        ["<": "\\u003c", ">": "\\u003e", "&": "\\u0026"], controls: nil, ranges: [(0x2028...0x2029, .json4)])
+
+    /// One GitHub-flavoured Markdown table cell: no `|` that splits the cell, no HTML, no emphasis,
+    /// code or link syntax, no @-mentions; a line break is `<br>`, a carriage return dropped,
+    /// other control characters a space.
+    public static let markdownCell = EscapeTable(
+        [
+            "&": "&amp;", "<": "&lt;", ">": "&gt;", "@": "&#64;", "\n": "<br>", "\r": "",
+            "|": "\\|", "\\": "\\\\", "`": "\\`", "*": "\\*", "_": "\\_", "[": "\\[", "]": "\\]", "~": "\\~",
+        ], controls: .text(" "))
+
+    /// Mermaid label text: `"`, `<`, `>`, `&`, `#`, `` ` ``, `|` (which would end an edge label) as
+    /// entity codes, control characters (line breaks included) as spaces.
+    public static let mermaid = EscapeTable(
+        ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "&": "#amp;", "#": "#35;", "`": "#96;", "|": "#124;"],
+        controls: .text(" "))
+
+    /// The message of a GitHub Actions workflow command: `%`, CR and LF escaped as the Actions
+    /// toolkit does; other control characters, which would reach the raw log, as `\u{…}`.
+    public static let workflowData = EscapeTable(
+        ["%": "%25", "\r": "%0D", "\n": "%0A"], controls: .braces, ranges: [(0x80...0x9F, .braces)])
+
+    /// A workflow command property value: also `:` and `,`, which would end the value.
+    public static let workflowProperty = workflowData.adding([":": "%3A", ",": "%2C"])
+
+    /// A name printed on a terminal: no control characters (no escape sequences that recolour
+    /// or move the cursor) and no line breaks that forge extra report lines.
+    public static let terminal = EscapeTable(
+        ["\n": "\\n", "\r": "\\r", "\t": " "], controls: .braces, ranges: [(0x80...0x9F, .braces)])
+}
