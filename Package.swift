@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "navgraph", targets: ["navgraph"]),
         .library(name: "NavGraphKit", targets: ["NavGraphKit"]),
+        .library(name: "NavGraphPipeline", targets: ["NavGraphPipeline"]),
         .plugin(name: "NavGraphCommand", targets: ["NavGraphCommand"]),
     ],
     dependencies: [
@@ -35,10 +36,12 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // The pipeline as one library call: inputs → registry → graph → scenarios → checks → report.
+        .target(name: "NavGraphPipeline", dependencies: ["NavGraphKit", "NavGraphScan"]),
         .executableTarget(
             name: "navgraph",
             dependencies: [
-                "NavGraphKit", "NavGraphRender", "NavGraphScan",
+                "NavGraphKit", "NavGraphRender", "NavGraphScan", "NavGraphPipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,6 +57,6 @@ let package = Package(
         .testTarget(name: "NavGraphKitTests", dependencies: ["NavGraphKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphRender", "NavGraphKit"], exclude: ["Golden"]),
         .testTarget(name: "NavGraphScanTests", dependencies: ["NavGraphScan", "NavGraphKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "NavGraphCLITests", dependencies: ["NavGraphKit"], exclude: ["DiffGolden"]),
+        .testTarget(name: "NavGraphCLITests", dependencies: ["NavGraphKit", "NavGraphScan", "NavGraphPipeline"], exclude: ["DiffGolden"]),
     ]
 )

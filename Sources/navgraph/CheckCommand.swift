@@ -28,24 +28,20 @@ struct CheckCommand: ParsableCommand {
         let config = try output.applied(to: loaded.configuration)
         CLIOutput.printDiagnostics(loaded.warnings)
         let all = loaded.findings(options: config.checkOptions())
-
-        var filtered = Baseline.Filtered(findings: all, hidden: 0, stale: [])
+        var baseline: Baseline?
         if let path = writeBaseline {
-            let baseline = Baseline(findings: all)
-            try CLIOutput.writeAtomically(baseline.json, to: path)
-            CLIOutput.stderr("navgraph: wrote \(baseline.entries.count) baseline entr\(baseline.entries.count == 1 ? "y" : "ies") to \(path)\n")
-            filtered = baseline.filter(all)
+            let written = Baseline(findings: all)
+            try CLIOutput.writeAtomically(written.json, to: path)
+            CLIOutput.stderr("navgraph: wrote \(written.entries.count) baseline entr\(written.entries.count == 1 ? "y" : "ies") to \(path)\n")
+            baseline = written
         } else if let path = config.baseline {
             if output.baseline == nil && !FileManager.default.fileExists(atPath: path) {
                 CLIOutput.printDiagnostics([Diagnostic(.warning, "baseline \(path) (from the config file) does not exist yet; create it with --write-baseline \(path)", at: nil)])
             } else {
-                filtered = try Baseline.load(file: path).filter(all)
+                baseline = try Baseline.load(file: path)
             }
         }
-        let report = CheckReport(
-            findings: filtered.findings, app: loaded.registry.app, scenarios: loaded.scenarios,
-            staleBaseline: filtered.stale.map(\.description), baselined: filtered.hidden,
-            rules: CheckRunner.allDescriptions.filter { CheckRunner(options: config.checkOptions()).isEnabled($0) })
+        let (report, filtered) = loaded.report(all, options: config.checkOptions(), baseline: baseline)
 
         for r in config.reports {
             try CLIOutput.writeAtomically(r.format.generateReport(report), to: r.path)

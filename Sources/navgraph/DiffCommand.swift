@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavGraphKit
+import NavGraphPipeline
 import NavGraphRender
 
 /// `navgraph diff BASE HEAD` or `navgraph diff --base REV [PATH]`: what a change does to the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavGraphKit
+import NavGraphPipeline
 import NavGraphScan
 
 /// Where the registry comes from and which flag scenarios to check: shared by every subcommand.
@@ -19,20 +20,11 @@ struct InputOptions: ParsableArguments {
         help: ArgumentHelp("Configuration file (default: ./.navgraph.yml when present).", valueName: "PATH"))
     var configFile: String?
 
-    /// The config file's settings (`--config PATH`, else `./.navgraph.yml` if present) with its
-    /// warnings; an empty configuration when there is no file.
-    func fileConfiguration() throws -> (configuration: Configuration, warnings: [Diagnostic]) {
-        if let configFile { return try ConfigurationLoader.load(file: configFile) }
-        guard FileManager.default.fileExists(atPath: Configuration.defaultFileName) else { return (Configuration(), []) }
-        return try ConfigurationLoader.load(file: Configuration.defaultFileName)
-    }
-
-    /// Defaults < config file < these options (registry paths).
+    /// Defaults < config file (`--config PATH`, else `./.navgraph.yml` if present) < these options.
     func configuration() throws -> (configuration: Configuration, warnings: [Diagnostic]) {
-        let (file, warnings) = try fileConfiguration()
         var cli = Configuration()
         cli.registries = paths
-        return (Configuration.defaults.applying(file).applying(cli), warnings)
+        return try Pipeline.configuration(file: configFile, commandLine: cli)
     }
 
     /// Parsed `--flag` values.
@@ -52,7 +44,7 @@ struct InputOptions: ParsableArguments {
         return out
     }
 
-    /// Loads the registry (merging every path), builds the graph, and decides the scenarios.
+    /// Loads the inputs through the pipeline, printing scan progress and the scan's report.
     func load() throws -> LoadedInput {
         let (config, configWarnings) = try configuration()
         return try load(configuration: config, warnings: configWarnings)
@@ -60,58 +52,22 @@ struct InputOptions: ParsableArguments {
 
     /// `load()` with an already layered configuration (`navgraph diff` loads two sides, each with its own).
     func load(configuration config: Configuration, warnings configWarnings: [Diagnostic]) throws -> LoadedInput {
-        guard !config.registries.isEmpty else {
-            throw ValidationError("give at least one registry file or directory (or list them under 'registries:' in \(Configuration.defaultFileName))")
-        }
-        let (loaded, scan) = try InputLoader.load(paths: config.registries, scanSettings: config.scan)
-        let registry = config.addingEntries(to: loaded)
-        let graph = NavGraph(registry: registry)
-        let overrides = try overrides()
-        let knownFlags = Set(registry.flags.map(\.name))
-        var warnings: [Diagnostic] = configWarnings
-        for name in overrides.keys.sorted() where !knownFlags.contains(name) {
-            warnings.append(Diagnostic(.warning, "--flag \(name): the registry declares no such flag\(NameSuggestion.hint(for: name, in: knownFlags))", at: nil))
-        }
-        var scenarios: [FlagScenario]
-        if allFlagCombinations {
-            guard let all = FlagScenario.allCombinations(of: registry) else {
-                throw ValidationError("--all-flag-combinations checks at most 10 flags; this registry has \(Set(registry.flags.map(\.name)).count). Name scenarios with --flag instead.")
+        let request = Pipeline.Request(
+            configuration: config, configurationWarnings: configWarnings, flagOverrides: try overrides(),
+            allFlagCombinations: allFlagCombinations)
+        let progress = ScanProgress()
+        defer { progress.finish() }
+        do {
+            return try Pipeline.analyze(request, progress: progress.report) { report in
+                progress.finish()
+                CLIOutput.printDiagnostics(report.diagnostics)
+                CLIOutput.stderr("navgraph: \(report.summary.line)\n")
             }
-            scenarios = all.map { s in
-                var s = s
-                for (k, v) in overrides { s.values[k] = v }
-                return s
-            }
-        } else if overrides.isEmpty && !config.scenarios.isEmpty {
-            // The config's named scenarios, one after another (the command line's --flag wins).
-            let (configured, scenarioWarnings) = config.flagScenarios(for: registry)
-            scenarios = configured
-            warnings += scenarioWarnings
-        } else {
-            scenarios = [FlagScenario.defaults(of: registry, overrides: overrides)]
+        } catch let error as Pipeline.UsageError {
+            throw ValidationError(error.description)
         }
-        return LoadedInput(registry: registry, graph: graph, scenarios: scenarios, warnings: warnings, configuration: config, scan: scan)
     }
 }
 
-/// A loaded registry and its graph, ready for checks, rendering or queries.
-struct LoadedInput {
-    var registry: Registry
-    var graph: NavGraph
-    var scenarios: [FlagScenario]
-    var warnings: [Diagnostic]
-    /// The effective configuration (defaults < config file < command line).
-    var configuration: Configuration = .defaults
-    /// The scan's summary when sources were scanned.
-    var scan: ScanSummary?
-
-    /// The scenario queries use (the first).
-    var scenario: FlagScenario { scenarios[0] }
-
-    /// Runs every enabled check; without `options`, the configuration's rules, severities and exclusions.
-    func findings(options: CheckOptions? = nil) -> [Finding] {
-        var o = options ?? configuration.checkOptions()
-        if o.scenarios.isEmpty { o.scenarios = scenarios }
-        return CheckRunner(options: o).run(graph)
-    }
-}
+/// What every command works on: the pipeline's analysis.
+typealias LoadedInput = Analysis

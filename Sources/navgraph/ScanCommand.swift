@@ -44,7 +44,10 @@ struct ScanCommand: ParsableCommand {
     var style: [String] = []
 
     func run() throws {
-        var config = try InputLoader.scanConfiguration(try scanSection())
+        var (config, settingsProblems) = ScanConfiguration.read(try scanSection())
+        CLIOutput.printDiagnostics(settingsProblems.filter { $0.severity != .error })
+        let settingsErrors = settingsProblems.filter { $0.severity == .error }
+        if !settingsErrors.isEmpty { throw InputError(settingsErrors) }
         if strictScan { config.strict = true }
         if includeTests { config.includeTests = true }
         if let target { config.target = target }

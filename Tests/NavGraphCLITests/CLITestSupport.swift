@@ -26,7 +26,8 @@ enum NavGraphBinary {
     /// Runs navgraph with `arguments` in `directory` (the repository root by default).
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw XCTSkip("navgraph binary not found at \(url.path); run swift build first")
+            // A missing binary is a broken test run, never a silent skip.
+            throw NSError(domain: "navgraph", code: 1, userInfo: [NSLocalizedDescriptionKey: "navgraph binary not found at \(url.path); run swift build first"])
         }
         let p = Process()
         p.executableURL = url

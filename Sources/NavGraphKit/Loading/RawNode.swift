@@ -30,9 +30,9 @@ public indirect enum RawNode: Sendable {
         }
     }
 
-    static func isNull(_ s: String) -> Bool { s.isEmpty || s == "~" || s == "null" || s == "Null" || s == "NULL" }
+    public static func isNull(_ s: String) -> Bool { s.isEmpty || s == "~" || s == "null" || s == "Null" || s == "NULL" }
 
-    static func bool(_ s: String) -> Bool? {
+    public static func bool(_ s: String) -> Bool? {
         switch s {
         case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": return true
         case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": return false

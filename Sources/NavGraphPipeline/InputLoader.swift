@@ -1,0 +1,74 @@
+import Foundation
+import NavGraphKit
+import NavGraphScan
+
+/// Turns input paths into one registry: registry files (and directories of them) are loaded;
+/// Swift files and directories of Swift sources are scanned on the fly. Both kinds can be mixed.
+public enum InputLoader {
+    public enum Kind: Sendable { case registry, sources }
+
+    /// What a path is: a `.swift` file or a directory with Swift sources and no registry files
+    /// is scanned; everything else is read as a registry.
+    public static func kind(of path: String) -> Kind {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { return .registry }
+        if !isDir.boolValue { return path.hasSuffix(".swift") ? .sources : .registry }
+        if !RegistryLoader.registryFiles(in: path).isEmpty && !containsSwift(path) { return .registry }
+        return containsSwift(path) ? .sources : .registry
+    }
+
+    static func containsSwift(_ dir: String) -> Bool {
+        guard let e = FileManager.default.enumerator(atPath: dir) else { return false }
+        while let rel = e.nextObject() as? String {
+            if rel.hasSuffix(".swift") && !rel.hasPrefix(".build") { return true }
+        }
+        return false
+    }
+
+    /// What scanning reported besides the registry: warnings (and the scan section's own), and the
+    /// summary line's numbers.
+    public struct ScanReport: Sendable {
+        public var diagnostics: [Diagnostic]
+        public var summary: ScanSummary
+    }
+
+    /// Loads and merges everything. `onScanned` hears the scan's warnings and summary as soon as
+    /// the scan ends (before any error is thrown), so a caller can print them in order. Every
+    /// error of every input is thrown together.
+    public static func load(
+        paths: [String], scanSettings: RawNode? = nil, strictScan: Bool = false,
+        progress: ((Int, Int) -> Void)? = nil, onScanned: ((ScanReport) -> Void)? = nil
+    ) throws(InputError) -> (registry: Registry, scan: ScanSummary?) {
+        let registryPaths = paths.filter { kind(of: $0) == .registry }
+        let sourcePaths = paths.filter { kind(of: $0) == .sources }
+        var diagnostics: [Diagnostic] = []
+        var registry = Registry()
+        var scan: ScanSummary?
+        if !registryPaths.isEmpty {
+            do {
+                registry = try RegistryLoader().load(paths: registryPaths)
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        if !sourcePaths.isEmpty {
+            var (configuration, settingsProblems) = ScanConfiguration.read(scanSettings)
+            if settingsProblems.contains(where: { $0.severity == .error }) { throw InputError(settingsProblems) }
+            if strictScan { configuration.strict = true }
+            let scanner = SwiftSourceScanner(configuration: configuration)
+            do {
+                let result = try scanner.scan(paths: sourcePaths, progress: progress)
+                onScanned?(ScanReport(diagnostics: settingsProblems + result.diagnostics.filter { $0.severity != .error }, summary: result.summary))
+                scan = result.summary
+                diagnostics += result.diagnostics.filter { $0.severity == .error }
+                registry = registry.merged(with: result.registry)
+            } catch let error as InputError {
+                diagnostics += error.diagnostics
+            } catch {
+                diagnostics.append(Diagnostic(.error, "the scan failed: \(error)", at: nil))
+            }
+        }
+        if !diagnostics.isEmpty { throw InputError(diagnostics) }
+        return (registry, scan)
+    }
+}
