@@ -83,13 +83,13 @@ final class LoaderTests: XCTestCase {
             features:
               - {name: A, source: "nowhere"}
             deeplinks:
-              - {url: "x://y"}
+              - {source: "App.swift:1:1"}
             """
         XCTAssertEqual(loadErrors(yaml), [
             "3:5: a route needs 'id'",
             "5:5: an entry needs 'feature' or 'route'",
             "7:23: source must look like 'path/File.swift:line:column', found 'nowhere'",
-            "9:5: a deep link needs 'route' (with an optional 'url') or 'anyRoute'",
+            "9:5: a deep link needs 'url', 'route' or 'anyRoute'",
         ])
     }
 

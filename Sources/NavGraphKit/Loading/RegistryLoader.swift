@@ -294,8 +294,9 @@ enum RegistryDecoder {
                 r.error("anyRoute must be a string, found \(n.kindDescription)", at: n)
                 return nil
             }, origin: origin(node, m, &r), ignore: r.strings(m["ignore"], "ignore"))
-        if d.anyRoute == nil && d.route == nil {
-            r.error("a deep link needs 'route' (with an optional 'url') or 'anyRoute'", at: node)
+        // A URL alone is a link that opens nothing (`invalid-deeplink` reports it).
+        if d.anyRoute == nil && d.route == nil && d.url == nil {
+            r.error("a deep link needs 'url', 'route' or 'anyRoute'", at: node)
             return nil
         }
         return d
