@@ -93,6 +93,17 @@ final class LoaderTests: XCTestCase {
         ])
     }
 
+    /// `system:` of a route: one of the routing systems, written back as read; anything else is an error at the value.
+    func testRouteSystem() throws {
+        let r = try loadRegistry("navgraph: 1\nroutes:\n  - {id: a, system: featherweight}\n  - {id: b}\n")
+        XCTAssertEqual(r.routes.map(\.system), [.featherweight, nil])
+        XCTAssertTrue(RegistryWriter.yaml(r).contains("  - id: a\n    system: featherweight\n"))
+        XCTAssertEqual(try loadRegistry(RegistryWriter.yaml(r)).routes.map(\.system), [.featherweight, nil])
+        XCTAssertEqual(loadErrors("navgraph: 1\nroutes:\n  - {id: a, system: \"vip\\u001b\"}\n"), [
+            "3:21: unknown routing system 'vip\u{1B}' (one of routerservice, protocol-routes, featherweight, components, module-factory)",
+        ])
+    }
+
     func testDuplicatesAreNotLoadErrors() throws {
         let r = try loadRegistry("navgraph: 1\nroutes: [{id: a}, {id: a}]\nfeatures: [{name: F}, {name: F}]\n")
         XCTAssertEqual(r.routes.count, 2)
