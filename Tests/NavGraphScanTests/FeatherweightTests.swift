@@ -105,6 +105,44 @@ final class FeatherweightTests: XCTestCase {
         XCTAssertEqual(r.diagnostics.first?.location?.line, 6)
     }
 
+    /// Predicates beyond `==`: `||`, `~=`, `hasPrefix`, an array's `contains`, a `switch` returning
+    /// true, a named parameter, helper functions joining literals with `+`; each resolves to one id and
+    /// matches the paths it would at run time. What cannot be listed (a `default: true`, a value read at
+    /// run time, a join with an unknown part) is a warning and no route, never invented.
+    func testPredicateVariants() throws {
+        let r = try scan("""
+            func section(_ name: String) -> String { return "shop/" + name }
+            enum Paths { static let account = "account" }
+            func tree() -> Router<UIViewController, String> {
+                Router(tabs()).junction([
+                    Router(aPresenter()).route(predicate: { $0 == "a" || $0 == "b" }),
+                    Router(cPresenter()).route(predicate: { "c" ~= $0 }),
+                    Router(docsPresenter()).route(predicate: { $0.hasPrefix("docs/") }),
+                    Router(listPresenter()).route(predicate: { ["x", "y"].contains($0) }),
+                    Router(switchPresenter()).route(predicate: { path in
+                        switch path { case "s1", "s2": return true; default: return false }
+                    }),
+                    Router(shopPresenter()).route(predicate: { $0 == section("cart") }),
+                    Router(accountPresenter()).route(Paths.account + "/settings"),
+                    Router(anyPresenter()).route(predicate: { switch $0 { case "z": return false; default: return true } }),
+                    Router(runtimePresenter()).route(predicate: { $0 == UserDefaults.standard.string(forKey: "k")! }),
+                    Router(joinPresenter()).route(predicate: { $0 == "j/" + UserDefaults.standard.string(forKey: "k")! }),
+                ])
+            }
+            func main() { _ = tree() }
+            func go(_ r: Router<UIViewController, String>) {
+                r.setRoute("b"); r.setRoute("c"); r.setRoute("docs/intro"); r.setRoute("y"); r.setRoute("s2")
+                r.setRoute("shop/cart"); r.setRoute("account/settings"); r.setRoute("docs"); r.setRoute("ab")
+            }
+            """)
+        // `docs` and `ab` match nothing: unmatched paths, routes that no handler handles.
+        XCTAssertEqual(r.registry.routes.map(\.id), ["ab", "account/settings", "a|b", "c", "docs", "docs/*", "s1|s2", "shop/cart", "x|y"])
+        XCTAssertEqual(r.registry.handlers.flatMap { $0.routes.map(\.route) }, ["account/settings", "a|b", "c", "docs/*", "s1|s2", "shop/cart", "x|y"])
+        XCTAssertEqual(r.registry.entries.map(\.name).sorted(), ["ab", "account/settings", "a|b", "c", "docs", "docs/*", "s1|s2", "shop/cart", "tabs", "x|y"])
+        XCTAssertEqual(kinds(r), ["identifier-unreadable", "identifier-unreadable", "identifier-unreadable"])
+        XCTAssertEqual(r.diagnostics.compactMap { $0.location?.line }.sorted(), [14, 15, 16])
+    }
+
     /// Patterns and presenter names are data: markup, apostrophes and unicode survive the YAML round trip.
     func testHostilePatternsStayData() throws {
         let r = try scan("""

@@ -31,7 +31,29 @@ struct FeatherweightExtractor: StyleExtractor {
         var pattern: String?
         /// A pattern that is not a literal (`Paths.book()`), followed with `ValueResolver`.
         var patternValue: ValueExpr?
+        /// What a predicate compares the path to (`==`, or `hasPrefix` when `prefix`), each followed with
+        /// `ValueResolver`; the route id joins them with `|` (a prefix ends with `*`).
+        var tests: [(prefix: Bool, value: ValueExpr)] = []
+        /// The regular expression a predicate amounts to (nil for a pattern, which is one).
+        var predicateRegex: String?
         var children: [ValueExpr]
+    }
+
+    /// What a predicate value tests: `==` / `hasPrefix` calls, several as a choice (nil: something else).
+    static func tests(of v: ValueExpr) -> [(prefix: Bool, value: ValueExpr)]? {
+        switch v {
+        case .call(let c, let args) where c.receiver == .implicit && args.count == 1 && (c.name == "==" || c.name == "hasPrefix"):
+            return [(c.name == "hasPrefix", args[0].value)]
+        case .choice(let items) where !items.isEmpty:
+            var out: [(prefix: Bool, value: ValueExpr)] = []
+            for i in items {
+                guard let t = tests(of: i) else { return nil }
+                out += t
+            }
+            return out
+        default:
+            return nil
+        }
     }
 
     static func node(_ c: CallFact) -> Node {
@@ -46,8 +68,8 @@ struct FeatherweightExtractor: StyleExtractor {
         for a in c.arguments {
             switch (a.label, a.value) {
             case ("children"?, .array(let items)), (nil, .array(let items)): n.children = items
-            case ("predicate"?, .call(let callee, let args)) where callee.name == "==":
-                if case .literal(let s)? = args.first?.value { n.pattern = s } else { n.patternValue = args.first?.value }
+            case ("predicate"?, let v):
+                if let t = tests(of: v) { n.tests = t } else { n.patternValue = v }
             case (nil, .literal(let s)), ("pattern"?, .literal(let s)): n.pattern = s
             case (nil, let v), ("pattern"?, let v): n.patternValue = v
             default: break
@@ -108,6 +130,26 @@ struct FeatherweightExtractor: StyleExtractor {
             guard let presenter = n.presenter else { return }
             addFeature(presenter, at: n.call.location)
             var n = n
+            if !n.tests.isEmpty {
+                // Each compared value must be one string; the id and the regex join them.
+                var ids: [String] = []
+                var alternatives: [String] = []
+                for t in n.tests {
+                    let r = resolver.resolve(t.value, in: .init(function: n.call.function, owner: n.call.enclosingTypes.first), site: .init(location: n.call.location, enclosingTypes: n.call.enclosingTypes, module: n.call.module))
+                    let literals = Set(r.made.compactMap { m -> String? in if case .literal(let s) = m.value { return s }; return nil })
+                    guard literals.count == 1, r.made.count >= 1, r.misses.isEmpty, let s = literals.first,
+                          r.made.allSatisfy({ if case .literal = $0.value { return true }; return false }) else { ids = []; break }
+                    ids.append(t.prefix ? s + "*" : s)
+                    alternatives.append(NSRegularExpression.escapedPattern(for: s) + (t.prefix ? ".*" : ""))
+                }
+                if !ids.isEmpty {
+                    n.pattern = ids.joined(separator: "|")
+                    n.predicateRegex = alternatives.joined(separator: "|")
+                } else {
+                    n.patternValue = n.tests.count == 1 ? n.tests[0].value : .choice(n.tests.map(\.value))
+                }
+                nodes[n.call.location] = n
+            }
             if n.pattern == nil, let v = n.patternValue {
                 let r = resolver.resolve(v, in: .init(function: n.call.function, owner: n.call.enclosingTypes.first), site: .init(location: n.call.location, enclosingTypes: n.call.enclosingTypes, module: n.call.module))
                 let literals = Set(r.made.compactMap { m -> String? in if case .literal(let s) = m.value { return s }; return nil })
@@ -117,7 +159,7 @@ struct FeatherweightExtractor: StyleExtractor {
                 }
             }
             guard let pattern = n.pattern else {
-                out.warnings.append(ScanWarning(.identifierUnreadable, "Featherweight route '\(n.patternValue?.summary ?? "(no pattern)")' whose pattern is not a string the scanner can follow (a literal, a `{ $0 == \"…\" }` predicate, a constant or a function returning one)", at: n.call.location))
+                out.warnings.append(ScanWarning(.identifierUnreadable, "Featherweight route '\(n.patternValue?.summary ?? "(no pattern)")' whose pattern is not a string the scanner can follow (a literal, a constant, a function returning one or joining literals with +, or a predicate comparing the path with ==, ~=, hasPrefix, an array's contains or a switch, each to one such string)", at: n.call.location))
                 var seen = visited
                 for child in routesBelow(n, handler: handler, visited: &seen) {
                     if let p = nodes[child.call.location]?.pattern ?? child.pattern { features[presenter]?.navigates.append(Navigation(route: p, origin: RegistryAssembler.origin(child.call.location))) }
@@ -126,7 +168,9 @@ struct FeatherweightExtractor: StyleExtractor {
                 return
             }
             var regex: NSRegularExpression?
-            if n.call.arguments.contains(where: { $0.label == "predicate" }) {
+            if let p = n.predicateRegex {
+                regex = try? NSRegularExpression(pattern: "^(?:" + p + ")$")
+            } else if n.call.arguments.contains(where: { $0.label == "predicate" }) {
                 regex = try? NSRegularExpression(pattern: "^" + NSRegularExpression.escapedPattern(for: pattern) + "$")
             } else if let r = try? NSRegularExpression(pattern: "^(?:" + pattern + ")$") {
                 regex = r
