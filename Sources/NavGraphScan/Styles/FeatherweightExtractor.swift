@@ -238,10 +238,10 @@ struct FeatherweightExtractor: StyleExtractor {
             let function = c.function
             let site = ValueResolver.Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module)
             let result = resolver.resolve(arg, in: .init(function: function, owner: function.flatMap { index.functions[$0].owner } ?? c.enclosingTypes.first), site: site)
-            var explanation = CallSiteExplanation(location: c.location, kind: .navigate, written: arg.summary)
+            var record = NavigationRecord(location: c.location, written: arg.summary)
             for made in result.made {
                 guard case .literal(let path) = made.value else {
-                    explanation.unresolved.append(.init(reason: "'\(made.value.summary)' is not a path string", chain: made.chain)); continue
+                    record.unfollowed("'\(made.value.summary)' is not a path string", chain: made.chain); continue
                 }
                 let targets = matches(path)
                 let route = targets.first ?? path
@@ -250,17 +250,16 @@ struct FeatherweightExtractor: StyleExtractor {
                 let owner = ownerPresenter(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index)
                 if let owner {
                     features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location)))
-                    explanation.resolved.append(.init(route: route, features: [owner], site: made.site.location, chain: made.chain))
+                    record.resolved(route: route, features: [owner], site: made.site.location, chain: made.chain)
                 } else {
                     entries.append(Entry(target: .route(route), origin: RegistryAssembler.origin(made.site.location)))
-                    explanation.resolved.append(.init(route: route, features: [], site: made.site.location, chain: made.chain + ["outside any screen: an entry"]))
+                    record.resolved(route: route, features: [], site: made.site.location, chain: made.chain + ["outside any screen: an entry"])
                 }
             }
-            for m in Set(result.misses) { explanation.unresolved.append(.init(reason: m.reason, chain: m.chain)) }
-            if explanation.resolved.isEmpty, !explanation.unresolved.isEmpty {
-                out.warnings.append(.navigateUnresolved(explanation.written, explanation.unresolved.map(\.reason), at: c.location))
-            }
-            out.explanations.append(explanation)
+            for m in Set(result.misses) { record.unfollowed(m.reason, chain: m.chain) }
+            let done = record.finished()
+            out.warnings += done.warnings
+            out.explanations.append(done.explanation)
         }
         // A path no pattern matches: a route the code opens that nothing shows.
         for (path, l) in unmatched.sorted(by: { $0.key < $1.key }) {

@@ -388,7 +388,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 }
                 guard !matching.isEmpty else { continue }
                 if let f = c.function { directOpens[f, default: []].formUnion(matching) }
-                var explanation = CallSiteExplanation(location: c.location, kind: .navigate, written: ValueExpr.call(c.callee, c.arguments).summary)
+                var record = NavigationRecord(location: c.location, written: ValueExpr.call(c.callee, c.arguments).summary)
                 // The nearest of the screens' builds and the composition root decides (a coordinator the
                 // app delegate holds opens the first screen, even if a screen also refers to it).
                 var owners: [String] = []
@@ -404,18 +404,19 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                         for s in owners {
                             navigates[s, default: []].append(Navigation(route: p, style: routes[p]!.styleByMethod[c.callee.name], origin: RegistryAssembler.origin(c.location)))
                         }
-                        explanation.resolved.append(.init(route: p, features: owners, site: c.location, chain: ["\(c.callee.name) is required by \(p)"]))
+                        record.resolved(route: p, features: owners, site: c.location, chain: ["\(c.callee.name) is required by \(p)"])
                     } else if inRoot {
                         entries.append(Entry(target: .route(p), origin: RegistryAssembler.origin(c.location)))
-                        explanation.resolved.append(.init(route: p, features: [], site: c.location, chain: ["\(c.callee.name) in the composition root: an entry"]))
+                        record.resolved(route: p, features: [], site: c.location, chain: ["\(c.callee.name) in the composition root: an entry"])
                     } else {
-                        explanation.unresolved.append(.init(
-                            reason: "route '\(p)' is opened from '\(c.enclosingTypes.first ?? "top-level code")', which no screen's build reaches",
-                            chain: ["\(c.callee.name) is required by \(p)"]))
-                        out.warnings.append(.navigateUnattributed(p, in: c.enclosingTypes.first, at: c.location))
+                        record.unattributed(
+                            route: p, site: .init(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module),
+                            chain: ["\(c.callee.name) is required by \(p)"], verb: "opened", owner: "no screen's build reaches")
                     }
                 }
-                out.explanations.append(explanation)
+                let done = record.finished()
+                out.warnings += done.warnings
+                out.explanations.append(done.explanation)
             }
             // A coordinator's method that opens routes (`Coordinator.shared.presentInitialScreen()`, or
             // `Coordinator.start()`), called from a screen: the screen opens those routes.
