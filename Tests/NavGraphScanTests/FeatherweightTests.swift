@@ -143,6 +143,21 @@ final class FeatherweightTests: XCTestCase {
         XCTAssertEqual(r.diagnostics.compactMap { $0.location?.line }.sorted(), [14, 15, 16])
     }
 
+    /// A path that resolves on one branch and not on the other is partly resolved: the edge and a
+    /// navigate-partly-resolved warning (the shared NavigationRecord), not silence.
+    func testPartlyResolvedPath() throws {
+        let r = try scan("""
+            final class Store { func setPath(_ p: String) {} }
+            func tree() -> Router<UIViewController, String> {
+                Router(tabs()).junction([Router(listPresenter()).route("list")])
+            }
+            func main(_ s: Store, _ flag: Bool) { _ = tree(); s.setPath(flag ? "list" : UserDefaults.standard.string(forKey: "p")!) }
+            """)
+        XCTAssertEqual(r.registry.entries.map(\.name).sorted(), ["list", "tabs"])
+        XCTAssertEqual(kinds(r), ["navigate-partly-resolved"])
+        XCTAssertEqual(r.summary.navigatePartly, 1)
+    }
+
     /// Patterns and presenter names are data: markup, apostrophes and unicode survive the YAML round trip.
     func testHostilePatternsStayData() throws {
         let r = try scan("""
