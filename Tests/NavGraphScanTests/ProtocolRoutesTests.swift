@@ -250,6 +250,7 @@ final class ProtocolRoutesTests: XCTestCase {
     func testDeepLinkRouterOverURL() throws {
         let r = try scan(["Routing": Self.routing, "Links": """
             import Foundation
+            enum Hosts { static let promo = "promo" }
             final class Links {
                 let router = DefaultRouter()
                 func handle(_ url: URL) -> Bool {
@@ -257,7 +258,7 @@ final class ProtocolRoutesTests: XCTestCase {
                     case "login", "signin":
                         router.openLogin()
                         return true
-                    case "promo":
+                    case Hosts.promo:
                         return false
                     default:
                         return false
@@ -278,15 +279,15 @@ final class ProtocolRoutesTests: XCTestCase {
             }
             """])
         XCTAssertEqual(r.registry.deeplinks.map { "\($0.url ?? "") -> \($0.route ?? "nothing") \($0.origin.registry!.line)" }, [
-            "login -> LoginRoute 6", "signin -> LoginRoute 6", "promo -> nothing 9", "account/login -> LoginRoute 17",
+            "login -> LoginRoute 7", "signin -> LoginRoute 7", "promo -> nothing 10", "account/login -> LoginRoute 18",
         ])
         XCTAssertEqual(r.registry.entries.map(\.name), ["LoginRoute"])
         let findings = CheckRunner(options: CheckOptions(scenarios: [FlagScenario.defaults(of: r.registry)])).run(NavGraph(registry: r.registry))
         XCTAssertEqual(findings.filter { $0.ruleID == "invalid-deeplink" }.map { "\($0.message) \($0.location!.line)" },
-                       ["deep link promo opens no route: the app's deep-link handler drops it 9"])
+                       ["deep link promo opens no route: the app's deep-link handler drops it 10"])
         // The deep-link calls are explained as such; the `switch n` call is an ordinary, unattributed one.
         XCTAssertEqual(kinds(r), ["navigate-unattributed"])
-        XCTAssertEqual(r.diagnostics.first?.location?.line, 25)
+        XCTAssertEqual(r.diagnostics.first?.location?.line, 26)
     }
 
     func testUnusedCapability() throws {

@@ -286,6 +286,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             var entries: [Entry] = []
             var explanations: [CallSiteExplanation] = []
             var taken = Set<SourceLocation>()
+            let resolver = ValueResolver(index: index)
             for s in index.switches.sorted(by: { $0.location < $1.location }) {
                 guard let f = s.function else { continue }
                 let enumName = subjectEnum(s)
@@ -299,7 +300,13 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 guard branches.contains(where: { b in b.1.contains { !opened(by: $0, byMethod: byMethod).isEmpty } }) else { continue }
                 for (k, calls) in branches {
                     let origin = RegistryAssembler.origin(k.location)
-                    let names = k.patterns.map { Self.linkName($0, enumName: enumName) }
+                    // A URL part held in a constant (`case Links.product:`) is followed to its one string.
+                    let names = k.patterns.map { p -> String in
+                        guard enumName == nil else { return Self.linkName(p, enumName: enumName) }
+                        let r = resolver.resolve(p, in: .init(function: f, owner: s.enclosingTypes.first), site: .init(location: k.location, enclosingTypes: s.enclosingTypes, module: s.module))
+                        if r.made.count == 1, r.misses.isEmpty, case .literal(let one) = r.made[0].value { return one }
+                        return Self.linkName(p, enumName: enumName)
+                    }
                     var routesOpened: [String] = []
                     for c in calls {
                         let r = opened(by: c, byMethod: byMethod)
