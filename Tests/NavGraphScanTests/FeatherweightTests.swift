@@ -158,6 +158,28 @@ final class FeatherweightTests: XCTestCase {
         XCTAssertEqual(r.summary.navigatePartly, 1)
     }
 
+    /// A copy of the tree (a second builder declaring the same pattern for the same presenter) is the
+    /// same route, not a duplicate; the same pattern for another presenter in another tree is still
+    /// claimed twice (duplicate-handler), and twice in one tree a duplicate route.
+    func testTreeCopiesAreOneRoute() throws {
+        let r = try scan("""
+            func tree() -> Router<UIViewController, String> {
+                Router(tabs()).junction([Router(homePresenter()).route("home"), Router(aPresenter()).route("a")])
+            }
+            func copy() -> Router<UIViewController, String> {
+                Router(tabs()).junction([Router(homePresenter()).route("home"), Router(otherPresenter()).route("a")])
+            }
+            func one() -> Router<UIViewController, String> {
+                Router(tabs()).junction([Router(xPresenter()).route("x"), Router(yPresenter()).route("x")])
+            }
+            func main() { _ = tree(); _ = copy(); _ = one() }
+            """)
+        XCTAssertEqual(r.registry.routes.map(\.id), ["a", "a", "home", "x", "x"])
+        XCTAssertEqual(StyleScan.findings(r).map { $0.split(separator: " ").first.map(String.init) ?? "" }.sorted(), [
+            "duplicate-handler", "duplicate-route", "duplicate-route", "unreachable-feature",
+        ])
+    }
+
     /// Patterns and presenter names are data: markup, apostrophes and unicode survive the YAML round trip.
     func testHostilePatternsStayData() throws {
         let r = try scan("""

@@ -103,6 +103,8 @@ struct FeatherweightExtractor: StyleExtractor {
         var handlerMappings: [String: [RouteHandler.Mapping]] = [:]
         var entries: [Entry] = []
         var patterns: [(pattern: String, regex: NSRegularExpression?, node: Node)] = []
+        /// The tree that first declared each pattern.
+        var treeOf: [String: String] = [:]
 
         func addFeature(_ name: String, at l: SourceLocation) {
             if features[name] == nil { features[name] = Feature(name: name, origin: presenterOrigin(name, at: l)) }
@@ -178,9 +180,15 @@ struct FeatherweightExtractor: StyleExtractor {
                 out.warnings.append(.invalidPattern(pattern, at: n.call.location))
             }
             patterns.append((pattern, regex, n))
-            registry.routes.append(Route(id: pattern, origin: RegistryAssembler.origin(n.call.location)))
+            // Two trees (two routers, or a copy of the tree) declaring the same pattern for the same
+            // presenter are one route; within one tree a second node with the pattern is a duplicate.
+            let sameElsewhere = handlerMappings.contains { h, maps in h != handler && maps.contains { $0.route == pattern && $0.feature == presenter } }
+            if !sameElsewhere || treeOf[pattern] == handler {
+                registry.routes.append(Route(id: pattern, origin: RegistryAssembler.origin(n.call.location)))
+                treeOf[pattern] = treeOf[pattern] ?? handler
+            }
             // A tree shows the first route a path matches: a later route with the same pattern maps nothing.
-            if !(handlerMappings[handler] ?? []).contains(where: { $0.route == pattern }) {
+            if !sameElsewhere, !(handlerMappings[handler] ?? []).contains(where: { $0.route == pattern }) {
                 handlerMappings[handler, default: []].append(.init(route: pattern, feature: presenter, origin: RegistryAssembler.origin(n.call.location)))
             }
             var seen = visited
