@@ -180,6 +180,21 @@ final class FeatherweightTests: XCTestCase {
         ])
     }
 
+    /// A view model several presenters construct gives each of them its paths as edges.
+    func testSharedViewModelGivesEveryPresenterTheEdge() throws {
+        let r = try scan("""
+            final class Store { func setPath(_ p: String) {} }
+            final class MenuModel { let store: Store; init(store: Store) { self.store = store }; func home() { store.setPath("home") } }
+            func tree() -> Router<UIViewController, String> {
+                Router(tabs()).junction([Router(homePresenter(s)).route("home"), Router(aPresenter(s)).route("a"), Router(bPresenter(s)).route("b")])
+            }
+            func aPresenter(_ s: Store) -> UIPresenter { let m = MenuModel(store: s); return Presenter { UIViewController() } }
+            func bPresenter(_ s: Store) -> UIPresenter { let m = MenuModel(store: s); return Presenter { UIViewController() } }
+            func main() { _ = tree() }
+            """)
+        XCTAssertEqual(edges(r).filter { $0.hasSuffix("-> home") }, ["aPresenter -> home", "bPresenter -> home", "tabs -> home"])
+    }
+
     /// Patterns and presenter names are data: markup, apostrophes and unicode survive the YAML round trip.
     func testHostilePatternsStayData() throws {
         let r = try scan("""

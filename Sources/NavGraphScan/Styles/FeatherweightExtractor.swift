@@ -255,10 +255,10 @@ struct FeatherweightExtractor: StyleExtractor {
                 let route = targets.first ?? path
                 if targets.isEmpty, unmatched[path] == nil { unmatched[path] = made.site.location }
                 // The screen: the presenter function the deciding site is in, or that builds its type.
-                let owner = ownerPresenter(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index)
-                if let owner {
-                    features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location)))
-                    record.resolved(route: route, features: [owner], site: made.site.location, chain: made.chain)
+                let owners = ownerPresenters(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index)
+                if !owners.isEmpty {
+                    for owner in owners { features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location))) }
+                    record.resolved(route: route, features: owners, site: made.site.location, chain: made.chain)
                 } else {
                     entries.append(Entry(target: .route(route), origin: RegistryAssembler.origin(made.site.location)))
                     record.resolved(route: route, features: [], site: made.site.location, chain: made.chain + ["outside any screen: an entry"])
@@ -290,14 +290,17 @@ struct FeatherweightExtractor: StyleExtractor {
         return out
     }
 
-    /// The presenter function a call is in, or the presenter that constructs the type it is in.
-    static func ownerPresenter(of function: Int?, types: [String], presenters: Set<String>, index: SemanticIndex) -> String? {
-        if let f = function, index.functions[f].owner == nil, presenters.contains(index.functions[f].name) { return index.functions[f].name }
+    /// The presenter function a call is in, or every presenter that constructs the type it is in (a
+    /// view model all screens share gives each of them the edge, as a type every screen's build reaches does).
+    static func ownerPresenters(of function: Int?, types: [String], presenters: Set<String>, index: SemanticIndex) -> [String] {
+        if let f = function, index.functions[f].owner == nil, presenters.contains(index.functions[f].name) { return [index.functions[f].name] }
         for t in types {
+            var found = Set<String>()
             for c in index.calls + index.callsWithoutArguments where c.callee.name == t {
-                if let f = c.function, index.functions[f].owner == nil, presenters.contains(index.functions[f].name) { return index.functions[f].name }
+                if let f = c.function, index.functions[f].owner == nil, presenters.contains(index.functions[f].name) { found.insert(index.functions[f].name) }
             }
+            if !found.isEmpty { return found.sorted() }
         }
-        return nil
+        return []
     }
 }
