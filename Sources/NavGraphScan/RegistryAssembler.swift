@@ -207,60 +207,49 @@ struct RegistryAssembler {
         var added: [Int: [Navigation]] = [:]
         for n in navigations {
             let callSite = ValueResolver.Site(location: n.location, enclosingTypes: n.enclosingTypes, module: n.module)
-            var explanation = CallSiteExplanation(location: n.location, kind: .navigate, written: "")
+            var record = NavigationRecord(location: n.location, written: "")
             var targets: [(route: String, site: ValueResolver.Site, chain: [String])] = []
             var unknownRoutes = Set<String>()
             switch n.target {
             case .routeID(let r):
-                explanation.written = "// navgraph:navigates \(r)"
+                record.setWritten("// navgraph:navigates \(r)")
                 targets.append((r, callSite, ["annotation"]))
             case .value(let v):
-                explanation.written = v.summary
+                record.setWritten(v.summary)
                 let function = index.function(n.function, inFile: n.location.file)
                 let context = ValueResolver.Context(function: function, owner: function.flatMap { index.functions[$0].owner } ?? n.enclosingTypes.first)
                 let result = resolver.resolve(v, in: context, site: callSite)
                 for made in result.made {
                     guard case .construct(let type, _) = made.value else {
-                        explanation.unresolved.append(.init(reason: "'\(made.value.summary)' is not a route type", chain: made.chain))
+                        record.unfollowed("'\(made.value.summary)' is not a route type", chain: made.chain)
                         continue
                     }
                     let simple = DependencyBinding.unqualified(type)
                     guard let id = routeID[simple] else {
+                        // Warned once per call and type (navigate-unknown-route), below.
                         unknownRoutes.insert(simple)
-                        explanation.unresolved.append(.init(reason: "'\(simple)' is not a route type with a readable identifier", chain: made.chain))
+                        record.reported("'\(simple)' is not a route type with a readable identifier", chain: made.chain)
                         continue
                     }
                     targets.append((id, made.site, made.chain))
                 }
-                for m in Set(result.misses) { explanation.unresolved.append(.init(reason: m.reason, chain: m.chain)) }
+                for m in Set(result.misses) { record.unfollowed(m.reason, chain: m.chain) }
             }
-            var seen = Set<String>()
-            for t in targets where seen.insert("\(t.route)|\(t.site.location)").inserted {
+            for t in targets where record.isNew(route: t.route, site: t.site) {
                 let fis = owners(t.site)
                 if fis.isEmpty {
-                    explanation.unresolved.append(.init(
-                        reason: "route '\(t.route)' is navigated to from '\(t.site.enclosingTypes.first ?? "top-level code")', which no feature's build reaches",
-                        chain: t.chain))
-                    warnings.append(.navigateUnattributed(t.route, in: t.site.enclosingTypes.first, at: t.site.location))
+                    record.unattributed(route: t.route, site: t.site, chain: t.chain, verb: "navigated to", owner: "no feature's build reaches")
                     continue
                 }
-                explanation.resolved.append(.init(route: t.route, features: fis.map { features[$0].name }, site: t.site.location, chain: t.chain))
+                record.resolved(route: t.route, features: fis.map { features[$0].name }, site: t.site.location, chain: t.chain)
                 for o in fis {
                     added[o, default: []].append(Navigation(route: t.route, style: n.style, origin: Self.origin(t.site.location)))
                 }
             }
-            explanation.resolved.sort { ($0.route, $0.site) < ($1.route, $1.site) }
-            explanation.unresolved.sort { ($0.reason, $0.chain.joined()) < ($1.reason, $1.chain.joined()) }
             for r in unknownRoutes.sorted() { warnings.append(.navigateUnknownRoute(r, at: n.location)) }
-            let followed = explanation.unresolved.filter {
-                !$0.reason.hasSuffix("is not a route type with a readable identifier") && !$0.reason.hasSuffix("which no feature's build reaches")
-            }
-            if explanation.resolved.isEmpty && !followed.isEmpty {
-                warnings.append(.navigateUnresolved(explanation.written, followed.map(\.reason), at: n.location))
-            } else if !followed.isEmpty {
-                warnings.append(.navigatePartlyResolved(explanation.written, followed.map(\.reason), at: n.location))
-            }
-            explanations.append(explanation)
+            let done = record.finished()
+            warnings += done.warnings
+            explanations.append(done.explanation)
         }
         for (fi, navs) in added {
             var seen = Set<String>()

@@ -152,7 +152,7 @@ public struct SwiftSourceScanner: Sendable {
             if !(registry.features.isEmpty && registry.routes.isEmpty && registry.handlers.isEmpty) { summary.styles.append(.routerService) }
         }
         for extractor in StyleExtractors.all where wanted.contains(extractor.style) || (wanted.isEmpty && extractor.detect(in: index, files: facts)) {
-            let found = extractor.extract(from: index, files: facts, config: config)
+            let found = extractor.extractMarked(from: index, files: facts, config: config)
             registry = registry.merged(with: found.registry)
             warnings += found.warnings
             explanations += found.explanations

@@ -29,6 +29,29 @@ final class CheckExampleTests: XCTestCase {
         }
     }
 
+    /// `unhandled-route` says what an unhandled route does in the routing system it belongs to.
+    func testUnhandledRouteNamesWhatHappensInEachSystem() throws {
+        var messages: [String] = []
+        for system in ["", "routerservice", "protocol-routes", "featherweight", "components", "module-factory"] {
+            let route = system.isEmpty ? "{id: r}" : "{id: r, system: \(system)}"
+            let registry = try loadRegistry("navgraph: 1\nentries: [{feature: A}, {route: r}]\nroutes: [\(route)]\nfeatures: [{name: A, navigates: [r]}]\n")
+            messages += runChecks(registry).filter { $0.ruleID == "unhandled-route" }.map(\.message).sorted()
+        }
+        XCTAssertEqual(messages, [
+            "A navigates to 'r', which no handler handles: RouterService's failureHandler() crashes", "entry route 'r' has no handler",
+            "A navigates to 'r', which no handler handles: RouterService's failureHandler() crashes",
+            "entry route 'r', which no handler handles: RouterService's failureHandler() crashes",
+            "A navigates to 'r', which no router conforms to: nothing can open its screen",
+            "entry route 'r', which no router conforms to: nothing can open its screen",
+            "A navigates to 'r', which no route pattern matches: setRoute matches nothing and nothing is shown",
+            "entry route 'r', which no route pattern matches: setRoute matches nothing and nothing is shown",
+            "A navigates to 'r', which no registered module declares: router.open finds no module",
+            "entry route 'r', which no registered module declares: router.open finds no module",
+            "A navigates to 'r', whose key the module factory has no module for: nothing is presented",
+            "entry route 'r', whose key the module factory has no module for: nothing is presented",
+        ])
+    }
+
     func testNonTriggeringExamples() throws {
         for d in CheckRunner.allDescriptions {
             for (i, example) in d.nonTriggering.enumerated() {

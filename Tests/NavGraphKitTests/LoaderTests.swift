@@ -83,13 +83,24 @@ final class LoaderTests: XCTestCase {
             features:
               - {name: A, source: "nowhere"}
             deeplinks:
-              - {url: "x://y"}
+              - {source: "App.swift:1:1"}
             """
         XCTAssertEqual(loadErrors(yaml), [
             "3:5: a route needs 'id'",
             "5:5: an entry needs 'feature' or 'route'",
             "7:23: source must look like 'path/File.swift:line:column', found 'nowhere'",
-            "9:5: a deep link needs 'route' (with an optional 'url') or 'anyRoute'",
+            "9:5: a deep link needs 'url', 'route' or 'anyRoute'",
+        ])
+    }
+
+    /// `system:` of a route: one of the routing systems, written back as read; anything else is an error at the value.
+    func testRouteSystem() throws {
+        let r = try loadRegistry("navgraph: 1\nroutes:\n  - {id: a, system: featherweight}\n  - {id: b}\n")
+        XCTAssertEqual(r.routes.map(\.system), [.featherweight, nil])
+        XCTAssertTrue(RegistryWriter.yaml(r).contains("  - id: a\n    system: featherweight\n"))
+        XCTAssertEqual(try loadRegistry(RegistryWriter.yaml(r)).routes.map(\.system), [.featherweight, nil])
+        XCTAssertEqual(loadErrors("navgraph: 1\nroutes:\n  - {id: a, system: \"vip\\u001b\"}\n"), [
+            "3:21: unknown routing system 'vip\u{1B}' (one of routerservice, protocol-routes, featherweight, components, module-factory)",
         ])
     }
 

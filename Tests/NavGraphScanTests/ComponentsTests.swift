@@ -197,4 +197,39 @@ final class ComponentsTests: XCTestCase {
         XCTAssertEqual(warnings(r), ["navigate-unattributed SceneDelegate.swift:4"])
         XCTAssertEqual(findings(r), ["unreachable-feature Detail.swift:11", "unused-route Detail.swift:11"])
     }
+
+    /// The same template named `XContainer` (whose `assemble` returns the type), assembled without
+    /// arguments; a `Container` whose `assemble` returns something else is not one; UIKit's
+    /// `tableView.register(Cell.self, forCellReuseIdentifier:)` is no injection.
+    func testContainersWithoutModuleInTheNameAndWithoutArguments() throws {
+        try StyleScan.write([
+            "Sources/App/Auth.swift": """
+            final class AuthContainer {
+                let viewController: UIViewController
+                private init(viewController: UIViewController) { self.viewController = viewController }
+                class func assemble() -> AuthContainer { AuthContainer(viewController: AuthViewController(router: AuthRouter())) }
+            }
+            final class AuthRouter { func openSignUp() { _ = SignUpContainer.assemble() } }
+            final class AuthViewController: UIViewController {
+                init(router: AuthRouter) { super.init(nibName: nil, bundle: nil) }
+                func viewDidLoad() { tableView.register(Cell.self, forCellReuseIdentifier: "c") }
+            }
+            final class Cell: UITableViewCell {}
+            final class SignUpContainer {
+                class func assemble() -> SignUpContainer { SignUpContainer() }
+            }
+            final class DIContainer { static func assemble() -> Resolver { Resolver() } }
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func start() { window.rootViewController = AuthContainer.assemble().viewController; _ = DIContainer.assemble() }
+            }
+            """,
+        ], to: dir)
+        let r = try SwiftSourceScanner().scan(paths: [dir])
+        XCTAssertEqual(r.summary.styles, [.components])
+        XCTAssertEqual(r.registry.routes.map(\.id), ["Auth", "SignUp"])
+        XCTAssertEqual(edges(r), ["AuthContainer -> SignUp"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["Auth"])
+        XCTAssertEqual(r.registry.dependencies.map(\.protocol), [])
+        XCTAssertEqual(findings(r), [])
+    }
 }

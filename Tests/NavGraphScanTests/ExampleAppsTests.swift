@@ -72,6 +72,19 @@ final class ExampleAppsTests: XCTestCase {
 
     /// The facts of the files, assembled in another order (as threads may finish), give a
     /// byte-identical registry.
+    /// `--style auto` picks exactly the example's own routing system on every Swift example app.
+    func testAutoPicksEachExamplesStyle() throws {
+        let expected: [String: [RoutingStyle]] = [
+            "ExampleProject": [.routerService], "VIPERShop": [.routerService], "CoordinatorApp": [.routerService],
+            "RenamedDialect": [.routerService], "SwiftUIRouter": [.routerService], "ProtocolRoutesApp": [.protocolRoutes],
+            "FeatherweightApp": [.featherweight], "ModuleFactoryApp": [.moduleFactory], "ComponentsApp": [.components],
+        ]
+        for (app, styles) in expected.sorted(by: { $0.key < $1.key }) {
+            let r = try SwiftSourceScanner().scan(paths: [Self.examples + "/" + app])
+            XCTAssertEqual(r.summary.styles, styles, app)
+        }
+    }
+
     func testFileOrderDoesNotMatter() throws {
         for name in ["CoordinatorApp", "VIPERShop", "RenamedDialect"] {
             let dir = Self.examples + "/" + name

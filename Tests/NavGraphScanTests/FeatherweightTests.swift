@@ -105,6 +105,96 @@ final class FeatherweightTests: XCTestCase {
         XCTAssertEqual(r.diagnostics.first?.location?.line, 6)
     }
 
+    /// Predicates beyond `==`: `||`, `~=`, `hasPrefix`, an array's `contains`, a `switch` returning
+    /// true, a named parameter, helper functions joining literals with `+`; each resolves to one id and
+    /// matches the paths it would at run time. What cannot be listed (a `default: true`, a value read at
+    /// run time, a join with an unknown part) is a warning and no route, never invented.
+    func testPredicateVariants() throws {
+        let r = try scan("""
+            func section(_ name: String) -> String { return "shop/" + name }
+            enum Paths { static let account = "account" }
+            func tree() -> Router<UIViewController, String> {
+                Router(tabs()).junction([
+                    Router(aPresenter()).route(predicate: { $0 == "a" || $0 == "b" }),
+                    Router(cPresenter()).route(predicate: { "c" ~= $0 }),
+                    Router(docsPresenter()).route(predicate: { $0.hasPrefix("docs/") }),
+                    Router(listPresenter()).route(predicate: { ["x", "y"].contains($0) }),
+                    Router(switchPresenter()).route(predicate: { path in
+                        switch path { case "s1", "s2": return true; default: return false }
+                    }),
+                    Router(shopPresenter()).route(predicate: { $0 == section("cart") }),
+                    Router(accountPresenter()).route(Paths.account + "/settings"),
+                    Router(anyPresenter()).route(predicate: { switch $0 { case "z": return false; default: return true } }),
+                    Router(runtimePresenter()).route(predicate: { $0 == UserDefaults.standard.string(forKey: "k")! }),
+                    Router(joinPresenter()).route(predicate: { $0 == "j/" + UserDefaults.standard.string(forKey: "k")! }),
+                ])
+            }
+            func main() { _ = tree() }
+            func go(_ r: Router<UIViewController, String>) {
+                r.setRoute("b"); r.setRoute("c"); r.setRoute("docs/intro"); r.setRoute("y"); r.setRoute("s2")
+                r.setRoute("shop/cart"); r.setRoute("account/settings"); r.setRoute("docs"); r.setRoute("ab")
+            }
+            """)
+        // `docs` and `ab` match nothing: unmatched paths, routes that no handler handles.
+        XCTAssertEqual(r.registry.routes.map(\.id), ["ab", "account/settings", "a|b", "c", "docs", "docs/*", "s1|s2", "shop/cart", "x|y"])
+        XCTAssertEqual(r.registry.handlers.flatMap { $0.routes.map(\.route) }, ["account/settings", "a|b", "c", "docs/*", "s1|s2", "shop/cart", "x|y"])
+        XCTAssertEqual(r.registry.entries.map(\.name).sorted(), ["ab", "account/settings", "a|b", "c", "docs", "docs/*", "s1|s2", "shop/cart", "tabs", "x|y"])
+        XCTAssertEqual(kinds(r), ["identifier-unreadable", "identifier-unreadable", "identifier-unreadable"])
+        XCTAssertEqual(r.diagnostics.compactMap { $0.location?.line }.sorted(), [14, 15, 16])
+    }
+
+    /// A path that resolves on one branch and not on the other is partly resolved: the edge and a
+    /// navigate-partly-resolved warning (the shared NavigationRecord), not silence.
+    func testPartlyResolvedPath() throws {
+        let r = try scan("""
+            final class Store { func setPath(_ p: String) {} }
+            func tree() -> Router<UIViewController, String> {
+                Router(tabs()).junction([Router(listPresenter()).route("list")])
+            }
+            func main(_ s: Store, _ flag: Bool) { _ = tree(); s.setPath(flag ? "list" : UserDefaults.standard.string(forKey: "p")!) }
+            """)
+        XCTAssertEqual(r.registry.entries.map(\.name).sorted(), ["list", "tabs"])
+        XCTAssertEqual(kinds(r), ["navigate-partly-resolved"])
+        XCTAssertEqual(r.summary.navigatePartly, 1)
+    }
+
+    /// A copy of the tree (a second builder declaring the same pattern for the same presenter) is the
+    /// same route, not a duplicate; the same pattern for another presenter in another tree is still
+    /// claimed twice (duplicate-handler), and twice in one tree a duplicate route.
+    func testTreeCopiesAreOneRoute() throws {
+        let r = try scan("""
+            func tree() -> Router<UIViewController, String> {
+                Router(tabs()).junction([Router(homePresenter()).route("home"), Router(aPresenter()).route("a")])
+            }
+            func copy() -> Router<UIViewController, String> {
+                Router(tabs()).junction([Router(homePresenter()).route("home"), Router(otherPresenter()).route("a")])
+            }
+            func one() -> Router<UIViewController, String> {
+                Router(tabs()).junction([Router(xPresenter()).route("x"), Router(yPresenter()).route("x")])
+            }
+            func main() { _ = tree(); _ = copy(); _ = one() }
+            """)
+        XCTAssertEqual(r.registry.routes.map(\.id), ["a", "a", "home", "x", "x"])
+        XCTAssertEqual(StyleScan.findings(r).map { $0.split(separator: " ").first.map(String.init) ?? "" }.sorted(), [
+            "duplicate-handler", "duplicate-route", "duplicate-route", "unreachable-feature",
+        ])
+    }
+
+    /// A view model several presenters construct gives each of them its paths as edges.
+    func testSharedViewModelGivesEveryPresenterTheEdge() throws {
+        let r = try scan("""
+            final class Store { func setPath(_ p: String) {} }
+            final class MenuModel { let store: Store; init(store: Store) { self.store = store }; func home() { store.setPath("home") } }
+            func tree() -> Router<UIViewController, String> {
+                Router(tabs()).junction([Router(homePresenter(s)).route("home"), Router(aPresenter(s)).route("a"), Router(bPresenter(s)).route("b")])
+            }
+            func aPresenter(_ s: Store) -> UIPresenter { let m = MenuModel(store: s); return Presenter { UIViewController() } }
+            func bPresenter(_ s: Store) -> UIPresenter { let m = MenuModel(store: s); return Presenter { UIViewController() } }
+            func main() { _ = tree() }
+            """)
+        XCTAssertEqual(edges(r).filter { $0.hasSuffix("-> home") }, ["aPresenter -> home", "bPresenter -> home", "tabs -> home"])
+    }
+
     /// Patterns and presenter names are data: markup, apostrophes and unicode survive the YAML round trip.
     func testHostilePatternsStayData() throws {
         let r = try scan("""

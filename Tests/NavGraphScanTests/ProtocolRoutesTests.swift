@@ -57,12 +57,16 @@ final class ProtocolRoutesTests: XCTestCase {
     func testExampleApp() throws {
         let (findings, warnings, result) = try checkExample("ProtocolRoutesApp")
         XCTAssertEqual(findings, [
+            "invalid-deeplink Shop/Application/DeepLinkRouter.swift:38",
             "unhandled-route Shop/Scenes/Product/ProductViewModel.swift:24",
             "unreachable-feature Shop/Scenes/Review/ReviewViewController.swift:3",
         ])
         XCTAssertEqual(warnings, ["unused-capability Shop/Scenes/Cart/CartViewModel.swift:3"])
         XCTAssertEqual(result.summary.styles, [.protocolRoutes])
-        XCTAssertEqual(result.registry.entries.map(\.name), ["MainTabBarController"])
+        XCTAssertEqual(result.registry.entries.map(\.name), ["CartRoute", "LoginRoute", "MainTabBarController", "ProductRoute"])
+        XCTAssertEqual(result.registry.deeplinks.map { "\($0.url ?? "") -> \($0.route ?? "nothing") \($0.origin.registry!.line)" }, [
+            "DeepLink.product -> ProductRoute 32", "DeepLink.cart -> CartRoute 34", "DeepLink.login -> LoginRoute 36", "DeepLink.orders -> nothing 38",
+        ])
         XCTAssertEqual(edges(result), [
             "CartViewController -> CheckoutRoute (push)",
             "CatalogViewController -> CartRoute (modal)",
@@ -239,6 +243,53 @@ final class ProtocolRoutesTests: XCTestCase {
     }
 
     /// `typealias Routes` through a composed alias: a listed route the screen never opens is a warning.
+    /// A deep-link router switching over `url.host` (or path components): each case is a link to the
+    /// routes its branch opens and an entry; a branch that opens nothing is a link without a route,
+    /// which `invalid-deeplink` reports at the case. A switch over a URL that opens nothing (a parser)
+    /// is no router, and a switch over anything else is not read.
+    func testDeepLinkRouterOverURL() throws {
+        let r = try scan(["Routing": Self.routing, "Links": """
+            import Foundation
+            enum Hosts { static let promo = "promo" }
+            final class Links {
+                let router = DefaultRouter()
+                func handle(_ url: URL) -> Bool {
+                    switch url.host {
+                    case "login", "signin":
+                        router.openLogin()
+                        return true
+                    case Hosts.promo:
+                        return false
+                    default:
+                        return false
+                    }
+                }
+                func components(_ url: URL) {
+                    switch url.pathComponents {
+                    case ["account", "login"]: router.openLogin()
+                    default: break
+                    }
+                }
+                func parse(_ url: URL) -> String? {
+                    switch url.host { case "a": return "a"; default: return nil }
+                }
+                func other(_ n: Int) {
+                    switch n { case 1: router.openLogin(); default: break }
+                }
+            }
+            """])
+        XCTAssertEqual(r.registry.deeplinks.map { "\($0.url ?? "") -> \($0.route ?? "nothing") \($0.origin.registry!.line)" }, [
+            "login -> LoginRoute 7", "signin -> LoginRoute 7", "promo -> nothing 10", "account/login -> LoginRoute 18",
+        ])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["LoginRoute"])
+        let findings = CheckRunner(options: CheckOptions(scenarios: [FlagScenario.defaults(of: r.registry)])).run(NavGraph(registry: r.registry))
+        XCTAssertEqual(findings.filter { $0.ruleID == "invalid-deeplink" }.map { "\($0.message) \($0.location!.line)" },
+                       ["deep link promo opens no route: the app's deep-link handler drops it 10"])
+        // The deep-link calls are explained as such; the `switch n` call is an ordinary, unattributed one.
+        XCTAssertEqual(kinds(r), ["navigate-unattributed"])
+        XCTAssertEqual(r.diagnostics.first?.location?.line, 26)
+    }
+
     func testUnusedCapability() throws {
         let r = try scan(["Routing": Self.routing, "Home": """
             import UIKit

@@ -2,13 +2,15 @@
 public enum InvalidDeeplink: Check {
     public static let description = CheckDescription(
         id: "invalid-deeplink", name: "Invalid deep link",
-        summary: "An AnyRoute string not of the form identifier|{json object}, naming an unknown route, or with parameters that do not match the route's.",
+        summary: "An AnyRoute string not of the form identifier|{json object}, naming an unknown route, or with parameters that do not match the route's; a URL that opens no route.",
         explanation: """
             AnyRoute decodes `identifier|{json}`: no `|`, an empty side or JSON that is not an object fails to \
             decode, an unknown identifier finds no route type, and JSON keys that differ from the route's \
             stored properties fail its Decodable init. Each of these drops the user's deep link (or crashes \
             where the app force-unwraps it). URL patterns are checked the same way: their :placeholders must \
-            be the route's parameters.
+            be the route's parameters (a URL without placeholders may carry them in its query). A URL with no \
+            route is a link the app's deep-link handler accepts and then does nothing with (a branch that \
+            breaks or returns false): the user's tap is silently dropped.
             """,
         severity: .error,
         triggering: [
@@ -19,7 +21,8 @@ public enum InvalidDeeplink: Check {
                   - {anyRoute: 'product|{"id":"42"}'}
                   - {anyRoute: 'nothing|{}'}
                   - {url: "shop://product/:sku", route: product}
-                """, subjects: ["product", "product|{\"id\":\"42\"}", "nothing|{}", "shop://product/:sku"])
+                  - {url: "shop://orders"}
+                """, subjects: ["product", "product|{\"id\":\"42\"}", "nothing|{}", "shop://orders", "shop://product/:sku"])
         ],
         nonTriggering: [
             CheckExample("""
@@ -27,6 +30,7 @@ public enum InvalidDeeplink: Check {
                 deeplinks:
                   - {anyRoute: 'product|{"productId":"42"}'}
                   - {url: "shop://product/:productId", route: product}
+                  - {url: "shop://product", route: product}
                 """)
         ])
 
@@ -63,12 +67,14 @@ public enum InvalidDeeplink: Check {
             } else if let url = d.url, let r = d.route {
                 id = r
                 keys = url.split(whereSeparator: { "/?&=#".contains($0) }).filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+            } else if d.url != nil {
+                problem = "opens no route: the app's deep-link handler drops it"
             }
             if problem == nil, let ident = id {
                 if let route = routes[ident] {
                     let params = Set(route.parameters.map(\.name))
                     let given = Set(keys ?? [])
-                    if d.anyRoute != nil || !params.isEmpty || !given.isEmpty {
+                    if d.anyRoute != nil || !given.isEmpty {
                         let extra = given.subtracting(params).sorted()
                         let missing = params.subtracting(given).sorted()
                         var parts: [String] = []

@@ -87,7 +87,7 @@ public struct RegistryLoader: Sendable {
 enum RegistryDecoder {
     static let topKeys = ["navgraph", "app", "entries", "flags", "provided", "routes", "handlers", "features", "dependencies", "deeplinks"]
     static let entryKeys = ["feature", "route", "source", "ignore"]
-    static let routeKeys = ["id", "type", "module", "parameters", "source", "ignore"]
+    static let routeKeys = ["id", "type", "module", "parameters", "source", "ignore", "system"]
     static let handlerKeys = ["name", "module", "routes", "source", "ignore"]
     static let featureKeys = ["name", "module", "enabled", "fallback", "dependencies", "navigates", "source", "ignore", "unusedFallback"]
     static let unusedFallbackKeys = ["declared", "requirement", "source"]
@@ -192,9 +192,16 @@ enum RegistryDecoder {
                 if let t = r.string(value, "the type of parameter '\(name)'") { params.append(.init(name: name, type: t)) }
             }
         }
+        var system: RoutingSystem?
+        if let n = m["system"], let s = r.optionalString(n, "system") {
+            system = RoutingSystem(rawValue: s)
+            if system == nil {
+                r.error("unknown routing system '\(s)' (one of \(RoutingSystem.allCases.map(\.rawValue).joined(separator: ", ")))", at: n)
+            }
+        }
         return Route(
             id: id, type: r.optionalString(m["type"], "type"), module: r.optionalString(m["module"], "module"),
-            parameters: params, origin: origin(node, m, &r), ignore: r.strings(m["ignore"], "ignore"))
+            parameters: params, origin: origin(node, m, &r), ignore: r.strings(m["ignore"], "ignore"), system: system)
     }
 
     static func handler(_ node: RawNode, _ r: inout SchemaReader) -> RouteHandler? {
@@ -294,8 +301,9 @@ enum RegistryDecoder {
                 r.error("anyRoute must be a string, found \(n.kindDescription)", at: n)
                 return nil
             }, origin: origin(node, m, &r), ignore: r.strings(m["ignore"], "ignore"))
-        if d.anyRoute == nil && d.route == nil {
-            r.error("a deep link needs 'route' (with an optional 'url') or 'anyRoute'", at: node)
+        // A URL alone is a link that opens nothing (`invalid-deeplink` reports it).
+        if d.anyRoute == nil && d.route == nil && d.url == nil {
+            r.error("a deep link needs 'url', 'route' or 'anyRoute'", at: node)
             return nil
         }
         return d

@@ -51,6 +51,7 @@ public enum RegistryWriter {
                 if !r.parameters.isEmpty {
                     out += "    parameters: {" + r.parameters.map { "\(q($0.name)): \(q($0.type))" }.joined(separator: ", ") + "}\n"
                 }
+                if let s = r.system { out += "    system: \(s.rawValue)\n" }
                 out += common(r.origin, r.ignore, indent: "    ")
             }
         }

@@ -121,10 +121,12 @@ public struct Route: Hashable, Codable, Sendable {
     public var parameters: [Parameter]
     public var origin: ElementOrigin
     public var ignore: [String]
+    /// The routing system the route belongs to (nil: RouterService); says what an unhandled route does.
+    public var system: RoutingSystem?
 
     public init(
         id: String, type: String? = nil, module: String? = nil, parameters: [Parameter] = [],
-        origin: ElementOrigin = .init(), ignore: [String] = []
+        origin: ElementOrigin = .init(), ignore: [String] = [], system: RoutingSystem? = nil
     ) {
         self.id = id
         self.type = type
@@ -132,7 +134,17 @@ public struct Route: Hashable, Codable, Sendable {
         self.parameters = parameters
         self.origin = origin
         self.ignore = ignore
+        self.system = system
     }
+}
+
+/// How an app navigates (`system:` of a route; the scanner's `--style` names).
+public enum RoutingSystem: String, CaseIterable, Codable, Sendable {
+    case routerService = "routerservice"
+    case protocolRoutes = "protocol-routes"
+    case featherweight
+    case components
+    case moduleFactory = "module-factory"
 }
 
 /// A `RouteHandler`: claims routes and maps each to a destination feature.

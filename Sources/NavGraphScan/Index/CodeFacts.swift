@@ -95,6 +95,8 @@ struct SwitchFact: Sendable {
         /// What the case returns or ends with.
         var values: [ValueExpr]
         var location: SourceLocation
+        /// Where the case's body ends (calls between `location` and `end` are the case's).
+        var end: SourceLocation
     }
     var subject: ValueExpr
     var cases: [Case]

@@ -21,7 +21,8 @@ extension FactExtractor {
                     }
                 }
             }
-            cases.append(SwitchFact.Case(patterns: patterns, isDefault: isDefault, values: yielded(sc.statements), location: location(sc)))
+            cases.append(SwitchFact.Case(patterns: patterns, isDefault: isDefault, values: yielded(sc.statements), location: location(sc),
+                end: location(sc.endPositionBeforeTrailingTrivia)))
         }
         facts.switches.append(SwitchFact(
             subject: node.subject.trimmedDescription == "self" ? .ref("self") : value(node.subject), cases: cases,

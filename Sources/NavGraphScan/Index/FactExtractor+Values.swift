@@ -61,13 +61,9 @@ extension FactExtractor {
         // `nil` is no route: a choice that includes it has only its other branches.
         if expr.is(NilLiteralExprSyntax.self) { return .choice([]) }
         if let i = expr.as(IfExprSyntax.self) { return .choice(branchValues(i, depth: next)) }
-        // `{ $0 == "welcome" }` (a path predicate): `==` called with what `$0` is compared to.
-        if let c = expr.as(ClosureExprSyntax.self), c.statements.count == 1, case .expr(let e)? = c.statements.first?.item,
-           let seq = e.as(SequenceExprSyntax.self), case let parts = Array(seq.elements), parts.count == 3,
-           parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" {
-            let other = parts[0].trimmedDescription.hasPrefix("$") ? parts[2] : parts[0]
-            return .call(.init(receiver: .implicit, name: "=="), [.init(label: nil, value: value(other, depth: next))])
-        }
+        // `{ $0 == "welcome" }` (a path predicate): `==` called with what `$0` is compared to
+        // (`hasPrefix`, several as a choice: `pathPredicate`).
+        if let c = expr.as(ClosureExprSyntax.self), let p = pathPredicate(c, depth: next) { return p }
         if let s = expr.as(SwitchExprSyntax.self) {
             var out: [ValueExpr] = []
             for c in s.cases {
@@ -98,6 +94,18 @@ extension FactExtractor {
         }
         if elements.count >= 3, isCoalescing {
             return .choice(stride(from: 0, to: elements.count, by: 2).map { value(elements[$0], depth: depth) })
+        }
+        // `"app/" + name`: `+` called with both sides (left to right), which `ValueResolver` joins when
+        // both are string literals.
+        let isJoin = elements.enumerated().allSatisfy { i, e in
+            i % 2 == 0 || e.as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
+        }
+        if elements.count >= 3, isJoin {
+            var v = value(elements[0], depth: depth)
+            for k in stride(from: 2, to: elements.count, by: 2) {
+                v = .call(.init(receiver: .implicit, name: "+"), [.init(label: nil, value: v), .init(label: nil, value: value(elements[k], depth: depth))])
+            }
+            return v
         }
         return .unknown(Self.short(seq))
     }

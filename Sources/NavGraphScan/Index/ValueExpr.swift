@@ -64,6 +64,8 @@ indirect enum ValueExpr: Sendable, Hashable {
         case .element(let b): return "\(b.summary)[…]"
         case .choice(let c): return c.map(\.summary).joined(separator: " | ")
         case .array(let a): return "[" + a.map(\.summary).joined(separator: ", ") + "]"
+        case .call(let c, let args) where c.name == "+" && c.receiver == .implicit && args.count == 2:
+            return "\(args[0].value.summary) + \(args[1].value.summary)"
         case .call(let c, _):
             switch c.receiver {
             case .implicit: return "\(c.name)(…)"

@@ -143,6 +143,24 @@ struct ValueResolver {
                 if objects.misses.isEmpty { miss("'\(expr.summary)': no value of '\(base.summary)' with a '\(name)' the scanner can see") }
             }
 
+        case .call(let callee, let args) where callee.name == "+" && callee.receiver == .implicit && args.count == 2:
+            // A string joined from two parts: every pair of literals the parts can be (at most 16).
+            let left = evaluate(args[0].value, ctx, site, chain: chain, depth: d, visiting: &visiting)
+            let right = evaluate(args[1].value, ctx, site, chain: chain, depth: d, visiting: &visiting)
+            out.misses += left.misses + right.misses
+            for (side, r) in [(left, "left"), (right, "right")] {
+                for m in side.made { if case .literal = m.value { continue }; miss("'\(expr.summary)' joins '\(m.value.summary)' (\(r)), which is not a string literal") }
+            }
+            let ls = left.made.filter { if case .literal = $0.value { true } else { false } }
+            let rs = right.made.filter { if case .literal = $0.value { true } else { false } }
+            if ls.count * rs.count > 16 { miss("'\(expr.summary)' joins more than 16 combinations"); break }
+            for l in ls {
+                for r in rs {
+                    guard case .literal(let a) = l.value, case .literal(let b) = r.value else { continue }
+                    out.made.append(Made(value: .literal(a + b), context: r.context, site: r.site, chain: r.chain))
+                }
+            }
+
         case .call(let callee, let args):
             let candidates = functions(callee.name, labels: args.map { $0.label ?? "_" }, receiver: callee.receiver, from: ctx)
             let withReturns = candidates.filter { !index.functions[$0].returns.isEmpty }

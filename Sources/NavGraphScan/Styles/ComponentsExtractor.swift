@@ -52,22 +52,35 @@ struct ComponentsExtractor: StyleExtractor {
 
     /// The "container" variant: `enum/struct XModuleContainer { static func assemble(_:) -> XModuleContainer }`
     /// (a type with a static `assemble` whose name ends in `ModuleContainer` or that inherits
-    /// `ModuleContainer`). Its route id is the name without `ModuleContainer`.
+    /// `ModuleContainer`, or whose name ends in `Container` and whose `assemble` returns the type).
+    /// Its route id is the name without `ModuleContainer` / `Container`.
     static func containers(_ index: SemanticIndex) -> [String: (route: String, location: SourceLocation)] {
         var out: [String: (route: String, location: SourceLocation)] = [:]
         for f in index.functionsByName["assemble"] ?? [] where index.functions[f].isStatic {
+            // (`XContainer` whose `assemble` returns itself is the same template without "Module".)
             guard let o = index.functions[f].owner, let t = index.type(named: o), !t.isProtocol, !t.debugOnly,
-                  o.hasSuffix("ModuleContainer") || t.inherited.contains("ModuleContainer") else { continue }
-            let stem = o.hasSuffix("ModuleContainer") ? String(o.dropLast("ModuleContainer".count)) : o
+                  o.hasSuffix("ModuleContainer") || t.inherited.contains("ModuleContainer")
+                    || (o.hasSuffix("Container") && ["\(o)", "Self"].contains(index.functions[f].returnType ?? "")) else { continue }
+            let suffix = o.hasSuffix("ModuleContainer") ? "ModuleContainer" : o.hasSuffix("Container") ? "Container" : ""
+            let stem = String(o.dropLast(suffix.count))
             out[o] = (stem.isEmpty ? o : stem, index.functions[f].location)
         }
         return out
     }
 
     /// `YModuleContainer.assemble(…)` written outside Y: X's router (or the app) opens Y.
+    /// The type an `assemble` call is made on (`Y.assemble(…)`; without arguments the index keeps it as a value).
+    static func containerType(_ c: CallFact) -> String? {
+        switch c.callee.receiver {
+        case .type(let t), .value(.ref(let t)): return SyntaxHelpers.isTypeLike(t) ? t : nil
+        default: return nil
+        }
+    }
+
     static func containerAssemblies(_ index: SemanticIndex, _ containers: [String: (route: String, location: SourceLocation)]) -> [CallFact] {
-        (index.callsByName["assemble"] ?? []).map { index.calls[$0] }.filter { c in
-            guard case .type(let t) = c.callee.receiver, containers[t] != nil else { return false }
+        // With arguments or without (`CitiesModuleContainer.assemble()`).
+        ((index.callsByName["assemble"] ?? []).map { index.calls[$0] } + index.callsWithoutArguments.filter { $0.callee.name == "assemble" }).filter { c in
+            guard let t = containerType(c), containers[t] != nil else { return false }
             return !c.enclosingTypes.contains(t)
         }
     }
@@ -131,6 +144,8 @@ struct ComponentsExtractor: StyleExtractor {
             for c in index.callsByName[name] ?? [] {
                 let call = index.calls[c]
                 guard case .staticMember(let t, "self")? = call.arguments.first?.value, modules[t] == nil, index.type(named: t) != nil else { continue }
+                // UIKit's cell and view registrations (`tableView.register(Cell.self, forCellReuseIdentifier:)`) are not injections.
+                if call.labels.contains(where: { $0.hasSuffix("ReuseIdentifier") || $0 == "forSupplementaryViewOfKind" }) { continue }
                 bindings.append(DependencyBinding(protocol: t, module: call.module, origin: origin(call.location)))
             }
         }
@@ -193,7 +208,7 @@ struct ComponentsExtractor: StyleExtractor {
         // The container variant: `YModuleContainer.assemble(…)` in X's router (built by X's `assemble`).
         for call in containerAssemblies(index, containers).sorted(by: { $0.location < $1.location })
         where !call.enclosingTypes.contains(where: debugOnly.contains) {
-            guard case .type(let y) = call.callee.receiver, let c = containers[y] else { continue }
+            guard let y = containerType(call), let c = containers[y] else { continue }
             navigations.record(
                 at: call.location, written: "\(y).assemble(…)",
                 targets: [.init(route: c.route, site: resolver.site(ofCall: call), chain: [])], unresolved: [])

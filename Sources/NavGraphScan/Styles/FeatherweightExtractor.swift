@@ -31,7 +31,29 @@ struct FeatherweightExtractor: StyleExtractor {
         var pattern: String?
         /// A pattern that is not a literal (`Paths.book()`), followed with `ValueResolver`.
         var patternValue: ValueExpr?
+        /// What a predicate compares the path to (`==`, or `hasPrefix` when `prefix`), each followed with
+        /// `ValueResolver`; the route id joins them with `|` (a prefix ends with `*`).
+        var tests: [(prefix: Bool, value: ValueExpr)] = []
+        /// The regular expression a predicate amounts to (nil for a pattern, which is one).
+        var predicateRegex: String?
         var children: [ValueExpr]
+    }
+
+    /// What a predicate value tests: `==` / `hasPrefix` calls, several as a choice (nil: something else).
+    static func tests(of v: ValueExpr) -> [(prefix: Bool, value: ValueExpr)]? {
+        switch v {
+        case .call(let c, let args) where c.receiver == .implicit && args.count == 1 && (c.name == "==" || c.name == "hasPrefix"):
+            return [(c.name == "hasPrefix", args[0].value)]
+        case .choice(let items) where !items.isEmpty:
+            var out: [(prefix: Bool, value: ValueExpr)] = []
+            for i in items {
+                guard let t = tests(of: i) else { return nil }
+                out += t
+            }
+            return out
+        default:
+            return nil
+        }
     }
 
     static func node(_ c: CallFact) -> Node {
@@ -46,8 +68,8 @@ struct FeatherweightExtractor: StyleExtractor {
         for a in c.arguments {
             switch (a.label, a.value) {
             case ("children"?, .array(let items)), (nil, .array(let items)): n.children = items
-            case ("predicate"?, .call(let callee, let args)) where callee.name == "==":
-                if case .literal(let s)? = args.first?.value { n.pattern = s } else { n.patternValue = args.first?.value }
+            case ("predicate"?, let v):
+                if let t = tests(of: v) { n.tests = t } else { n.patternValue = v }
             case (nil, .literal(let s)), ("pattern"?, .literal(let s)): n.pattern = s
             case (nil, let v), ("pattern"?, let v): n.patternValue = v
             default: break
@@ -81,6 +103,8 @@ struct FeatherweightExtractor: StyleExtractor {
         var handlerMappings: [String: [RouteHandler.Mapping]] = [:]
         var entries: [Entry] = []
         var patterns: [(pattern: String, regex: NSRegularExpression?, node: Node)] = []
+        /// The tree that first declared each pattern.
+        var treeOf: [String: String] = [:]
 
         func addFeature(_ name: String, at l: SourceLocation) {
             if features[name] == nil { features[name] = Feature(name: name, origin: presenterOrigin(name, at: l)) }
@@ -108,6 +132,26 @@ struct FeatherweightExtractor: StyleExtractor {
             guard let presenter = n.presenter else { return }
             addFeature(presenter, at: n.call.location)
             var n = n
+            if !n.tests.isEmpty {
+                // Each compared value must be one string; the id and the regex join them.
+                var ids: [String] = []
+                var alternatives: [String] = []
+                for t in n.tests {
+                    let r = resolver.resolve(t.value, in: .init(function: n.call.function, owner: n.call.enclosingTypes.first), site: .init(location: n.call.location, enclosingTypes: n.call.enclosingTypes, module: n.call.module))
+                    let literals = Set(r.made.compactMap { m -> String? in if case .literal(let s) = m.value { return s }; return nil })
+                    guard literals.count == 1, r.made.count >= 1, r.misses.isEmpty, let s = literals.first,
+                          r.made.allSatisfy({ if case .literal = $0.value { return true }; return false }) else { ids = []; break }
+                    ids.append(t.prefix ? s + "*" : s)
+                    alternatives.append(NSRegularExpression.escapedPattern(for: s) + (t.prefix ? ".*" : ""))
+                }
+                if !ids.isEmpty {
+                    n.pattern = ids.joined(separator: "|")
+                    n.predicateRegex = alternatives.joined(separator: "|")
+                } else {
+                    n.patternValue = n.tests.count == 1 ? n.tests[0].value : .choice(n.tests.map(\.value))
+                }
+                nodes[n.call.location] = n
+            }
             if n.pattern == nil, let v = n.patternValue {
                 let r = resolver.resolve(v, in: .init(function: n.call.function, owner: n.call.enclosingTypes.first), site: .init(location: n.call.location, enclosingTypes: n.call.enclosingTypes, module: n.call.module))
                 let literals = Set(r.made.compactMap { m -> String? in if case .literal(let s) = m.value { return s }; return nil })
@@ -117,7 +161,7 @@ struct FeatherweightExtractor: StyleExtractor {
                 }
             }
             guard let pattern = n.pattern else {
-                out.warnings.append(ScanWarning(.identifierUnreadable, "Featherweight route '\(n.patternValue?.summary ?? "(no pattern)")' whose pattern is not a string the scanner can follow (a literal, a `{ $0 == \"…\" }` predicate, a constant or a function returning one)", at: n.call.location))
+                out.warnings.append(ScanWarning(.identifierUnreadable, "Featherweight route '\(n.patternValue?.summary ?? "(no pattern)")' whose pattern is not a string the scanner can follow (a literal, a constant, a function returning one or joining literals with +, or a predicate comparing the path with ==, ~=, hasPrefix, an array's contains or a switch, each to one such string)", at: n.call.location))
                 var seen = visited
                 for child in routesBelow(n, handler: handler, visited: &seen) {
                     if let p = nodes[child.call.location]?.pattern ?? child.pattern { features[presenter]?.navigates.append(Navigation(route: p, origin: RegistryAssembler.origin(child.call.location))) }
@@ -126,7 +170,9 @@ struct FeatherweightExtractor: StyleExtractor {
                 return
             }
             var regex: NSRegularExpression?
-            if n.call.arguments.contains(where: { $0.label == "predicate" }) {
+            if let p = n.predicateRegex {
+                regex = try? NSRegularExpression(pattern: "^(?:" + p + ")$")
+            } else if n.call.arguments.contains(where: { $0.label == "predicate" }) {
                 regex = try? NSRegularExpression(pattern: "^" + NSRegularExpression.escapedPattern(for: pattern) + "$")
             } else if let r = try? NSRegularExpression(pattern: "^(?:" + pattern + ")$") {
                 regex = r
@@ -134,9 +180,15 @@ struct FeatherweightExtractor: StyleExtractor {
                 out.warnings.append(.invalidPattern(pattern, at: n.call.location))
             }
             patterns.append((pattern, regex, n))
-            registry.routes.append(Route(id: pattern, origin: RegistryAssembler.origin(n.call.location)))
+            // Two trees (two routers, or a copy of the tree) declaring the same pattern for the same
+            // presenter are one route; within one tree a second node with the pattern is a duplicate.
+            let sameElsewhere = handlerMappings.contains { h, maps in h != handler && maps.contains { $0.route == pattern && $0.feature == presenter } }
+            if !sameElsewhere || treeOf[pattern] == handler {
+                registry.routes.append(Route(id: pattern, origin: RegistryAssembler.origin(n.call.location)))
+                treeOf[pattern] = treeOf[pattern] ?? handler
+            }
             // A tree shows the first route a path matches: a later route with the same pattern maps nothing.
-            if !(handlerMappings[handler] ?? []).contains(where: { $0.route == pattern }) {
+            if !sameElsewhere, !(handlerMappings[handler] ?? []).contains(where: { $0.route == pattern }) {
                 handlerMappings[handler, default: []].append(.init(route: pattern, feature: presenter, origin: RegistryAssembler.origin(n.call.location)))
             }
             var seen = visited
@@ -194,29 +246,28 @@ struct FeatherweightExtractor: StyleExtractor {
             let function = c.function
             let site = ValueResolver.Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module)
             let result = resolver.resolve(arg, in: .init(function: function, owner: function.flatMap { index.functions[$0].owner } ?? c.enclosingTypes.first), site: site)
-            var explanation = CallSiteExplanation(location: c.location, kind: .navigate, written: arg.summary)
+            var record = NavigationRecord(location: c.location, written: arg.summary)
             for made in result.made {
                 guard case .literal(let path) = made.value else {
-                    explanation.unresolved.append(.init(reason: "'\(made.value.summary)' is not a path string", chain: made.chain)); continue
+                    record.unfollowed("'\(made.value.summary)' is not a path string", chain: made.chain); continue
                 }
                 let targets = matches(path)
                 let route = targets.first ?? path
                 if targets.isEmpty, unmatched[path] == nil { unmatched[path] = made.site.location }
                 // The screen: the presenter function the deciding site is in, or that builds its type.
-                let owner = ownerPresenter(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index)
-                if let owner {
-                    features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location)))
-                    explanation.resolved.append(.init(route: route, features: [owner], site: made.site.location, chain: made.chain))
+                let owners = ownerPresenters(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index)
+                if !owners.isEmpty {
+                    for owner in owners { features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location))) }
+                    record.resolved(route: route, features: owners, site: made.site.location, chain: made.chain)
                 } else {
                     entries.append(Entry(target: .route(route), origin: RegistryAssembler.origin(made.site.location)))
-                    explanation.resolved.append(.init(route: route, features: [], site: made.site.location, chain: made.chain + ["outside any screen: an entry"]))
+                    record.resolved(route: route, features: [], site: made.site.location, chain: made.chain + ["outside any screen: an entry"])
                 }
             }
-            for m in Set(result.misses) { explanation.unresolved.append(.init(reason: m.reason, chain: m.chain)) }
-            if explanation.resolved.isEmpty, !explanation.unresolved.isEmpty {
-                out.warnings.append(.navigateUnresolved(explanation.written, explanation.unresolved.map(\.reason), at: c.location))
-            }
-            out.explanations.append(explanation)
+            for m in Set(result.misses) { record.unfollowed(m.reason, chain: m.chain) }
+            let done = record.finished()
+            out.warnings += done.warnings
+            out.explanations.append(done.explanation)
         }
         // A path no pattern matches: a route the code opens that nothing shows.
         for (path, l) in unmatched.sorted(by: { $0.key < $1.key }) {
@@ -239,14 +290,17 @@ struct FeatherweightExtractor: StyleExtractor {
         return out
     }
 
-    /// The presenter function a call is in, or the presenter that constructs the type it is in.
-    static func ownerPresenter(of function: Int?, types: [String], presenters: Set<String>, index: SemanticIndex) -> String? {
-        if let f = function, index.functions[f].owner == nil, presenters.contains(index.functions[f].name) { return index.functions[f].name }
+    /// The presenter function a call is in, or every presenter that constructs the type it is in (a
+    /// view model all screens share gives each of them the edge, as a type every screen's build reaches does).
+    static func ownerPresenters(of function: Int?, types: [String], presenters: Set<String>, index: SemanticIndex) -> [String] {
+        if let f = function, index.functions[f].owner == nil, presenters.contains(index.functions[f].name) { return [index.functions[f].name] }
         for t in types {
+            var found = Set<String>()
             for c in index.calls + index.callsWithoutArguments where c.callee.name == t {
-                if let f = c.function, index.functions[f].owner == nil, presenters.contains(index.functions[f].name) { return index.functions[f].name }
+                if let f = c.function, index.functions[f].owner == nil, presenters.contains(index.functions[f].name) { found.insert(index.functions[f].name) }
             }
+            if !found.isEmpty { return found.sorted() }
         }
-        return nil
+        return []
     }
 }

@@ -241,6 +241,96 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             return (distance, found)
         }
 
+        /// The routes a call of a route method opens (none for a call on a type or inside a route protocol).
+        func opened(by c: CallFact, byMethod: [String: [String]]) -> [String] {
+            guard let candidates = byMethod[c.callee.name] else { return [] }
+            if case .type = c.callee.receiver { return [] }
+            if let inner = c.enclosingTypes.first, index.isProtocol(inner) { return [] }
+            return candidates.filter { p in routes[p]!.requirements.contains { $0.name == c.callee.name && $0.accepts(labels: c.labels) } }
+        }
+
+        /// The enum a switch is over: a parameter or `self` whose type is an enum of the sources.
+        func subjectEnum(_ s: SwitchFact) -> String? {
+            var name: String?
+            switch s.subject {
+            case .ref("self"): name = s.enclosingTypes.first
+            case .ref(let n): name = s.function.flatMap { f in index.functions[f].parameters.first { $0.name == n }?.typeName }
+            default: break
+            }
+            guard let n = name, let t = index.type(named: n), !t.enumCases.isEmpty else { return nil }
+            return n
+        }
+
+        /// How a case pattern names its link: the URL part as written (`"product"`, `["account", "login"]`
+        /// as `account/login`) or the enum case (`DeepLink.product`).
+        static func linkName(_ pattern: ValueExpr, enumName: String?) -> String {
+            func caseName(_ c: String) -> String { enumName.map { "\($0).\(c)" } ?? ".\(c)" }
+            switch pattern {
+            case .literal(let s): return s
+            case .array(let parts):
+                return parts.map { p in if case .literal(let s) = p { s } else { p.summary } }.joined(separator: "/")
+            case .staticMember(_, let c): return caseName(c)
+            case .call(let callee, _) where callee.name.first.map { !$0.isUppercase } ?? false: return caseName(callee.name)
+            case .unknown(let t) where t.hasPrefix("."):
+                return caseName(String(t.dropFirst().prefix { $0 != "(" }))
+            default: return pattern.summary
+            }
+        }
+
+        /// A deep-link router's branches: a `switch` over a URL's parts (`url.host`, `url.path`, path
+        /// components) or over an enum of links, in which at least one case opens a route. Each case
+        /// pattern is a link to the routes its body opens (and an entry to each); a case that opens
+        /// nothing (`break`, `return false`) is a link without a route, which `invalid-deeplink` reports.
+        func deepLinks(byMethod: [String: [String]]) -> (deeplinks: [DeepLink], entries: [Entry], explanations: [CallSiteExplanation], calls: Set<SourceLocation>) {
+            var deeplinks: [DeepLink] = []
+            var entries: [Entry] = []
+            var explanations: [CallSiteExplanation] = []
+            var taken = Set<SourceLocation>()
+            let resolver = ValueResolver(index: index)
+            for s in index.switches.sorted(by: { $0.location < $1.location }) {
+                guard let f = s.function else { continue }
+                let enumName = subjectEnum(s)
+                let subject = s.subject.summary.lowercased()
+                guard enumName?.lowercased().contains("link") == true
+                        || ["url", "path", "host", "link", "component"].contains(where: subject.contains) else { continue }
+                let inFunction = callsByFunction[f] ?? []
+                let branches = s.cases.filter { !$0.isDefault }.map { k in
+                    (k, inFunction.filter { $0.location.file == k.location.file && k.location <= $0.location && $0.location <= k.end })
+                }
+                guard branches.contains(where: { b in b.1.contains { !opened(by: $0, byMethod: byMethod).isEmpty } }) else { continue }
+                for (k, calls) in branches {
+                    let origin = RegistryAssembler.origin(k.location)
+                    // A URL part held in a constant (`case Links.product:`) is followed to its one string.
+                    let names = k.patterns.map { p -> String in
+                        guard enumName == nil else { return Self.linkName(p, enumName: enumName) }
+                        let r = resolver.resolve(p, in: .init(function: f, owner: s.enclosingTypes.first), site: .init(location: k.location, enclosingTypes: s.enclosingTypes, module: s.module))
+                        if r.made.count == 1, r.misses.isEmpty, case .literal(let one) = r.made[0].value { return one }
+                        return Self.linkName(p, enumName: enumName)
+                    }
+                    var routesOpened: [String] = []
+                    for c in calls {
+                        let r = opened(by: c, byMethod: byMethod)
+                        guard !r.isEmpty else { continue }
+                        taken.insert(c.location)
+                        routesOpened += r
+                        var e = CallSiteExplanation(location: c.location, kind: .navigate, written: ValueExpr.call(c.callee, c.arguments).summary)
+                        for p in r {
+                            e.resolved.append(.init(route: p, features: [], site: c.location, chain: ["\(c.callee.name) is required by \(p)", "deep link " + names.joined(separator: ", ")]))
+                        }
+                        explanations.append(e)
+                    }
+                    for name in names {
+                        if routesOpened.isEmpty { deeplinks.append(DeepLink(url: name, origin: origin)) }
+                        for p in Set(routesOpened).sorted() {
+                            deeplinks.append(DeepLink(url: name, route: p, origin: origin))
+                            entries.append(Entry(target: .route(p), origin: origin))
+                        }
+                    }
+                }
+            }
+            return (deeplinks, entries, explanations, taken)
+        }
+
         func extraction() -> StyleExtraction {
             var out = StyleExtraction()
             var registry = Registry()
@@ -278,10 +368,16 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             let calls = (index.calls + index.callsWithoutArguments).sorted { $0.location < $1.location }
             /// Routes each function opens itself (for coordinator methods called from screens).
             var directOpens: [Int: Set<String>] = [:]
+            // Deep-link routers: each branch is a link; its route calls are the link's, not edges or entries.
+            let links = deepLinks(byMethod: byMethod)
+            registry.deeplinks = links.deeplinks
+            entries += links.entries
+            out.explanations += links.explanations
             for c in calls {
                 if let some = anyMethod[c.callee.name], let t = c.enclosingTypes.first(where: { !Self.owners(of: $0, in: owned).isEmpty }) {
                     for s in Self.owners(of: t, in: owned) { used[s, default: []].formUnion(some) }
                 }
+                if links.calls.contains(c.location) { continue }
                 guard let candidates = byMethod[c.callee.name] else { continue }
                 if case .type = c.callee.receiver { continue }
                 // Inside a route's own default implementation (a route opening another) or a route protocol.
@@ -299,7 +395,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 }
                 guard !matching.isEmpty else { continue }
                 if let f = c.function { directOpens[f, default: []].formUnion(matching) }
-                var explanation = CallSiteExplanation(location: c.location, kind: .navigate, written: ValueExpr.call(c.callee, c.arguments).summary)
+                var record = NavigationRecord(location: c.location, written: ValueExpr.call(c.callee, c.arguments).summary)
                 // The nearest of the screens' builds and the composition root decides (a coordinator the
                 // app delegate holds opens the first screen, even if a screen also refers to it).
                 var owners: [String] = []
@@ -315,18 +411,19 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                         for s in owners {
                             navigates[s, default: []].append(Navigation(route: p, style: routes[p]!.styleByMethod[c.callee.name], origin: RegistryAssembler.origin(c.location)))
                         }
-                        explanation.resolved.append(.init(route: p, features: owners, site: c.location, chain: ["\(c.callee.name) is required by \(p)"]))
+                        record.resolved(route: p, features: owners, site: c.location, chain: ["\(c.callee.name) is required by \(p)"])
                     } else if inRoot {
                         entries.append(Entry(target: .route(p), origin: RegistryAssembler.origin(c.location)))
-                        explanation.resolved.append(.init(route: p, features: [], site: c.location, chain: ["\(c.callee.name) in the composition root: an entry"]))
+                        record.resolved(route: p, features: [], site: c.location, chain: ["\(c.callee.name) in the composition root: an entry"])
                     } else {
-                        explanation.unresolved.append(.init(
-                            reason: "route '\(p)' is opened from '\(c.enclosingTypes.first ?? "top-level code")', which no screen's build reaches",
-                            chain: ["\(c.callee.name) is required by \(p)"]))
-                        out.warnings.append(.navigateUnattributed(p, in: c.enclosingTypes.first, at: c.location))
+                        record.unattributed(
+                            route: p, site: .init(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module),
+                            chain: ["\(c.callee.name) is required by \(p)"], verb: "opened", owner: "no screen's build reaches")
                     }
                 }
-                out.explanations.append(explanation)
+                let done = record.finished()
+                out.warnings += done.warnings
+                out.explanations.append(done.explanation)
             }
             // A coordinator's method that opens routes (`Coordinator.shared.presentInitialScreen()`, or
             // `Coordinator.start()`), called from a screen: the screen opens those routes.

@@ -34,6 +34,17 @@ protocol StyleExtractor {
     static func extract(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction
 }
 
+extension StyleExtractor {
+    /// `extract`, with each route marked as this style's (`system:`, which says what an unhandled
+    /// route does in it). RouterService's routes stay unmarked.
+    static func extractMarked(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction {
+        var found = extract(from: index, files: files, config: config)
+        let system = RoutingSystem(rawValue: style.rawValue)
+        for i in found.registry.routes.indices { found.registry.routes[i].system = system }
+        return found
+    }
+}
+
 /// The extractors of the styles other than RouterService, in `RoutingStyle` order. A new style
 /// adds its extractor here.
 enum StyleExtractors {

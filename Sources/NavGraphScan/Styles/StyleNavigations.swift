@@ -3,7 +3,7 @@ import NavGraphKit
 /// Attribution shared by the style extractors: each navigation target (a route and the call site
 /// that decided it) written in the app's composition root (a SwiftUI `App`, the app or scene
 /// delegate) is an entry; anywhere else it is an edge of the screen whose code, or whose built
-/// types' code (`TypeReferenceGraph`), holds the site. Explanations and warnings are RouterService's.
+/// types' code (`TypeReferenceGraph`), holds the site. Explanations and warnings are RouterService's (`NavigationRecord`).
 struct StyleNavigations {
     struct Target {
         var route: String
@@ -37,36 +37,26 @@ struct StyleNavigations {
 
     /// One navigation call: what it resolved to and what could not be followed.
     mutating func record(at location: SourceLocation, written: String, targets: [Target], unresolved: [CallSiteExplanation.Unresolved]) {
-        var explanation = CallSiteExplanation(location: location, kind: .navigate, written: written)
-        explanation.unresolved = unresolved
-        var seen = Set<String>()
-        for t in targets where seen.insert("\(t.route)|\(t.site.location)").inserted {
+        var record = NavigationRecord(location: location, written: written)
+        for u in unresolved { record.unfollowed(u.reason, chain: u.chain) }
+        for t in targets where record.isNew(route: t.route, site: t.site) {
             let origin = RegistryAssembler.origin(t.site.location)
             if let top = t.site.enclosingTypes.last, roots.contains(top) {
                 entries.append(Entry(target: .route(t.route), origin: origin))
-                explanation.resolved.append(.init(route: t.route, features: [], site: t.site.location, chain: t.chain + ["entry: \(top)"]))
+                record.resolved(route: t.route, features: [], site: t.site.location, chain: t.chain + ["entry: \(top)"])
                 continue
             }
             let owners = graph.owners(of: t.site, features: featureIndex)
             if owners.isEmpty {
-                explanation.unresolved.append(.init(
-                    reason: "route '\(t.route)' is \(verb) from '\(t.site.enclosingTypes.first ?? "top-level code")', which no module builds",
-                    chain: t.chain))
-                warnings.append(.navigateUnattributed(t.route, in: t.site.enclosingTypes.first, at: t.site.location))
+                record.unattributed(route: t.route, site: t.site, chain: t.chain, verb: verb, owner: "no module builds")
                 continue
             }
-            explanation.resolved.append(.init(route: t.route, features: owners.map { featureNames[$0] }, site: t.site.location, chain: t.chain))
+            record.resolved(route: t.route, features: owners.map { featureNames[$0] }, site: t.site.location, chain: t.chain)
             for o in owners { added[o, default: []].append(Navigation(route: t.route, origin: origin)) }
         }
-        explanation.resolved.sort { ($0.route, $0.site) < ($1.route, $1.site) }
-        explanation.unresolved.sort { ($0.reason, $0.chain.joined()) < ($1.reason, $1.chain.joined()) }
-        let reasons = explanation.unresolved.filter { !$0.reason.hasSuffix("which no module builds") }.map(\.reason)
-        if explanation.resolved.isEmpty && !reasons.isEmpty {
-            warnings.append(.navigateUnresolved(written, reasons, at: location))
-        } else if !reasons.isEmpty {
-            warnings.append(.navigatePartlyResolved(written, reasons, at: location))
-        }
-        explanations.append(explanation)
+        let done = record.finished()
+        warnings += done.warnings
+        explanations.append(done.explanation)
     }
 
     /// Sets each screen's `navigates` (one per route, at its first site) in the order `features` had at `init`.

@@ -1,0 +1,65 @@
+import NavGraphKit
+
+/// One navigation call's explanation as it is built, and the warnings it gives. Shared by the
+/// RouterService extractor (`RegistryAssembler`) and the other styles (`StyleNavigations`), so that
+/// `--explain` and the navigate-unresolved / -partly-resolved / -unattributed warnings read the same.
+struct NavigationRecord {
+    private(set) var explanation: CallSiteExplanation
+    private(set) var warnings: [ScanWarning] = []
+    /// Unresolved parts that another warning reports (an unattributed site, an unknown route type):
+    /// not failures of the value flow.
+    private var reportedElsewhere = Set<CallSiteExplanation.Unresolved>()
+    private var targets = Set<String>()
+
+    init(location: SourceLocation, written: String) {
+        explanation = CallSiteExplanation(location: location, kind: .navigate, written: written)
+    }
+
+    mutating func setWritten(_ written: String) { explanation.written = written }
+
+    /// A value the flow could not follow (`navigate-unresolved`, or `-partly-resolved` beside a resolved one).
+    mutating func unfollowed(_ reason: String, chain: [String]) {
+        explanation.unresolved.append(.init(reason: reason, chain: chain))
+    }
+
+    /// An unresolved part that `warning` reports instead (or a warning added once per call by the caller).
+    mutating func reported(_ reason: String, chain: [String], warning: ScanWarning? = nil) {
+        let u = CallSiteExplanation.Unresolved(reason: reason, chain: chain)
+        explanation.unresolved.append(u)
+        reportedElsewhere.insert(u)
+        if let warning { warnings.append(warning) }
+    }
+
+    /// Whether this route at this site is new to the call (the same target found twice counts once).
+    mutating func isNew(route: String, site: ValueResolver.Site) -> Bool {
+        targets.insert("\(route)|\(site.location)").inserted
+    }
+
+    /// A target whose site no screen's build reaches: `"route 'r' is \(verb) from 'T', which \(owner)"`,
+    /// warned as `navigate-unattributed`, never an edge.
+    mutating func unattributed(route: String, site: ValueResolver.Site, chain: [String], verb: String, owner: String) {
+        reported(
+            "route '\(route)' is \(verb) from '\(site.enclosingTypes.first ?? "top-level code")', which \(owner)", chain: chain,
+            warning: .navigateUnattributed(route, in: site.enclosingTypes.first, at: site.location))
+    }
+
+    mutating func resolved(route: String, features: [String], site: SourceLocation, chain: [String]) {
+        explanation.resolved.append(.init(route: route, features: features, site: site, chain: chain))
+    }
+
+    /// The explanation in its canonical order, and every warning of the call: the value flow's
+    /// (`navigate-unresolved` when nothing resolved, `-partly-resolved` when something did) last.
+    func finished() -> (explanation: CallSiteExplanation, warnings: [ScanWarning]) {
+        var e = explanation
+        e.resolved.sort { ($0.route, $0.site) < ($1.route, $1.site) }
+        e.unresolved.sort { ($0.reason, $0.chain.joined()) < ($1.reason, $1.chain.joined()) }
+        var out = warnings
+        let followed = e.unresolved.filter { !reportedElsewhere.contains($0) }.map(\.reason)
+        if e.resolved.isEmpty && !followed.isEmpty {
+            out.append(.navigateUnresolved(e.written, followed, at: e.location))
+        } else if !followed.isEmpty {
+            out.append(.navigatePartlyResolved(e.written, followed, at: e.location))
+        }
+        return (e, out)
+    }
+}
