@@ -66,6 +66,9 @@ public struct NavGraph: Sendable {
     public private(set) var entryFeatures: [Int32] = []
     /// Entry route nodes, sorted.
     public private(set) var entryRoutes: [Int32] = []
+    /// Per node: the declared fallback feature of a declared feature (itself excluded), -1 otherwise.
+    /// `moves(opening:)` reads it instead of looking the fallback's name up per move.
+    public private(set) var fallbackTarget: [Int32] = []
 
     public init(registry: Registry) {
         self.registry = registry
@@ -215,6 +218,12 @@ public struct NavGraph: Sendable {
         }
         entryFeatures = ef.sorted()
         entryRoutes = er.sorted()
+
+        // 6. Fallbacks as ids.
+        fallbackTarget = Array(repeating: -1, count: nodes.count)
+        for (id, f) in featureInfo {
+            if let fb = f.fallback, let fbID = featureIDs[fb], fbID != id, featureInfo[fbID] != nil { fallbackTarget[Int(id)] = fbID }
+        }
     }
 }
 
