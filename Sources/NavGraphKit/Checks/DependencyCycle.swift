@@ -10,6 +10,7 @@ public enum DependencyCycle: Check {
             taken lazily (a closure or provider) is not built at once and breaks the cycle.
             """,
         severity: .error,
+        diagramMark: .dependencyCycle,
         triggering: [
             CheckExample("""
                 entries: [{feature: Home}]
@@ -90,7 +91,7 @@ public enum DependencyCycle: Check {
             }
         }
         guard let best else { return nil }
-        var notes = context.pathNotes(to: best.feature).map { Finding.Note("first requested: " + $0.message) }
+        var notes = context.pathNotes(to: best.feature).map { Finding.Note("first requested: " + $0.message, location: $0.location) }
         notes.append(Finding.Note("\(g.name(best.feature)) needs \(g.name(best.dep))", location: g.featureInfo[best.feature]?.origin.primary))
         return notes
     }

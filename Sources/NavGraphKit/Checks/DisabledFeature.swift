@@ -9,6 +9,7 @@ public enum DisabledFeature: Check {
             RouterService crashes (an error); otherwise this is a warning that lists what the flag hides.
             """,
         severity: .warning, dependsOnFlags: true,
+        diagramMark: .disabledFeature,
         triggering: [
             CheckExample("""
                 entries: [{feature: Home}]

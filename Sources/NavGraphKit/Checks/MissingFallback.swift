@@ -10,6 +10,7 @@ public enum MissingFallback: Check {
             isEnabled(), and a feature reached only as a fallback is fallback-problem's concern.)
             """,
         severity: .error,
+        diagramMark: .missingFallback,
         triggering: [
             CheckExample("""
                 entries: [{feature: Home}]

@@ -9,6 +9,7 @@ public enum UnhandledRoute: Check {
             at the moment the user taps.
             """,
         severity: .error,
+        diagramMark: .unhandledRoute,
         triggering: [
             CheckExample("""
                 entries: [{feature: Home}]

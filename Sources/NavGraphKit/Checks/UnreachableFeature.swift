@@ -12,6 +12,8 @@ public enum UnreachableFeature: Check {
             is a warning that names those scenarios.
             """,
         severity: .error, dependsOnFlags: true,
+        scenarioPolicy: .warningWhenPartial,
+        diagramMark: .unreachableFeature,
         triggering: [
             CheckExample("""
                 entries: [{feature: Home}]
