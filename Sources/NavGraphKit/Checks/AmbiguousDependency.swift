@@ -14,7 +14,7 @@ public enum AmbiguousDependency: Check {
                 dependencies:
                   - {protocol: Networking.ClientProtocol, implementation: HTTPClient}
                   - {protocol: Analytics.ClientProtocol, implementation: AnalyticsClient}
-                """, subjects: ["ClientProtocol"])
+                """, subjects: ["ClientProtocol"], at: ["2:5"])
         ],
         nonTriggering: [
             CheckExample("""

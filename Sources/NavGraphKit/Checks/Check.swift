@@ -4,10 +4,17 @@ public struct CheckExample: Sendable {
     public var yaml: String
     /// The finding subjects the rule must report for it (exactly these), empty for non-triggering examples.
     public var subjects: [String]
+    /// Where each finding points, `line:col` in the example as written (without the added
+    /// `navgraph: 1` line), in the order of `subjects`.
+    public var locations: [String]
+    /// Lines added in front of the example as written (1 when `navgraph: 1` was added).
+    public var addedLines: Int
 
-    public init(_ yaml: String, subjects: [String] = []) {
+    public init(_ yaml: String, subjects: [String] = [], at locations: [String] = []) {
         self.yaml = yaml.hasPrefix("navgraph:") ? yaml : "navgraph: 1\n" + yaml
+        self.addedLines = yaml.hasPrefix("navgraph:") ? 0 : 1
         self.subjects = subjects
+        self.locations = locations
     }
 }
 

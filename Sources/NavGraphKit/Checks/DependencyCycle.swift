@@ -18,7 +18,7 @@ public enum DependencyCycle: Check {
                 dependencies:
                   - {protocol: AProtocol, implementation: A, dependencies: [BProtocol]}
                   - {protocol: BProtocol, implementation: B, dependencies: [AProtocol]}
-                """, subjects: ["AProtocol -> BProtocol -> AProtocol"])
+                """, subjects: ["AProtocol -> BProtocol -> AProtocol"], at: ["4:5"])
         ],
         nonTriggering: [
             CheckExample("""

@@ -21,7 +21,7 @@ public enum DisabledFeature: Check {
                   - {name: Siri, enabled: "flag:siri", fallback: SiriUnavailable, navigates: [shortcut_detail]}
                   - {name: SiriUnavailable}
                   - {name: ShortcutDetail}
-                """, subjects: ["Siri"]),
+                """, subjects: ["Siri"], at: ["7:27"]),
             CheckExample("""
                 entries: [{feature: Home}]
                 routes: [{id: old}]
@@ -29,7 +29,7 @@ public enum DisabledFeature: Check {
                 features:
                   - {name: Home, navigates: [old]}
                   - {name: Old, enabled: false}
-                """, subjects: ["Old"]),
+                """, subjects: ["Old"], at: ["6:26"]),
         ],
         nonTriggering: [
             CheckExample("""

@@ -14,7 +14,7 @@ public enum DuplicateDependency: Check {
                 dependencies:
                   - {protocol: LoggerProtocol, implementation: ConsoleLogger}
                   - {protocol: LoggerProtocol, implementation: FileLogger}
-                """, subjects: ["LoggerProtocol"])
+                """, subjects: ["LoggerProtocol"], at: ["3:5"])
         ],
         nonTriggering: [CheckExample("dependencies: [{protocol: LoggerProtocol, implementation: ConsoleLogger}]")])
 

@@ -9,7 +9,7 @@ public enum DuplicateFeature: Check {
             that cannot both be the destination a handler names.
             """,
         severity: .error,
-        triggering: [CheckExample("features: [{name: Profile, module: A}, {name: Profile, module: B}]", subjects: ["Profile"])],
+        triggering: [CheckExample("features: [{name: Profile, module: A}, {name: Profile, module: B}]", subjects: ["Profile"], at: ["1:40"])],
         nonTriggering: [CheckExample("features: [{name: Profile}, {name: Settings}]")])
 
     public static func run(_ context: CheckContext) -> [Finding] {

@@ -17,7 +17,7 @@ public enum DuplicateHandler: Check {
                   - {name: ProfileHandler, routes: {profile: Profile}}
                   - {name: LegacyProfileHandler, routes: {profile: OldProfile}}
                 features: [{name: Profile}, {name: OldProfile}]
-                """, subjects: ["profile"])
+                """, subjects: ["profile"], at: ["3:37"])
         ],
         nonTriggering: [
             CheckExample("""

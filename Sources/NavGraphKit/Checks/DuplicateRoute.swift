@@ -14,7 +14,7 @@ public enum DuplicateRoute: Check {
         triggering: [
             CheckExample("""
                 routes: [{id: profile, type: ProfileRoute}, {id: profile, type: UserRoute}]
-                """, subjects: ["profile"])
+                """, subjects: ["profile"], at: ["1:45"])
         ],
         nonTriggering: [CheckExample("routes: [{id: profile}, {id: settings}]")])
 

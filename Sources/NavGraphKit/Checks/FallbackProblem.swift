@@ -21,7 +21,7 @@ public enum FallbackProblem: Check {
                 features:
                   - {name: Root, enabled: "flag:f", fallback: RootFallback}
                   - {name: RootFallback}
-                """, subjects: ["Root"]),
+                """, subjects: ["Root"], at: ["4:47"]),
             CheckExample("""
                 entries: [{feature: Home}]
                 routes: [{id: a}]
@@ -29,7 +29,7 @@ public enum FallbackProblem: Check {
                 features:
                   - {name: Home, navigates: [a]}
                   - {name: A, enabled: runtime, fallback: Missing}
-                """, subjects: ["A"]),
+                """, subjects: ["A"], at: ["6:43"]),
             CheckExample("""
                 entries: [{feature: Home}]
                 routes: [{id: a}]
@@ -38,7 +38,7 @@ public enum FallbackProblem: Check {
                   - {name: Home, navigates: [a]}
                   - {name: A, enabled: runtime, fallback: B}
                   - {name: B, enabled: runtime, fallback: Home}
-                """, subjects: ["A"]),
+                """, subjects: ["A"], at: ["6:43"]),
             CheckExample("""
                 entries: [{feature: Home}]
                 routes: [{id: a}]
@@ -46,7 +46,7 @@ public enum FallbackProblem: Check {
                 features:
                   - {name: Home, navigates: [a]}
                   - {name: A, unusedFallback: {declared: "fallback(forRoute:)", requirement: "fallback(for:)"}}
-                """, subjects: ["A"]),
+                """, subjects: ["A"], at: ["6:31"]),
         ],
         nonTriggering: [
             CheckExample("""

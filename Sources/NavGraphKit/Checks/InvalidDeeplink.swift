@@ -19,7 +19,7 @@ public enum InvalidDeeplink: Check {
                   - {anyRoute: 'product|{"id":"42"}'}
                   - {anyRoute: 'nothing|{}'}
                   - {url: "shop://product/:sku", route: product}
-                """, subjects: ["product", "product|{\"id\":\"42\"}", "nothing|{}", "shop://product/:sku"])
+                """, subjects: ["product", "product|{\"id\":\"42\"}", "nothing|{}", "shop://product/:sku"], at: ["3:5", "4:5", "5:5", "6:5"])
         ],
         nonTriggering: [
             CheckExample("""

@@ -14,7 +14,7 @@ public enum MissingDependency: Check {
                 entries: [{feature: Home}]
                 features: [{name: Home, dependencies: [HTTPClientProtocl]}]
                 dependencies: [{protocol: HTTPClientProtocol, implementation: HTTPClient}]
-                """, subjects: ["Home -> HTTPClientProtocl"])
+                """, subjects: ["Home -> HTTPClientProtocl"], at: ["2:40"])
         ],
         nonTriggering: [
             CheckExample("""

@@ -20,7 +20,7 @@ public enum MissingFallback: Check {
                 features:
                   - {name: Home, navigates: [beta]}
                   - {name: Beta, enabled: "flag:beta"}
-                """, subjects: ["Beta"])
+                """, subjects: ["Beta"], at: ["7:27"])
         ],
         nonTriggering: [
             CheckExample("""

@@ -14,7 +14,7 @@ public enum SuperfluousSuppression {
             CheckExample("""
                 entries: [{feature: Home}]
                 features: [{name: Home, ignore: [unreachable-feature]}]
-                """, subjects: ["feature:Home ignores unreachable-feature"])
+                """, subjects: ["feature:Home ignores unreachable-feature"], at: ["2:12"])
         ],
         nonTriggering: [
             CheckExample("""

@@ -15,13 +15,13 @@ public enum UnhandledRoute: Check {
                 entries: [{feature: Home}]
                 routes: [{id: profile}]
                 features: [{name: Home, navigates: [profile]}]
-                """, subjects: ["Home -> profile"]),
+                """, subjects: ["Home -> profile"], at: ["3:37"]),
             CheckExample("""
                 entries: [{feature: Home}]
                 routes: [{id: profile}]
                 features: [{name: Home}]
                 deeplinks: [{url: "app://profile", route: profile}]
-                """, subjects: ["app://profile -> profile"]),
+                """, subjects: ["app://profile -> profile"], at: ["4:13"]),
         ],
         nonTriggering: [
             CheckExample("""

@@ -15,7 +15,7 @@ public enum UnknownReference: Check {
                 routes: [{id: profile}]
                 handlers: [{name: ProfileHandler, routes: {profile: Profle}}]
                 features: [{name: Home, navigates: [profil], enabled: "flag:beta"}, {name: Profile}]
-                """, subjects: ["entry -> Hom", "ProfileHandler -> Profle", "Home -> profil", "Home -> flag:beta"])
+                """, subjects: ["entry -> Hom", "ProfileHandler -> Profle", "Home -> profil", "Home -> flag:beta"], at: ["1:11", "3:44", "4:37", "4:55"])
         ],
         nonTriggering: [
             CheckExample("""

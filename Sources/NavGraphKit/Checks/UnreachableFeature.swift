@@ -20,7 +20,7 @@ public enum UnreachableFeature: Check {
                 features:
                   - {name: Home}
                   - {name: Orphan}
-                """, subjects: ["Orphan"]),
+                """, subjects: ["Orphan"], at: ["4:5"]),
             CheckExample("""
                 entries: [{feature: Home}]
                 routes: [{id: settings}]
@@ -28,7 +28,7 @@ public enum UnreachableFeature: Check {
                 features:
                   - {name: Home}
                   - {name: Settings}
-                """, subjects: ["Settings"]),
+                """, subjects: ["Settings"], at: ["6:5"]),
         ],
         nonTriggering: [
             CheckExample("""

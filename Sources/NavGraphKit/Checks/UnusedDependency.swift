@@ -12,7 +12,7 @@ public enum UnusedDependency: Check {
             CheckExample("""
                 features: [{name: Home}]
                 dependencies: [{protocol: LoggerProtocol, implementation: Logger}]
-                """, subjects: ["LoggerProtocol"])
+                """, subjects: ["LoggerProtocol"], at: ["2:16"])
         ],
         nonTriggering: [
             CheckExample("""

@@ -13,7 +13,7 @@ public enum UnusedInjection: Check {
             CheckExample("""
                 provided: [RouterServiceProtocol]
                 features: [{name: FeatureTwo, dependencies: [{protocol: RouterServiceProtocol, used: false}]}]
-                """, subjects: ["FeatureTwo -> RouterServiceProtocol"])
+                """, subjects: ["FeatureTwo -> RouterServiceProtocol"], at: ["2:46"])
         ],
         nonTriggering: [
             CheckExample("""

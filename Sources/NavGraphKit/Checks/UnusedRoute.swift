@@ -15,7 +15,7 @@ public enum UnusedRoute: Check {
                 routes: [{id: legacy}]
                 handlers: [{name: LegacyHandler, routes: {legacy: Home}}]
                 features: [{name: Home}]
-                """, subjects: ["legacy"])
+                """, subjects: ["legacy"], at: ["2:10"])
         ],
         nonTriggering: [
             CheckExample("""
