@@ -113,11 +113,11 @@ public final class CheckContext: @unchecked Sendable {
     /// A finding with the rule's id and default severity.
     public func finding<C: Check>(
         _ check: C.Type, _ message: String, at origin: ElementOrigin?, subject: String, elements: [String] = [],
-        notes: [Finding.Note] = [], anchor: String? = nil, severity: Severity? = nil
+        notes: [Finding.Note] = [], element: ElementRef? = nil, severity: Severity? = nil
     ) -> Finding {
         Finding(
             ruleID: C.description.id, severity: severity ?? C.description.severity, message: message,
-            location: origin?.primary, subject: subject, elements: elements, notes: notes, anchor: anchor)
+            location: origin?.primary, subject: subject, elements: elements, notes: notes, element: element)
     }
 
     /// Explaining notes for the path to a feature under this scenario.

@@ -116,10 +116,7 @@ public struct CheckRunner: Sendable {
     private func isExcluded(_ f: Finding, _ graph: NavGraph) -> Bool {
         guard !options.excludedModules.isEmpty || !options.excludedNames.isEmpty else { return false }
         if f.elements.contains(where: { options.excludedNames.contains($0) }) { return true }
-        if let anchor = f.anchor, let colon = anchor.firstIndex(of: ":") {
-            let name = String(anchor[anchor.index(after: colon)...])
-            if options.excludedNames.contains(name) { return true }
-        }
+        if let element = f.element, options.excludedNames.contains(element.name) { return true }
         guard !options.excludedModules.isEmpty, !f.elements.isEmpty else { return false }
         return f.elements.allSatisfy { name in
             for kind in NavGraph.NodeKind.allCases {

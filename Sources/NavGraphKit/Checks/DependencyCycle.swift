@@ -58,7 +58,7 @@ public enum DependencyCycle: Check {
             let origin = bindings[g.name(start)]?.first?.origin
             out.append(context.finding(
                 self, "dependency cycle: \(path)", at: origin, subject: path, elements: names, notes: notes,
-                anchor: "dependency:\(g.name(start))"))
+                element: .dependency(g.name(start))))
         }
         return out
     }

@@ -104,7 +104,7 @@ public enum DisabledFeature: Check {
             }
             out.append(context.finding(
                 self, message, at: f.enabledOrigin ?? f.origin, subject: f.name, elements: [f.name], notes: notes,
-                anchor: "feature:\(f.name)", severity: severity))
+                element: .feature(f.name), severity: severity))
         }
         return out
     }

@@ -16,6 +16,6 @@ public enum DuplicateFeature: Check {
         let features = context.registry.features
         return DuplicateReport.run(
             context, self, count: features.count, name: { features[$0].name },
-            details: { (features[$0].origin, features[$0].module ?? "") }, what: "feature", anchorKind: "feature")
+            details: { (features[$0].origin, features[$0].module ?? "") }, what: "feature", kind: .feature)
     }
 }

@@ -45,7 +45,7 @@ public enum DuplicateHandler: Check {
             out.append(context.finding(
                 self, "route '\(route)' is claimed by \(all.count) handlers (\(handlers.joined(separator: ", "))): the last registered wins",
                 at: all.last!.origin, subject: route, elements: [route] + Array(Set(all.map(\.feature))).sorted(), notes: notes,
-                anchor: "route:\(route)"))
+                element: .route(route)))
         }
         return out
     }

@@ -85,7 +85,7 @@ public enum InvalidDeeplink: Check {
             if let problem {
                 out.append(context.finding(
                     self, "deep link \(d.displayName) \(problem)", at: d.origin, subject: d.displayName,
-                    elements: id.map { [$0] } ?? [], anchor: "deeplink:\(d.displayName)"))
+                    elements: id.map { [$0] } ?? [], element: .deeplink(d.displayName)))
             }
         }
         return out

@@ -44,7 +44,7 @@ public enum MissingFallback: Check {
             out.append(context.finding(
                 self, "\(f.name) can be disabled (enabled: \(f.enabled)) but has no fallback: navigating to it while disabled crashes",
                 at: f.enabledOrigin ?? f.origin, subject: f.name, elements: [f.name],
-                notes: [Finding.Note("reached through \(via)")], anchor: "feature:\(f.name)"))
+                notes: [Finding.Note("reached through \(via)")], element: .feature(f.name)))
         }
         return out
     }

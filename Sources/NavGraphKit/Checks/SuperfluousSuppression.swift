@@ -28,25 +28,25 @@ public enum SuperfluousSuppression {
     static func apply(to findings: [Finding], _ registry: Registry, runner: CheckRunner) -> [Finding] {
         let suppressions = Suppressions(registry)
         guard !suppressions.all.isEmpty else { return findings }
-        var used = Set<String>()
+        var used = Set<Suppressions.Use>()
         var kept: [Finding] = []
         for f in findings {
-            if let anchor = f.anchor, let rules = suppressions.byAnchor[anchor], rules.contains(f.ruleID) {
-                used.insert("\(anchor)\u{1}\(f.ruleID)")
+            if let element = f.element, let rules = suppressions.byElement[element], rules.contains(f.ruleID) {
+                used.insert(Suppressions.Use(element: element, rule: f.ruleID))
                 continue
             }
             kept.append(f)
         }
         guard runner.isEnabled(description) else { return kept }
-        for s in suppressions.all where !used.contains("\(s.anchor)\u{1}\(s.rule)") {
+        for s in suppressions.all where !used.contains(Suppressions.Use(element: s.element, rule: s.rule)) {
             // A suppression of a rule that is switched off is not superfluous: it may matter elsewhere.
             if runner.options.disabledRules.contains(s.rule) { continue }
             let known = CheckRunner.allDescriptions.map(\.id)
-            let what = known.contains(s.rule) ? "suppresses nothing: \(s.anchor) has no \(s.rule) finding" : "names unknown rule '\(s.rule)'\(NameSuggestion.hint(for: s.rule, in: known))"
+            let what = known.contains(s.rule) ? "suppresses nothing: \(s.element.key) has no \(s.rule) finding" : "names unknown rule '\(s.rule)'\(NameSuggestion.hint(for: s.rule, in: known))"
             kept.append(Finding(
                 ruleID: description.id, severity: description.severity,
-                message: "ignore: [\(s.rule)] \(what)", location: s.origin.primary, subject: "\(s.anchor) ignores \(s.rule)",
-                elements: [], anchor: nil))
+                message: "ignore: [\(s.rule)] \(what)", location: s.origin.primary, subject: "\(s.element.key) ignores \(s.rule)",
+                elements: [], element: nil))
         }
         return kept
     }
@@ -55,29 +55,34 @@ public enum SuperfluousSuppression {
 /// Every `ignore:` in a registry, keyed by the anchor findings use.
 struct Suppressions {
     struct Item {
-        var anchor: String
+        var element: ElementRef
         var rule: String
         var origin: ElementOrigin
     }
     var all: [Item] = []
-    var byAnchor: [String: Set<String>] = [:]
+    var byElement: [ElementRef: Set<String>] = [:]
+    /// One suppression that dropped a finding.
+    struct Use: Hashable {
+        var element: ElementRef
+        var rule: String
+    }
 
     init(_ r: Registry) {
-        func add(_ anchor: String, _ ignore: [String], _ origin: ElementOrigin) {
+        func add(_ element: ElementRef, _ ignore: [String], _ origin: ElementOrigin) {
             for rule in ignore {
-                all.append(Item(anchor: anchor, rule: rule, origin: origin))
-                byAnchor[anchor, default: []].insert(rule)
+                all.append(Item(element: element, rule: rule, origin: origin))
+                byElement[element, default: []].insert(rule)
             }
         }
-        for e in r.entries { add("entry:\(e.name)", e.ignore, e.origin) }
-        for x in r.routes { add("route:\(x.id)", x.ignore, x.origin) }
-        for h in r.handlers { add("handler:\(h.name)", h.ignore, h.origin) }
-        for f in r.features { add("feature:\(f.name)", f.ignore, f.origin) }
-        for b in r.dependencies { add("dependency:\(b.protocol)", b.ignore, b.origin) }
-        for d in r.deeplinks { add("deeplink:\(d.displayName)", d.ignore, d.origin) }
+        for e in r.entries { add(.entry(e.name), e.ignore, e.origin) }
+        for x in r.routes { add(.route(x.id), x.ignore, x.origin) }
+        for h in r.handlers { add(.handler(h.name), h.ignore, h.origin) }
+        for f in r.features { add(.feature(f.name), f.ignore, f.origin) }
+        for b in r.dependencies { add(.dependency(b.protocol), b.ignore, b.origin) }
+        for d in r.deeplinks { add(.deeplink(d.displayName), d.ignore, d.origin) }
         // One report per (anchor, rule), at a stable place.
-        var seen = Set<String>()
-        all = all.sorted { ($0.anchor, $0.rule, $0.origin.primary?.description ?? "") < ($1.anchor, $1.rule, $1.origin.primary?.description ?? "") }
-            .filter { seen.insert("\($0.anchor)\u{1}\($0.rule)").inserted }
+        var seen = Set<Use>()
+        all = all.sorted { ($0.element.key, $0.rule, $0.origin.primary?.description ?? "") < ($1.element.key, $1.rule, $1.origin.primary?.description ?? "") }
+            .filter { seen.insert(Use(element: $0.element, rule: $0.rule)).inserted }
     }
 }

@@ -52,21 +52,21 @@ public enum UnhandledRoute: Check {
                     self, "\(f.name) navigates to '\(n.route)', which no handler handles: RouterService's failureHandler() crashes",
                     at: n.origin.primary != nil ? n.origin : f.origin, subject: "\(f.name) -> \(n.route)",
                     elements: [f.name, n.route], notes: context.reachability.reached[Int(id)] ? context.pathNotes(to: id) : [],
-                    anchor: "feature:\(f.name)"))
+                    element: .feature(f.name)))
             }
         }
         for e in g.registry.entries {
             if case .route(let r) = e.target, unhandled(r) {
                 out.append(context.finding(
                     self, "entry route '\(r)' has no handler", at: e.origin, subject: "entry -> \(r)", elements: [r],
-                    anchor: "entry:\(r)"))
+                    element: .entry(r)))
             }
         }
         for d in g.registry.deeplinks {
             guard let r = d.route, unhandled(r) else { continue }
             out.append(context.finding(
                 self, "deep link \(d.displayName) opens '\(r)', which no handler handles", at: d.origin,
-                subject: "\(d.displayName) -> \(r)", elements: [r], anchor: "deeplink:\(d.displayName)"))
+                subject: "\(d.displayName) -> \(r)", elements: [r], element: .deeplink(d.displayName)))
         }
         return out
     }

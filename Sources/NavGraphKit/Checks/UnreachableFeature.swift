@@ -51,7 +51,7 @@ public enum UnreachableFeature: Check {
             let name = g.name(id)
             out.append(context.finding(
                 self, "\(name) is unreachable: no entry leads to it", at: context.featureOrigin(id), subject: name,
-                elements: [name], notes: whyNot(id, context), anchor: "feature:\(name)"))
+                elements: [name], notes: whyNot(id, context), element: .feature(name)))
         }
         return out
     }
