@@ -152,17 +152,18 @@ extension NavGraph {
     /// move reaching a screen at its depth (for every shortest path).
     public func flowTree(from starts: [Int32], initial: [ScreenMove] = [], under scenario: FlagScenario, allParents: Bool = false) -> FlowTree {
         let st = states(under: scenario)
-        return walk(from: starts, initial: initial, state: { st[Int($0)] }, allParents: allParents, onMove: { _ in })
+        return walk(from: starts, initial: initial, state: { st[Int($0)] }, recordParents: true, allParents: allParents, onMove: { _ in })
     }
 
     /// The one breadth-first walk: level by level, screens of a level in the order they were reached,
     /// moves in `forEachMove` order. `onMove` sees every move made (the initial ones first).
-    /// Each screen is expanded once, so it is linear in screens plus moves.
+    /// Each screen is expanded once, so it is linear in screens plus moves. Without
+    /// `recordParents` (reachability) no move is kept: only depths and the order.
     func walk(
-        from starts: [Int32], initial: [ScreenMove], state: (Int32) -> FeatureState, allParents: Bool,
+        from starts: [Int32], initial: [ScreenMove], state: (Int32) -> FeatureState, recordParents: Bool, allParents: Bool,
         onMove: (ScreenMove) -> Void
     ) -> FlowTree {
-        var tree = FlowTree(nodeCount: nodes.count)
+        var tree = FlowTree(nodeCount: nodes.count, parents: recordParents)
         var frontier: [Int32] = []
         for s in starts where tree.depths[Int(s)] < 0 {
             tree.depths[Int(s)] = 0
@@ -177,11 +178,11 @@ extension NavGraph {
             let d = tree.depths[Int(l)]
             if d < 0 {
                 tree.depths[Int(l)] = level
-                tree.parents[Int(l)] = m
+                if recordParents { tree.parents[Int(l)] = m }
                 tree.order.append(l)
                 next.append(l)
                 if allParents { tree.predecessors[l] = [m] }
-            } else if allParents && d == level && tree.parents[Int(l)] != nil {
+            } else if allParents && d == level && tree.predecessors[l] != nil {
                 tree.predecessors[l, default: []].append(m)
             }
         }
@@ -209,13 +210,13 @@ public struct FlowTree: Sendable {
     /// With `allParents`: every move reaching a screen at its depth, in the order made.
     var predecessors: [Int32: [ScreenMove]] = [:]
 
-    init(nodeCount: Int) {
+    init(nodeCount: Int, parents: Bool) {
         depths = Array(repeating: -1, count: nodeCount)
-        parents = Array(repeating: nil, count: nodeCount)
+        self.parents = parents ? Array(repeating: nil, count: nodeCount) : []
     }
 
     public func depth(_ screen: Int32) -> Int32? { depths[Int(screen)] < 0 ? nil : depths[Int(screen)] }
-    public func parent(_ screen: Int32) -> ScreenMove? { parents[Int(screen)] }
+    public func parent(_ screen: Int32) -> ScreenMove? { parents.isEmpty ? nil : parents[Int(screen)] }
     public func contains(_ screen: Int32) -> Bool { depths[Int(screen)] >= 0 }
     /// Every move reaching `screen` at its depth (needs `allParents`).
     public func predecessors(_ screen: Int32) -> [ScreenMove] { predecessors[screen] ?? [] }
@@ -224,7 +225,7 @@ public struct FlowTree: Sendable {
     public func path(to screen: Int32) -> [ScreenMove] {
         var steps: [ScreenMove] = []
         var cur = screen
-        while let m = parents[Int(cur)] {
+        while let m = parent(cur) {
             steps.append(m)
             guard let f = m.from, steps.count < depths.count else { break }
             cur = f
