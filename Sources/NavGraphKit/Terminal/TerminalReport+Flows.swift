@@ -52,9 +52,13 @@ extension TerminalReport {
         var stack: [(moves: [ScreenMove], next: Int, node: Int32)] = [(children, 0, -1)]
         var lastBits: [Bool] = []
         let maxColumns = s.width
+        // The prefix only changes when one of its first `maxColumns` bits does: cached in between.
+        var cachedPrefix: String?
         func prefix() -> String {
+            if let p = cachedPrefix { return p }
             var p = ""
             for bit in lastBits.prefix(maxColumns) { p += bit ? "   " : s.pipe }
+            cachedPrefix = p
             return p
         }
         if children.isEmpty { out.append(s.lastBranch + s.paint("(opens nothing)", .dim)) }
@@ -64,6 +68,7 @@ extension TerminalReport {
                 if top.node >= 0 {
                     onPath[Int(top.node)] = false
                     lastBits.removeLast()
+                    if lastBits.count < maxColumns { cachedPrefix = nil }
                 }
                 continue
             }
@@ -79,6 +84,7 @@ extension TerminalReport {
                     let next = g.moves(from: l, under: scenario)
                     if !next.isEmpty {
                         stack.append((next, 0, l))
+                        if lastBits.count < maxColumns { cachedPrefix = nil }
                         lastBits.append(isLast)
                         onPath[Int(l)] = true
                     }
