@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "602.0.0"),
+        // Tests only: the model consistency property test.
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // The only code that touches graphviz: the system library and a thin C shim over it.
@@ -54,7 +56,11 @@ let package = Package(
             dependencies: ["navgraph"],
             path: "Plugins/NavGraphCommand"
         ),
-        .testTarget(name: "NavGraphKitTests", dependencies: ["NavGraphKit"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "NavGraphKitTests",
+            dependencies: ["NavGraphKit", .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphRender", "NavGraphKit"], exclude: ["Golden"]),
         .testTarget(name: "NavGraphScanTests", dependencies: ["NavGraphScan", "NavGraphKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "NavGraphCLITests", dependencies: ["NavGraphKit", "NavGraphScan", "NavGraphPipeline"], exclude: ["DiffGolden"]),

@@ -10,6 +10,9 @@ struct FindingIndex {
     init(graph: NavGraph, findings: [Finding]) {
         marks = Array(repeating: [], count: graph.nodeCount)
         lines = Array(repeating: [], count: graph.nodeCount)
+        // Each rule's description says how its findings are drawn; no rule is named here.
+        var markOf: [String: DiagramMark] = [:]
+        for d in CheckRunner.allDescriptions { markOf[d.id] = d.diagramMark }
         let sorted = findings.sorted { a, b in
             (a.ruleID, a.subject, a.message) < (b.ruleID, b.subject, b.message)
         }
@@ -24,19 +27,19 @@ struct FindingIndex {
                     }
                 }
             }
-            switch f.ruleID {
-            case "unreachable-feature": mark([.feature], .unreachable)
-            case "missing-fallback": mark([.feature], .missingFallback)
-            case "disabled-feature": mark([.feature], .disabled)
-            case "unhandled-route": mark([.route], .unhandled)
-            case "dependency-cycle":
+            switch markOf[f.ruleID] ?? .finding {
+            case .unreachableFeature: mark([.feature], .unreachable)
+            case .missingFallback: mark([.feature], .missingFallback)
+            case .disabledFeature: mark([.feature], .disabled)
+            case .unhandledRoute: mark([.route], .unhandled)
+            case .dependencyCycle:
                 mark([.dependency], .cycle)
                 let ids = f.elements.compactMap { graph.node(.dependency, $0) }
                 for (i, a) in ids.enumerated() {
                     let b = ids[(i + 1) % ids.count]
                     cycleEdges.insert(Int64(a) << 32 | Int64(b))
                 }
-            default: mark(NavGraph.NodeKind.allCases, .finding)
+            case .finding: mark(NavGraph.NodeKind.allCases, .finding)
             }
         }
     }

@@ -33,7 +33,7 @@ public struct DiagramBuilder: Sendable {
             notes.append("\(count) nodes is more than \(options.thresholds.collapseAboveNodes): modules collapsed "
                 + "into one node each (use --module M or --focus NAME to see one part, or --collapse-modules never)")
         }
-        var d = Diagram(title: options.title ?? graph.registry.app ?? "navgraph")
+        var d = Diagram(title: options.title ?? graph.app ?? "navgraph")
         d.legend = options.legend
         d.notes = notes
         var builder = Assembly(graph: graph, index: index, shown: shown, selected: selected, context: context, options: options)
@@ -54,7 +54,6 @@ struct Assembly {
     let selected: [Bool]
     let context: [Bool]
     let options: DiagramOptions
-    let origins: ElementOrigins
     var nodeOf: [Int32: Int] = [:]
 
     init(graph: NavGraph, index: FindingIndex, shown: [Bool], selected: [Bool], context: [Bool], options: DiagramOptions) {
@@ -64,7 +63,6 @@ struct Assembly {
         self.selected = selected
         self.context = context
         self.options = options
-        origins = ElementOrigins(graph.registry)
     }
 
     private var shownIDs: [Int32] { (0..<Int32(graph.nodeCount)).filter { shown[Int($0)] } }
@@ -293,7 +291,7 @@ struct Assembly {
                 if f.enabled != .always { lines.append("enabled: \(f.enabled)") }
                 if let fb = f.fallback { lines.append("fallback: \(fb)") }
             }
-        case .route, .handler, .dependency: origin = origins.origin(of: node)
+        case .route, .handler, .dependency: origin = graph.declarationOrigin[Int(id)]
         }
         if let s = origin?.source { lines.append("source: \(s)") }
         if let r = origin?.registry { lines.append("declared at: \(r)") }

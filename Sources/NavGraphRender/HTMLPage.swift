@@ -21,7 +21,7 @@ public enum HTMLPage {
     /// The page's bytes. `svg` is graphviz's SVG of `diagram`.
     static func write(svg: Data, graph: NavGraph, diagram: Diagram, engine: String, notes: [String],
                       options: DiagramOptions, context: Context) throws(RenderError) -> Data {
-        let base = context.scenario ?? FlagScenario.defaults(of: graph.registry)
+        let base = context.scenario ?? graph.defaultScenario
         let data = HTMLPageData(graph: graph, diagram: diagram, engine: engine, notes: notes, options: options,
                                 base: base, checkOptions: context.checkOptions)
         let json: String

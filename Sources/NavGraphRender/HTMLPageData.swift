@@ -94,7 +94,6 @@ extension HTMLPageData {
 
     init(graph g: NavGraph, diagram: Diagram, engine: String, notes: [String], options: DiagramOptions,
          base: FlagScenario, checkOptions: CheckOptions) {
-        let origins = ElementOrigins(g.registry)
         var drawnBy: [Int32: Int] = [:]
         for (i, n) in diagram.nodes.enumerated() { for m in n.members where drawnBy[m] == nil { drawnBy[m] = i } }
         let entryFeatures = Set(g.entryFeatures), entryRoutes = Set(g.entryRoutes)
@@ -116,9 +115,9 @@ extension HTMLPageData {
                 }
                 node.entry = entryFeatures.contains(id)
             case .route:
-                origin = origins.origin(of: n)
+                origin = g.declarationOrigin[i]
                 node.entry = entryRoutes.contains(id)
-            case .handler, .dependency: origin = origins.origin(of: n)
+            case .handler, .dependency: origin = g.declarationOrigin[i]
             }
             node.source = origin?.source?.description
             node.declaredAt = origin?.registry?.description
@@ -132,7 +131,7 @@ extension HTMLPageData {
         edgeStyles = styles
         diagramEdges = diagram.edges.map { [$0.tail, $0.head] }
         diagramNodes = diagram.nodes.count
-        app = g.registry.app ?? diagram.title
+        app = g.app ?? diagram.title
         title = diagram.title
         layout = Layout(engine: engine, collapsed: diagram.collapsed, edgeLabels: diagram.showsEdgeLabels,
                         detail: options.detail.rawValue, layer: options.layer.rawValue, notes: notes,
@@ -140,7 +139,7 @@ extension HTMLPageData {
 
         let (names, gates) = FlagsQuery.flags(of: g)
         flags = names.map { n in
-            let declared = g.registry.flags.first { $0.name == n }
+            let declared = g.declaredFlags.first { $0.name == n }
             return Flag(name: n, declared: declared != nil, defaultValue: declared?.defaultValue,
                         gates: (gates[n] ?? []).compactMap { g.node(.feature, $0) })
         }

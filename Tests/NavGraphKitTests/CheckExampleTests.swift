@@ -22,9 +22,15 @@ final class CheckExampleTests: XCTestCase {
                 XCTAssertEqual(
                     found.map(\.subject).sorted(), example.subjects.sorted(),
                     "\(d.id) triggering example \(i + 1): \(found.map(\.message))")
-                for f in found {
-                    XCTAssertNotNil(f.location, "\(d.id) finding without a location: \(f.message)")
+                // Each finding points where the example says: line:col in the YAML as written.
+                XCTAssertEqual(example.locations.count, example.subjects.count, "\(d.id) triggering example \(i + 1) needs a location per subject")
+                let got = found.map { f -> String in
+                    guard let l = f.location else { return "\(f.subject) @ nowhere" }
+                    XCTAssertEqual(l.file, "\(d.id)-triggering-\(i).yml", "\(d.id): \(f.message)")
+                    return "\(f.subject) @ \(l.line - example.addedLines):\(l.column)"
                 }
+                let expected = zip(example.subjects, example.locations).map { "\($0) @ \($1)" }
+                XCTAssertEqual(got.sorted(), expected.sorted(), "\(d.id) triggering example \(i + 1)")
             }
         }
     }

@@ -28,10 +28,11 @@ final class GraphTests: XCTestCase {
         XCTAssertEqual(cycles.count, 1)
         XCTAssertEqual(cycles[0].count, n)
         XCTAssertEqual(g.explain(g.node(.feature, "F\(n - 1)")!, in: r).count, n)
-        let paths = g.shortestPaths(from: g.node(.feature, "F0")!, to: g.node(.feature, "F\(n - 1)")!)
-        XCTAssertEqual(paths.first?.count, n - 1)
-        let allPaths = g.shortestPaths(from: g.node(.feature, "F0")!, to: g.node(.feature, "F\(n - 1)")!, all: true)
-        XCTAssertEqual(allPaths.map(\.count), [n - 1])
+        let scenario = FlagScenario.defaults(of: registry)
+        let tree = g.flowTree(from: [g.node(.feature, "F0")!], under: scenario, allParents: true)
+        XCTAssertEqual(tree.path(to: g.node(.feature, "F\(n - 1)")!).count, n - 1)
+        let all = PathQuery.shortestPaths(.screen(g.node(.feature, "F0")!), to: g.node(.feature, "F\(n - 1)")!, g, scenario, all: true, limit: 50)
+        XCTAssertEqual(all.map(\.count), [n - 1])
     }
 
     func testIdsFollowNamesNotInputOrder() {
@@ -67,8 +68,8 @@ final class GraphTests: XCTestCase {
               - {name: Target}
             """)
         let g = NavGraph(registry: registry)
-        let all = g.shortestPaths(from: g.node(.feature, "Home")!, to: g.node(.feature, "Target")!, all: true)
-        XCTAssertEqual(all.map { $0.map { g.name($0.to) } }, [["A", "Target"], ["B", "Target"]])
+        let all = PathQuery.shortestPaths(.screen(g.node(.feature, "Home")!), to: g.node(.feature, "Target")!, g, .defaults(of: registry), all: true, limit: 50)
+        XCTAssertEqual(all.map { $0.map { g.name($0.lands!) } }, [["A", "Target"], ["B", "Target"]])
         XCTAssertEqual(all[1].last?.style, "modal")
     }
 

@@ -63,6 +63,32 @@ final class TerminalTests: XCTestCase {
         XCTAssertEqual(tree.filter { $0.hasSuffix("loops back") }.count, 2 * n - 1)
     }
 
+    /// A 20,000-screen chain: the flow walk is linear (on-path is a flag per node, a line's prefix is
+    /// built from at most `width` levels), so this takes well under a second in debug; it used to
+    /// copy the path and the prefix per level (quadratic: 600M prefix characters here).
+    func testDeepChainFlowIsLinear() {
+        let n = 20_000
+        var features: [Feature] = []
+        var mappings: [RouteHandler.Mapping] = []
+        for i in 0..<n {
+            features.append(Feature(name: "F\(i)", navigates: [Navigation(route: "r\((i + 1) % n)")]))
+            mappings.append(.init(route: "r\(i)", feature: "F\(i)"))
+        }
+        let registry = Registry(
+            entries: [Entry(target: .feature("F0"))], routes: (0..<n).map { Route(id: "r\($0)") },
+            handlers: [RouteHandler(name: "H", routes: mappings)], features: features)
+        let g = NavGraph(registry: registry)
+        let style = TerminalStyle.plain(width: 60)
+        let lines = TerminalReport.flowTree(entry: "F0", isRoute: false, root: g.node(.feature, "F0"), initial: [], g, .defaults(of: registry), style)
+        XCTAssertEqual(lines.count, 1 + n)
+        // The last move closes the cycle back to the entry, n levels down.
+        XCTAssertTrue(lines.last!.hasSuffix("r0 -> F0 <- loops back"), String(lines.last!.suffix(80)))
+        // Level 3 as before; the deepest lines carry a prefix of `width` levels, cut by the report.
+        XCTAssertEqual(lines[3], "      `- r3 -> F3")
+        XCTAssertLessThanOrEqual(lines.map(\.count).max()!, 3 * 60 + 40)
+        XCTAssertEqual(style.truncate(lines[n]).count, 60)
+    }
+
     func testEveryLineFitsTheWidth() throws {
         for name in ["ShopApp", "Broken"] {
             let e = try TerminalFixtures.example(name)

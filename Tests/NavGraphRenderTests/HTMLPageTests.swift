@@ -153,7 +153,7 @@ final class HTMLPageTests: XCTestCase {
 
         // The embedded change of switching a default-on flag off is `navgraph flags`' effect of that flag.
         let g = NavGraph(registry: registry(flags: 11))
-        let effects = FlagsQuery.effects(graph: g, scenario: FlagScenario.defaults(of: g.registry))
+        let effects = FlagsQuery.effects(graph: g, scenario: g.defaultScenario)
         let flagNames = try XCTUnwrap(many.data["flags"] as? [[String: Any]]).map { $0["name"] as! String }
         for (k, effect) in effects.enumerated() {
             let s = scenarios[k + 1]

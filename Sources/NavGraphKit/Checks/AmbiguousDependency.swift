@@ -14,7 +14,7 @@ public enum AmbiguousDependency: Check {
                 dependencies:
                   - {protocol: Networking.ClientProtocol, implementation: HTTPClient}
                   - {protocol: Analytics.ClientProtocol, implementation: AnalyticsClient}
-                """, subjects: ["ClientProtocol"])
+                """, subjects: ["ClientProtocol"], at: ["2:5"])
         ],
         nonTriggering: [
             CheckExample("""
@@ -40,7 +40,7 @@ public enum AmbiguousDependency: Check {
                 self, "\(names.sorted().joined(separator: " and ")) share the store key '\(key)': RouterService hands one to features asking for the other",
                 at: sorted.last!.origin, subject: key, elements: names.sorted(),
                 notes: sorted.map { Finding.Note("\($0.full) registered here", location: $0.origin.primary) },
-                anchor: "dependency:\(sorted.last!.full)"))
+                element: .dependency(sorted.last!.full)))
         }
         return out
     }

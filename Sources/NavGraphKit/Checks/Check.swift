@@ -4,11 +4,44 @@ public struct CheckExample: Sendable {
     public var yaml: String
     /// The finding subjects the rule must report for it (exactly these), empty for non-triggering examples.
     public var subjects: [String]
+    /// Where each finding points, `line:col` in the example as written (without the added
+    /// `navgraph: 1` line), in the order of `subjects`.
+    public var locations: [String]
+    /// Lines added in front of the example as written (1 when `navgraph: 1` was added).
+    public var addedLines: Int
 
-    public init(_ yaml: String, subjects: [String] = []) {
+    public init(_ yaml: String, subjects: [String] = [], at locations: [String] = []) {
         self.yaml = yaml.hasPrefix("navgraph:") ? yaml : "navgraph: 1\n" + yaml
+        self.addedLines = yaml.hasPrefix("navgraph:") ? 0 : 1
         self.subjects = subjects
+        self.locations = locations
     }
+}
+
+/// What a finding seen under only some of the checked flag scenarios becomes (it always names
+/// those scenarios).
+public enum ScenarioPolicy: Sendable, Hashable {
+    /// The worst severity it had in any scenario.
+    case worstSeverity
+    /// A warning: dead only under some flags is a product decision to confirm, not a certain bug.
+    case warningWhenPartial
+}
+
+/// How a diagram marks the elements a rule's finding names. The renderer reads this from the
+/// rule's description; it never names a rule.
+public enum DiagramMark: Sendable, Hashable {
+    /// The named features are drawn as unreachable.
+    case unreachableFeature
+    /// The named features are drawn as lacking a fallback.
+    case missingFallback
+    /// The named features are drawn as disabled.
+    case disabledFeature
+    /// The named routes are drawn as unhandled.
+    case unhandledRoute
+    /// The named dependencies form a cycle, in order: nodes and the edges between them are marked.
+    case dependencyCycle
+    /// Any element named carries a generic finding mark.
+    case finding
 }
 
 /// What a rule is: its stable id, default severity and the runtime failure it prevents.
@@ -23,12 +56,17 @@ public struct CheckDescription: Sendable {
     public var optIn: Bool
     /// Whether findings depend on flag values (then the rule runs once per flag scenario).
     public var dependsOnFlags: Bool
+    /// What a finding seen under only some of the checked scenarios becomes.
+    public var scenarioPolicy: ScenarioPolicy
+    /// How the diagram marks the elements a finding names.
+    public var diagramMark: DiagramMark
     public var triggering: [CheckExample]
     public var nonTriggering: [CheckExample]
 
     public init(
         id: String, name: String, summary: String, explanation: String, severity: Severity, optIn: Bool = false,
-        dependsOnFlags: Bool = false, triggering: [CheckExample], nonTriggering: [CheckExample]
+        dependsOnFlags: Bool = false, scenarioPolicy: ScenarioPolicy = .worstSeverity, diagramMark: DiagramMark = .finding,
+        triggering: [CheckExample], nonTriggering: [CheckExample]
     ) {
         self.id = id
         self.name = name
@@ -37,6 +75,8 @@ public struct CheckDescription: Sendable {
         self.severity = severity
         self.optIn = optIn
         self.dependsOnFlags = dependsOnFlags
+        self.scenarioPolicy = scenarioPolicy
+        self.diagramMark = diagramMark
         self.triggering = triggering
         self.nonTriggering = nonTriggering
     }
@@ -73,16 +113,16 @@ public final class CheckContext: @unchecked Sendable {
     /// A finding with the rule's id and default severity.
     public func finding<C: Check>(
         _ check: C.Type, _ message: String, at origin: ElementOrigin?, subject: String, elements: [String] = [],
-        notes: [Finding.Note] = [], anchor: String? = nil, severity: Severity? = nil
+        notes: [Finding.Note] = [], element: ElementRef? = nil, severity: Severity? = nil
     ) -> Finding {
         Finding(
             ruleID: C.description.id, severity: severity ?? C.description.severity, message: message,
-            location: origin?.primary, subject: subject, elements: elements, notes: notes, anchor: anchor)
+            location: origin?.primary, subject: subject, elements: elements, notes: notes, element: element)
     }
 
     /// Explaining notes for the path to a feature under this scenario.
     public func pathNotes(to feature: Int32) -> [Finding.Note] {
-        graph.explain(feature, in: reachability).map { Finding.Note($0) }
+        graph.explainNotes(feature, in: reachability)
     }
 
     public func featureOrigin(_ id: Int32) -> ElementOrigin? { graph.featureInfo[id]?.origin }

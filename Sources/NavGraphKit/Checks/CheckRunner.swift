@@ -62,7 +62,7 @@ public struct CheckRunner: Sendable {
                 findings += check.run(contexts[0])
             }
         }
-        findings = applySuppressions(findings, graph.registry)
+        findings = SuperfluousSuppression.apply(to: findings, graph.registry, runner: self)
         findings = findings.filter { !isExcluded($0, graph) }
         for i in findings.indices {
             if let s = options.severityOverrides[findings[i].ruleID] { findings[i].severity = s }
@@ -81,8 +81,8 @@ public struct CheckRunner: Sendable {
         }
     }
 
-    /// Findings found in every scenario stand as they are; others name their scenarios
-    /// (and an unreachable feature that is dead only under some flags is a warning).
+    /// Findings found in every scenario stand as they are; others name their scenarios and take
+    /// the severity the rule's `scenarioPolicy` gives.
     private func merge(_ runs: [(ctx: CheckContext, found: [Finding])], _ d: CheckDescription) -> [Finding] {
         var order: [String] = []
         var groups: [String: [(scenario: String, finding: Finding)]] = [:]
@@ -101,9 +101,10 @@ public struct CheckRunner: Sendable {
                 let names = group.map(\.scenario)
                 f.scenarios = names
                 f.message += " (only when \(names.joined(separator: " | ")))"
-                if d.id == UnreachableFeature.description.id { f.severity = .warning }
-                // The worst severity seen in any scenario otherwise.
-                else { f.severity = group.map(\.finding.severity).max() ?? f.severity }
+                switch d.scenarioPolicy {
+                case .warningWhenPartial: f.severity = .warning
+                case .worstSeverity: f.severity = group.map(\.finding.severity).max() ?? f.severity
+                }
             } else {
                 f.severity = group.map(\.finding.severity).max() ?? f.severity
             }
@@ -115,10 +116,7 @@ public struct CheckRunner: Sendable {
     private func isExcluded(_ f: Finding, _ graph: NavGraph) -> Bool {
         guard !options.excludedModules.isEmpty || !options.excludedNames.isEmpty else { return false }
         if f.elements.contains(where: { options.excludedNames.contains($0) }) { return true }
-        if let anchor = f.anchor, let colon = anchor.firstIndex(of: ":") {
-            let name = String(anchor[anchor.index(after: colon)...])
-            if options.excludedNames.contains(name) { return true }
-        }
+        if let element = f.element, options.excludedNames.contains(element.name) { return true }
         guard !options.excludedModules.isEmpty, !f.elements.isEmpty else { return false }
         return f.elements.allSatisfy { name in
             for kind in NavGraph.NodeKind.allCases {
@@ -127,88 +125,4 @@ public struct CheckRunner: Sendable {
             return false
         }
     }
-
-    /// `ignore: [rule-id]` on an element drops that rule's findings about it; an ignore that
-    /// dropped nothing is itself reported (`superfluous-suppression`).
-    private func applySuppressions(_ findings: [Finding], _ registry: Registry) -> [Finding] {
-        let suppressions = Suppressions(registry)
-        guard !suppressions.all.isEmpty else { return findings }
-        var used = Set<String>()
-        var kept: [Finding] = []
-        for f in findings {
-            if let anchor = f.anchor, let rules = suppressions.byAnchor[anchor], rules.contains(f.ruleID) {
-                used.insert("\(anchor)\u{1}\(f.ruleID)")
-                continue
-            }
-            kept.append(f)
-        }
-        guard isEnabled(SuperfluousSuppression.description) else { return kept }
-        for s in suppressions.all where !used.contains("\(s.anchor)\u{1}\(s.rule)") {
-            // A suppression of a rule that is switched off is not superfluous: it may matter elsewhere.
-            if options.disabledRules.contains(s.rule) { continue }
-            let known = Self.allDescriptions.map(\.id)
-            let what = known.contains(s.rule) ? "suppresses nothing: \(s.anchor) has no \(s.rule) finding" : "names unknown rule '\(s.rule)'\(NameSuggestion.hint(for: s.rule, in: known))"
-            kept.append(Finding(
-                ruleID: SuperfluousSuppression.description.id, severity: SuperfluousSuppression.description.severity,
-                message: "ignore: [\(s.rule)] \(what)", location: s.origin.primary, subject: "\(s.anchor) ignores \(s.rule)",
-                elements: [], anchor: nil))
-        }
-        return kept
-    }
-}
-
-/// Every `ignore:` in a registry, keyed by the anchor findings use.
-struct Suppressions {
-    struct Item {
-        var anchor: String
-        var rule: String
-        var origin: ElementOrigin
-    }
-    var all: [Item] = []
-    var byAnchor: [String: Set<String>] = [:]
-
-    init(_ r: Registry) {
-        func add(_ anchor: String, _ ignore: [String], _ origin: ElementOrigin) {
-            for rule in ignore {
-                all.append(Item(anchor: anchor, rule: rule, origin: origin))
-                byAnchor[anchor, default: []].insert(rule)
-            }
-        }
-        for e in r.entries { add("entry:\(e.name)", e.ignore, e.origin) }
-        for x in r.routes { add("route:\(x.id)", x.ignore, x.origin) }
-        for h in r.handlers { add("handler:\(h.name)", h.ignore, h.origin) }
-        for f in r.features { add("feature:\(f.name)", f.ignore, f.origin) }
-        for b in r.dependencies { add("dependency:\(b.protocol)", b.ignore, b.origin) }
-        for d in r.deeplinks { add("deeplink:\(d.displayName)", d.ignore, d.origin) }
-        // One report per (anchor, rule), at a stable place.
-        var seen = Set<String>()
-        all = all.sorted { ($0.anchor, $0.rule, $0.origin.primary?.description ?? "") < ($1.anchor, $1.rule, $1.origin.primary?.description ?? "") }
-            .filter { seen.insert("\($0.anchor)\u{1}\($0.rule)").inserted }
-    }
-}
-
-/// `superfluous-suppression`: an `ignore:` that suppresses nothing. Run by `CheckRunner` itself,
-/// after the other rules.
-public enum SuperfluousSuppression {
-    public static let description = CheckDescription(
-        id: "superfluous-suppression", name: "Superfluous suppression",
-        summary: "An ignore: (or // navgraph:ignore) that suppresses no finding.",
-        explanation: """
-            Suppressions outlive the problems they hid: once the finding is fixed, a stale ignore silently \
-            hides the next real one. navgraph reports every suppression that suppressed nothing in this run, \
-            and every suppression naming a rule that does not exist.
-            """,
-        severity: .warning,
-        triggering: [
-            CheckExample("""
-                entries: [{feature: Home}]
-                features: [{name: Home, ignore: [unreachable-feature]}]
-                """, subjects: ["feature:Home ignores unreachable-feature"])
-        ],
-        nonTriggering: [
-            CheckExample("""
-                entries: [{feature: Home}]
-                features: [{name: Home}, {name: Orphan, ignore: [unreachable-feature]}]
-                """)
-        ])
 }

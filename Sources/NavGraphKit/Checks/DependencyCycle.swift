@@ -10,6 +10,7 @@ public enum DependencyCycle: Check {
             taken lazily (a closure or provider) is not built at once and breaks the cycle.
             """,
         severity: .error,
+        diagramMark: .dependencyCycle,
         triggering: [
             CheckExample("""
                 entries: [{feature: Home}]
@@ -17,7 +18,7 @@ public enum DependencyCycle: Check {
                 dependencies:
                   - {protocol: AProtocol, implementation: A, dependencies: [BProtocol]}
                   - {protocol: BProtocol, implementation: B, dependencies: [AProtocol]}
-                """, subjects: ["AProtocol -> BProtocol -> AProtocol"])
+                """, subjects: ["AProtocol -> BProtocol -> AProtocol"], at: ["4:5"])
         ],
         nonTriggering: [
             CheckExample("""
@@ -57,7 +58,7 @@ public enum DependencyCycle: Check {
             let origin = bindings[g.name(start)]?.first?.origin
             out.append(context.finding(
                 self, "dependency cycle: \(path)", at: origin, subject: path, elements: names, notes: notes,
-                anchor: "dependency:\(g.name(start))"))
+                element: .dependency(g.name(start))))
         }
         return out
     }
@@ -90,7 +91,7 @@ public enum DependencyCycle: Check {
             }
         }
         guard let best else { return nil }
-        var notes = context.pathNotes(to: best.feature).map { Finding.Note("first requested: " + $0.message) }
+        var notes = context.pathNotes(to: best.feature).map { Finding.Note("first requested: " + $0.message, location: $0.location) }
         notes.append(Finding.Note("\(g.name(best.feature)) needs \(g.name(best.dep))", location: g.featureInfo[best.feature]?.origin.primary))
         return notes
     }

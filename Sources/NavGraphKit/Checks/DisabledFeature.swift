@@ -9,6 +9,7 @@ public enum DisabledFeature: Check {
             RouterService crashes (an error); otherwise this is a warning that lists what the flag hides.
             """,
         severity: .warning, dependsOnFlags: true,
+        diagramMark: .disabledFeature,
         triggering: [
             CheckExample("""
                 entries: [{feature: Home}]
@@ -20,7 +21,7 @@ public enum DisabledFeature: Check {
                   - {name: Siri, enabled: "flag:siri", fallback: SiriUnavailable, navigates: [shortcut_detail]}
                   - {name: SiriUnavailable}
                   - {name: ShortcutDetail}
-                """, subjects: ["Siri"]),
+                """, subjects: ["Siri"], at: ["7:27"]),
             CheckExample("""
                 entries: [{feature: Home}]
                 routes: [{id: old}]
@@ -28,7 +29,7 @@ public enum DisabledFeature: Check {
                 features:
                   - {name: Home, navigates: [old]}
                   - {name: Old, enabled: false}
-                """, subjects: ["Old"]),
+                """, subjects: ["Old"], at: ["6:26"]),
         ],
         nonTriggering: [
             CheckExample("""
@@ -103,7 +104,7 @@ public enum DisabledFeature: Check {
             }
             out.append(context.finding(
                 self, message, at: f.enabledOrigin ?? f.origin, subject: f.name, elements: [f.name], notes: notes,
-                anchor: "feature:\(f.name)", severity: severity))
+                element: .feature(f.name), severity: severity))
         }
         return out
     }

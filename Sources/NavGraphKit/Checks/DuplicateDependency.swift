@@ -14,7 +14,7 @@ public enum DuplicateDependency: Check {
                 dependencies:
                   - {protocol: LoggerProtocol, implementation: ConsoleLogger}
                   - {protocol: LoggerProtocol, implementation: FileLogger}
-                """, subjects: ["LoggerProtocol"])
+                """, subjects: ["LoggerProtocol"], at: ["3:5"])
         ],
         nonTriggering: [CheckExample("dependencies: [{protocol: LoggerProtocol, implementation: ConsoleLogger}]")])
 
@@ -23,6 +23,6 @@ public enum DuplicateDependency: Check {
         return DuplicateReport.run(
             context, self, count: bindings.count, name: { bindings[$0].protocol },
             details: { (bindings[$0].origin, bindings[$0].implementation ?? "") },
-            what: "dependency", anchorKind: "dependency", consequence: ": the last registration replaces the others")
+            what: "dependency", kind: .dependency, consequence: ": the last registration replaces the others")
     }
 }

@@ -9,13 +9,13 @@ public enum DuplicateFeature: Check {
             that cannot both be the destination a handler names.
             """,
         severity: .error,
-        triggering: [CheckExample("features: [{name: Profile, module: A}, {name: Profile, module: B}]", subjects: ["Profile"])],
+        triggering: [CheckExample("features: [{name: Profile, module: A}, {name: Profile, module: B}]", subjects: ["Profile"], at: ["1:40"])],
         nonTriggering: [CheckExample("features: [{name: Profile}, {name: Settings}]")])
 
     public static func run(_ context: CheckContext) -> [Finding] {
         let features = context.registry.features
         return DuplicateReport.run(
             context, self, count: features.count, name: { features[$0].name },
-            details: { (features[$0].origin, features[$0].module ?? "") }, what: "feature", anchorKind: "feature")
+            details: { (features[$0].origin, features[$0].module ?? "") }, what: "feature", kind: .feature)
     }
 }

@@ -17,7 +17,7 @@ public enum DuplicateHandler: Check {
                   - {name: ProfileHandler, routes: {profile: Profile}}
                   - {name: LegacyProfileHandler, routes: {profile: OldProfile}}
                 features: [{name: Profile}, {name: OldProfile}]
-                """, subjects: ["profile"])
+                """, subjects: ["profile"], at: ["3:37"])
         ],
         nonTriggering: [
             CheckExample("""
@@ -45,7 +45,7 @@ public enum DuplicateHandler: Check {
             out.append(context.finding(
                 self, "route '\(route)' is claimed by \(all.count) handlers (\(handlers.joined(separator: ", "))): the last registered wins",
                 at: all.last!.origin, subject: route, elements: [route] + Array(Set(all.map(\.feature))).sorted(), notes: notes,
-                anchor: "route:\(route)"))
+                element: .route(route)))
         }
         return out
     }

@@ -14,7 +14,7 @@ public enum DuplicateRoute: Check {
         triggering: [
             CheckExample("""
                 routes: [{id: profile, type: ProfileRoute}, {id: profile, type: UserRoute}]
-                """, subjects: ["profile"])
+                """, subjects: ["profile"], at: ["1:45"])
         ],
         nonTriggering: [CheckExample("routes: [{id: profile}, {id: settings}]")])
 
@@ -23,7 +23,7 @@ public enum DuplicateRoute: Check {
         return DuplicateReport.run(
             context, self, count: routes.count, name: { routes[$0].id },
             details: { (routes[$0].origin, "\(routes[$0].type ?? "") \(routes[$0].module ?? "")") },
-            what: "route identifier", anchorKind: "route")
+            what: "route identifier", kind: .route)
     }
 }
 
@@ -32,7 +32,7 @@ public enum DuplicateRoute: Check {
 enum DuplicateReport {
     static func run<C: Check>(
         _ context: CheckContext, _ check: C.Type, count: Int, name: (Int) -> String,
-        details: (Int) -> (origin: ElementOrigin, detail: String), what: String, anchorKind: String,
+        details: (Int) -> (origin: ElementOrigin, detail: String), what: String, kind: ElementRef.Kind,
         consequence: String = ""
     ) -> [Finding] {
         // One cheap pass over the names; details are built only for the repeated ones.
@@ -57,7 +57,7 @@ enum DuplicateReport {
             }
             out.append(context.finding(
                 check, "\(what) '\(n)' is declared \(all.count) times\(consequence)", at: sorted.last!.origin,
-                subject: n, elements: [n], notes: notes, anchor: "\(anchorKind):\(n)"))
+                subject: n, elements: [n], notes: notes, element: ElementRef(kind, n)))
         }
         return out
     }

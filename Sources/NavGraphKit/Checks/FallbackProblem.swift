@@ -21,7 +21,7 @@ public enum FallbackProblem: Check {
                 features:
                   - {name: Root, enabled: "flag:f", fallback: RootFallback}
                   - {name: RootFallback}
-                """, subjects: ["Root"]),
+                """, subjects: ["Root"], at: ["4:47"]),
             CheckExample("""
                 entries: [{feature: Home}]
                 routes: [{id: a}]
@@ -29,7 +29,7 @@ public enum FallbackProblem: Check {
                 features:
                   - {name: Home, navigates: [a]}
                   - {name: A, enabled: runtime, fallback: Missing}
-                """, subjects: ["A"]),
+                """, subjects: ["A"], at: ["6:43"]),
             CheckExample("""
                 entries: [{feature: Home}]
                 routes: [{id: a}]
@@ -38,7 +38,7 @@ public enum FallbackProblem: Check {
                   - {name: Home, navigates: [a]}
                   - {name: A, enabled: runtime, fallback: B}
                   - {name: B, enabled: runtime, fallback: Home}
-                """, subjects: ["A"]),
+                """, subjects: ["A"], at: ["6:43"]),
             CheckExample("""
                 entries: [{feature: Home}]
                 routes: [{id: a}]
@@ -46,7 +46,7 @@ public enum FallbackProblem: Check {
                 features:
                   - {name: Home, navigates: [a]}
                   - {name: A, unusedFallback: {declared: "fallback(forRoute:)", requirement: "fallback(for:)"}}
-                """, subjects: ["A"]),
+                """, subjects: ["A"], at: ["6:31"]),
         ],
         nonTriggering: [
             CheckExample("""
@@ -67,29 +67,29 @@ public enum FallbackProblem: Check {
             guard let f = g.featureInfo[id], let u = f.unusedFallback else { continue }
             out.append(context.finding(
                 self, "\(f.name) implements \(u.declared), but its protocol requires \(u.requirement), whose default implementation runs instead: this fallback is never called",
-                at: u.origin.primary == nil ? f.origin : u.origin, subject: f.name, elements: [f.name], anchor: "feature:\(f.name)", severity: .error))
+                at: u.origin.primary == nil ? f.origin : u.origin, subject: f.name, elements: [f.name], element: .feature(f.name), severity: .error))
         }
         for id in g.ids(of: .feature) {
             guard let f = g.featureInfo[id], let fb = f.fallback else { continue }
             let at = f.fallbackOrigin ?? f.origin
-            let anchor = "feature:\(f.name)"
+            let element = ElementRef.feature(f.name)
             guard let fbID = g.node(.feature, fb), let fbInfo = g.featureInfo[fbID] else {
                 let declared = g.ids(of: .feature).filter { g.featureInfo[$0] != nil }.map { g.name($0) }
                 out.append(context.finding(
                     self, "fallback '\(fb)' of \(f.name) is not a known feature\(NameSuggestion.hint(for: fb, in: declared))",
-                    at: at, subject: f.name, elements: [f.name], anchor: anchor, severity: .error))
+                    at: at, subject: f.name, elements: [f.name], element: element, severity: .error))
                 continue
             }
             if fbID == id {
                 out.append(context.finding(
                     self, "\(f.name) falls back to itself: when it is disabled RouterService builds it anyway",
-                    at: at, subject: f.name, elements: [f.name], anchor: anchor, severity: .error))
+                    at: at, subject: f.name, elements: [f.name], element: element, severity: .error))
                 continue
             }
             if fbInfo.enabled.canBeDisabled {
                 out.append(context.finding(
                     self, "fallback \(fb) of \(f.name) can itself be disabled (enabled: \(fbInfo.enabled)): RouterService builds fallbacks without asking isEnabled() and does not chain them",
-                    at: at, subject: f.name, elements: [f.name, fb], anchor: anchor))
+                    at: at, subject: f.name, elements: [f.name, fb], element: element))
             }
             let throughRoute = g.incoming[Int(id)].contains { g.edge($0).kind == .routesTo }
             if entries.contains(id) && !throughRoute {
@@ -97,7 +97,7 @@ public enum FallbackProblem: Check {
                     self, "fallback \(fb) of \(f.name) is never used: \(f.name) is only ever an entry, which navigationController(withInitialFeature:) builds without asking isEnabled()",
                     at: at, subject: f.name, elements: [f.name, fb],
                     notes: [Finding.Note("no route leads to \(f.name); make \(fb) reachable another way or remove the fallback")],
-                    anchor: anchor))
+                    element: element))
             }
         }
         return out

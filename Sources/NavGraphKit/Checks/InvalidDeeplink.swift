@@ -22,7 +22,8 @@ public enum InvalidDeeplink: Check {
                   - {anyRoute: 'nothing|{}'}
                   - {url: "shop://product/:sku", route: product}
                   - {url: "shop://orders"}
-                """, subjects: ["product", "product|{\"id\":\"42\"}", "nothing|{}", "shop://orders", "shop://product/:sku"])
+                """, subjects: ["product", "product|{\"id\":\"42\"}", "nothing|{}", "shop://orders", "shop://product/:sku"],
+                at: ["3:5", "4:5", "5:5", "7:5", "6:5"])
         ],
         nonTriggering: [
             CheckExample("""
@@ -91,7 +92,7 @@ public enum InvalidDeeplink: Check {
             if let problem {
                 out.append(context.finding(
                     self, "deep link \(d.displayName) \(problem)", at: d.origin, subject: d.displayName,
-                    elements: id.map { [$0] } ?? [], anchor: "deeplink:\(d.displayName)"))
+                    elements: id.map { [$0] } ?? [], element: .deeplink(d.displayName)))
             }
         }
         return out

@@ -14,7 +14,7 @@ public enum MissingDependency: Check {
                 entries: [{feature: Home}]
                 features: [{name: Home, dependencies: [HTTPClientProtocl]}]
                 dependencies: [{protocol: HTTPClientProtocol, implementation: HTTPClient}]
-                """, subjects: ["Home -> HTTPClientProtocl"])
+                """, subjects: ["Home -> HTTPClientProtocl"], at: ["2:40"])
         ],
         nonTriggering: [
             CheckExample("""
@@ -41,22 +41,22 @@ public enum MissingDependency: Check {
             hints[name] = h
             return h
         }
-        func check(_ owner: String, _ refs: [DependencyRef], ownerOrigin: ElementOrigin, anchor: String) {
+        func check(_ owner: String, _ refs: [DependencyRef], ownerOrigin: ElementOrigin, element: ElementRef) {
             var seen = Set<String>()
             for d in refs.sorted(by: { $0.name < $1.name })
             where !known.contains(DependencyBinding.unqualified(d.name)) && seen.insert(d.name).inserted {
                 out.append(context.finding(
                     self, "\(owner) needs \(d.name), which nobody registers or provides\(hint(d.name))",
                     at: d.origin.primary != nil ? d.origin : ownerOrigin, subject: "\(owner) -> \(d.name)",
-                    elements: [owner, d.name], anchor: anchor))
+                    elements: [owner, d.name], element: element))
             }
         }
         for id in g.ids(of: .feature) {
             guard let f = g.featureInfo[id] else { continue }
-            check(f.name, f.dependencies, ownerOrigin: f.origin, anchor: "feature:\(f.name)")
+            check(f.name, f.dependencies, ownerOrigin: f.origin, element: .feature(f.name))
         }
         for b in reg.dependencies.sorted(by: { ($0.protocol, $0.implementation ?? "") < ($1.protocol, $1.implementation ?? "") }) {
-            check(b.implementation ?? b.protocol, b.dependencies, ownerOrigin: b.origin, anchor: "dependency:\(b.protocol)")
+            check(b.implementation ?? b.protocol, b.dependencies, ownerOrigin: b.origin, element: .dependency(b.protocol))
         }
         return out
     }

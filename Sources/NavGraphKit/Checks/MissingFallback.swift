@@ -10,6 +10,7 @@ public enum MissingFallback: Check {
             isEnabled(), and a feature reached only as a fallback is fallback-problem's concern.)
             """,
         severity: .error,
+        diagramMark: .missingFallback,
         triggering: [
             CheckExample("""
                 entries: [{feature: Home}]
@@ -19,7 +20,7 @@ public enum MissingFallback: Check {
                 features:
                   - {name: Home, navigates: [beta]}
                   - {name: Beta, enabled: "flag:beta"}
-                """, subjects: ["Beta"])
+                """, subjects: ["Beta"], at: ["7:27"])
         ],
         nonTriggering: [
             CheckExample("""
@@ -43,7 +44,7 @@ public enum MissingFallback: Check {
             out.append(context.finding(
                 self, "\(f.name) can be disabled (enabled: \(f.enabled)) but has no fallback: navigating to it while disabled crashes",
                 at: f.enabledOrigin ?? f.origin, subject: f.name, elements: [f.name],
-                notes: [Finding.Note("reached through \(via)")], anchor: "feature:\(f.name)"))
+                notes: [Finding.Note("reached through \(via)")], element: .feature(f.name)))
         }
         return out
     }

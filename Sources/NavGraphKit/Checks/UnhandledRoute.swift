@@ -12,23 +12,24 @@ public enum UnhandledRoute: Check {
             for the key.
             """,
         severity: .error,
+        diagramMark: .unhandledRoute,
         triggering: [
             CheckExample("""
                 entries: [{feature: Home}]
                 routes: [{id: profile}]
                 features: [{name: Home, navigates: [profile]}]
-                """, subjects: ["Home -> profile"]),
+                """, subjects: ["Home -> profile"], at: ["3:37"]),
             CheckExample("""
                 entries: [{feature: Home}]
                 routes: [{id: profile}]
                 features: [{name: Home}]
                 deeplinks: [{url: "app://profile", route: profile}]
-                """, subjects: ["app://profile -> profile"]),
+                """, subjects: ["app://profile -> profile"], at: ["4:13"]),
             CheckExample("""
                 entries: [{feature: Home}]
                 routes: [{id: welcome/about, system: featherweight}]
                 features: [{name: Home, navigates: [welcome/about]}]
-                """, subjects: ["Home -> welcome/about"]),
+                """, subjects: ["Home -> welcome/about"], at: ["3:37"]),
         ],
         nonTriggering: [
             CheckExample("""
@@ -77,21 +78,21 @@ public enum UnhandledRoute: Check {
                     self, "\(f.name) navigates to '\(n.route)', \(failure(system[n.route]))",
                     at: n.origin.primary != nil ? n.origin : f.origin, subject: "\(f.name) -> \(n.route)",
                     elements: [f.name, n.route], notes: context.reachability.reached[Int(id)] ? context.pathNotes(to: id) : [],
-                    anchor: "feature:\(f.name)"))
+                    element: .feature(f.name)))
             }
         }
         for e in g.registry.entries {
             if case .route(let r) = e.target, unhandled(r) {
                 out.append(context.finding(
                     self, system[r] == nil ? "entry route '\(r)' has no handler" : "entry route '\(r)', \(failure(system[r]))", at: e.origin, subject: "entry -> \(r)", elements: [r],
-                    anchor: "entry:\(r)"))
+                    element: .entry(r)))
             }
         }
         for d in g.registry.deeplinks {
             guard let r = d.route, unhandled(r) else { continue }
             out.append(context.finding(
                 self, "deep link \(d.displayName) opens '\(r)', " + (system[r] == nil ? "which no handler handles" : failure(system[r])), at: d.origin,
-                subject: "\(d.displayName) -> \(r)", elements: [r], anchor: "deeplink:\(d.displayName)"))
+                subject: "\(d.displayName) -> \(r)", elements: [r], element: .deeplink(d.displayName)))
         }
         return out
     }

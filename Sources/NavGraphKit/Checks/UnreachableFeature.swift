@@ -12,13 +12,15 @@ public enum UnreachableFeature: Check {
             is a warning that names those scenarios.
             """,
         severity: .error, dependsOnFlags: true,
+        scenarioPolicy: .warningWhenPartial,
+        diagramMark: .unreachableFeature,
         triggering: [
             CheckExample("""
                 entries: [{feature: Home}]
                 features:
                   - {name: Home}
                   - {name: Orphan}
-                """, subjects: ["Orphan"]),
+                """, subjects: ["Orphan"], at: ["4:5"]),
             CheckExample("""
                 entries: [{feature: Home}]
                 routes: [{id: settings}]
@@ -26,7 +28,7 @@ public enum UnreachableFeature: Check {
                 features:
                   - {name: Home}
                   - {name: Settings}
-                """, subjects: ["Settings"]),
+                """, subjects: ["Settings"], at: ["6:5"]),
         ],
         nonTriggering: [
             CheckExample("""
@@ -49,7 +51,7 @@ public enum UnreachableFeature: Check {
             let name = g.name(id)
             out.append(context.finding(
                 self, "\(name) is unreachable: no entry leads to it", at: context.featureOrigin(id), subject: name,
-                elements: [name], notes: whyNot(id, context), anchor: "feature:\(name)"))
+                elements: [name], notes: whyNot(id, context), element: .feature(name)))
         }
         return out
     }

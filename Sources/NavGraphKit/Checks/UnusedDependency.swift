@@ -12,7 +12,7 @@ public enum UnusedDependency: Check {
             CheckExample("""
                 features: [{name: Home}]
                 dependencies: [{protocol: LoggerProtocol, implementation: Logger}]
-                """, subjects: ["LoggerProtocol"])
+                """, subjects: ["LoggerProtocol"], at: ["2:16"])
         ],
         nonTriggering: [
             CheckExample("""
@@ -32,7 +32,7 @@ public enum UnusedDependency: Check {
         where !needed.contains(b.storeKey) && seen.insert(b.protocol).inserted {
             out.append(context.finding(
                 self, "\(b.protocol) is registered\(b.implementation.map { " (\($0))" } ?? "") but nothing needs it",
-                at: b.origin, subject: b.protocol, elements: [b.protocol], anchor: "dependency:\(b.protocol)"))
+                at: b.origin, subject: b.protocol, elements: [b.protocol], element: .dependency(b.protocol)))
         }
         return out
     }

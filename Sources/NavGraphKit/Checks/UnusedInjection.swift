@@ -13,7 +13,7 @@ public enum UnusedInjection: Check {
             CheckExample("""
                 provided: [RouterServiceProtocol]
                 features: [{name: FeatureTwo, dependencies: [{protocol: RouterServiceProtocol, used: false}]}]
-                """, subjects: ["FeatureTwo -> RouterServiceProtocol"])
+                """, subjects: ["FeatureTwo -> RouterServiceProtocol"], at: ["2:46"])
         ],
         nonTriggering: [
             CheckExample("""
@@ -29,7 +29,7 @@ public enum UnusedInjection: Check {
                 out.append(context.finding(
                     self, "\(f.name) injects \(d.name) but never reads it",
                     at: d.origin.primary != nil ? d.origin : f.origin, subject: "\(f.name) -> \(d.name)",
-                    elements: [f.name, d.name], anchor: "feature:\(f.name)"))
+                    elements: [f.name, d.name], element: .feature(f.name)))
             }
         }
         return out

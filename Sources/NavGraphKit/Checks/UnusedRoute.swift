@@ -15,7 +15,7 @@ public enum UnusedRoute: Check {
                 routes: [{id: legacy}]
                 handlers: [{name: LegacyHandler, routes: {legacy: Home}}]
                 features: [{name: Home}]
-                """, subjects: ["legacy"])
+                """, subjects: ["legacy"], at: ["2:10"])
         ],
         nonTriggering: [
             CheckExample("""
@@ -41,7 +41,7 @@ public enum UnusedRoute: Check {
         for r in reg.routes.sorted(by: { $0.id < $1.id }) where !used.contains(r.id) && seen.insert(r.id).inserted {
             out.append(context.finding(
                 self, "route '\(r.id)' is never opened: no feature navigates to it, no entry or deep link names it",
-                at: r.origin, subject: r.id, elements: [r.id], anchor: "route:\(r.id)"))
+                at: r.origin, subject: r.id, elements: [r.id], element: .route(r.id)))
         }
         return out
     }

@@ -32,10 +32,9 @@ public struct Reachability: Sendable {
 }
 
 extension NavGraph {
-    /// Breadth-first reachability from the entries under `scenario`, following RouterService:
-    /// an entry is built without `isEnabled()`; a route leads to every feature any handler maps it to;
-    /// an enabled (or run-time decided) destination is shown; a destination that can be disabled
-    /// makes its fallback reachable (fallbacks are built without `isEnabled()` and do not chain).
+    /// What is reachable from the entries under `scenario`: the walk over `moves(opening:from:under:)`
+    /// (see there for RouterService's rules), started on the declared entry features (built without
+    /// `isEnabled()`) and the moves of the entry routes, all at depth 0.
     ///
     /// `forceEnabled` treats those features as enabled (to ask "what would this unlock?").
     public func reachability(under scenario: FlagScenario, forceEnabled: Set<Int32> = []) -> Reachability {
@@ -45,83 +44,72 @@ extension NavGraph {
             asEntry: Array(repeating: false, count: n), throughRoute: Array(repeating: false, count: n),
             step: Array(repeating: nil, count: n), routeOpened: Array(repeating: false, count: n),
             depth: Array(repeating: -1, count: n))
-        var queue: [Int32] = []
-        var head = 0
-
-        func show(_ f: Int32, _ step: ReachStep, depth: Int32) {
-            if r.step[Int(f)] == nil { r.step[Int(f)] = step }
-            if !r.reached[Int(f)] {
-                r.reached[Int(f)] = true
-                r.depth[Int(f)] = depth
-                queue.append(f)
-            }
-        }
-        func open(route: Int32, from: Int32?, style: String?) {
-            let depth = from.map { r.depth[Int($0)] + 1 } ?? 0
-            r.routeOpened[Int(route)] = true
-            for e in outgoing[Int(route)] {
-                let edge = edges[Int(e)]
-                guard edge.kind == .routesTo else { continue }
-                let dest = edge.to
-                let step = ReachStep(kind: .route(from: from, route: route, handler: edge.via, style: style))
-                r.targeted[Int(dest)] = true
-                r.throughRoute[Int(dest)] = true
-                guard let info = featureInfo[dest] else {
-                    if r.step[Int(dest)] == nil { r.step[Int(dest)] = step }
-                    continue
-                }
-                let enabled = forceEnabled.contains(dest) ? true : scenario.isEnabled(info.enabled)
-                if enabled != false { show(dest, step, depth: depth) } else if r.step[Int(dest)] == nil { r.step[Int(dest)] = step }
-                if info.enabled.canBeDisabled && !forceEnabled.contains(dest), let fb = info.fallback,
-                    let fbID = node(.feature, fb), fbID != dest, featureInfo[fbID] != nil
-                {
-                    r.targeted[Int(fbID)] = true
-                    show(fbID, ReachStep(kind: .fallback(of: dest)), depth: depth + 1)
-                }
-            }
-        }
-
+        let st = states(under: scenario, forceEnabled: forceEnabled)
+        var starts: [Int32] = []
         for f in entryFeatures {
             r.asEntry[Int(f)] = true
             r.targeted[Int(f)] = true
-            if featureInfo[f] != nil { show(f, ReachStep(kind: .entry), depth: 0) }
-        }
-        for route in entryRoutes { open(route: route, from: nil, style: nil) }
-        while head < queue.count {
-            let f = queue[head]
-            head += 1
-            for e in outgoing[Int(f)] {
-                let edge = edges[Int(e)]
-                if edge.kind == .navigates { open(route: edge.to, from: f, style: edge.style) }
+            if featureInfo[f] != nil {
+                r.step[Int(f)] = ReachStep(kind: .entry)
+                starts.append(f)
             }
         }
+        var initial: [ScreenMove] = []
+        for route in entryRoutes { forEachMove(opening: route, from: nil, style: nil, state: { st[Int($0)] }) { initial.append($0) } }
+        let tree = walk(from: starts, initial: initial, state: { st[Int($0)] }, recordParents: false, allParents: false) { m in
+            r.routeOpened[Int(m.route)] = true
+            guard let dest = m.destination, let handler = m.handler else { return }
+            r.targeted[Int(dest)] = true
+            r.throughRoute[Int(dest)] = true
+            if r.step[Int(dest)] == nil { r.step[Int(dest)] = ReachStep(kind: .route(from: m.from, route: m.route, handler: handler, style: m.style)) }
+            if case .fallback = m.outcome, let fb = m.lands {
+                r.targeted[Int(fb)] = true
+                if r.step[Int(fb)] == nil { r.step[Int(fb)] = ReachStep(kind: .fallback(of: dest)) }
+            }
+        }
+        r.depth = tree.depths
+        for i in 0..<n where tree.depths[i] >= 0 { r.reached[i] = true }
         return r
     }
 
     /// The explaining path to `feature` as readable steps, from its entry.
-    public func explain(_ feature: Int32, in r: Reachability) -> [String] {
-        var lines: [String] = []
+    public func explain(_ feature: Int32, in r: Reachability) -> [String] { explainNotes(feature, in: r).map(\.message) }
+
+    /// The explaining path to `feature`, from its entry, each step located where the registry (or
+    /// the source) says it: the entry, the feature's `navigates:` item, the `fallback:`.
+    public func explainNotes(_ feature: Int32, in r: Reachability) -> [Finding.Note] {
+        var notes: [Finding.Note] = []
         var current: Int32? = feature
         var guardCount = 0
         while let f = current, let step = r.step[Int(f)], guardCount <= nodes.count {
             guardCount += 1
             switch step.kind {
             case .entry:
-                lines.append("\(name(f)) is an entry")
+                notes.append(Finding.Note("\(name(f)) is an entry", location: entryLocation(.feature(name(f)))))
                 current = nil
             case .route(let from, let route, let handler, let style):
                 let how = style.map { " (\($0))" } ?? ""
                 if let from {
-                    lines.append("\(name(from)) opens '\(name(route))'\(how), handled by \(name(handler)) -> \(name(f))")
+                    let item = featureInfo[from]?.navigates.first { $0.route == name(route) && $0.style == style }
+                    notes.append(Finding.Note(
+                        "\(name(from)) opens '\(name(route))'\(how), handled by \(name(handler)) -> \(name(f))",
+                        location: item?.origin.primary ?? featureInfo[from]?.origin.primary))
                 } else {
-                    lines.append("entry route '\(name(route))', handled by \(name(handler)) -> \(name(f))")
+                    notes.append(Finding.Note(
+                        "entry route '\(name(route))', handled by \(name(handler)) -> \(name(f))", location: entryLocation(.route(name(route)))))
                 }
                 current = from
             case .fallback(let of):
-                lines.append("\(name(f)) is the fallback of \(name(of))")
+                let info = featureInfo[of]
+                notes.append(Finding.Note("\(name(f)) is the fallback of \(name(of))", location: (info?.fallbackOrigin ?? info?.origin)?.primary))
                 current = of
             }
         }
-        return lines.reversed()
+        return notes.reversed()
+    }
+
+    /// Where an entry is declared (the first place, in location order, when declared twice).
+    private func entryLocation(_ target: Entry.Target) -> SourceLocation? {
+        registry.entries.filter { $0.target == target }.compactMap(\.origin.primary).min { $0.description < $1.description }
     }
 }

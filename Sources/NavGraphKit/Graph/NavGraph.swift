@@ -48,7 +48,8 @@ public struct NavGraph: Sendable {
         public var lazy: Bool
     }
 
-    public let registry: Registry
+    /// What the graph was built from. Internal: checks, renderers and the terminal read the graph.
+    let registry: Registry
     public private(set) var nodes: [Node] = []
     public private(set) var edges: [Edge] = []
     /// Edge indices leaving each node, in edge order.
@@ -66,6 +67,21 @@ public struct NavGraph: Sendable {
     public private(set) var entryFeatures: [Int32] = []
     /// Entry route nodes, sorted.
     public private(set) var entryRoutes: [Int32] = []
+    /// Per node: the declared fallback feature of a declared feature (itself excluded), -1 otherwise.
+    /// `moves(opening:)` reads it instead of looking the fallback's name up per move.
+    public private(set) var fallbackTarget: [Int32] = []
+
+    /// Per node: where a route, handler or dependency binding is declared — the first in
+    /// (registry location, source location) order when declared twice, so a reordered registry
+    /// gives the same answer; nil for features (see `featureInfo`) and undeclared names.
+    public private(set) var declarationOrigin: [ElementOrigin?] = []
+
+    /// The app's name, when the registry gives one.
+    public var app: String? { registry.app }
+    /// The flags the registry declares, in declaration order.
+    public var declaredFlags: [FeatureFlag] { registry.flags }
+    /// The registry's default flag scenario.
+    public var defaultScenario: FlagScenario { .defaults(of: registry) }
 
     public init(registry: Registry) {
         self.registry = registry
@@ -215,6 +231,23 @@ public struct NavGraph: Sendable {
         }
         entryFeatures = ef.sorted()
         entryRoutes = er.sorted()
+
+        // 6. Declaration origins of routes, handlers and dependency bindings.
+        declarationOrigin = Array(repeating: nil, count: nodes.count)
+        func originOrder(_ o: ElementOrigin) -> String { "\(o.registry?.description ?? "")\u{1}\(o.source?.description ?? "")" }
+        func declare(_ id: Int32, _ o: ElementOrigin) {
+            if let old = declarationOrigin[Int(id)], originOrder(old) <= originOrder(o) { return }
+            declarationOrigin[Int(id)] = o
+        }
+        for x in registry.routes { declare(routeIDs[x.id]!, x.origin) }
+        for h in registry.handlers { declare(handlerIDs[h.name]!, h.origin) }
+        for d in registry.dependencies { declare(dependencyIDs[d.protocol]!, d.origin) }
+
+        // 7. Fallbacks as ids.
+        fallbackTarget = Array(repeating: -1, count: nodes.count)
+        for (id, f) in featureInfo {
+            if let fb = f.fallback, let fbID = featureIDs[fb], fbID != id, featureInfo[fbID] != nil { fallbackTarget[Int(id)] = fbID }
+        }
     }
 }
 

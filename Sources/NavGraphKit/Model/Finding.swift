@@ -40,15 +40,22 @@ public struct Finding: Hashable, Codable, Sendable {
     public var notes: [Finding.Note]
     /// The flag scenarios this finding occurs in; nil when it occurs in all of them.
     public var scenarios: [String]?
-    /// The registry element the finding is about (`feature:Name`, `route:id`, …): its
-    /// `ignore:` list can suppress the finding.
-    public var anchor: String?
+    /// The registry element the finding is about: its `ignore:` list can suppress the finding.
+    public var element: ElementRef?
+    /// `element` as the readable key suppressions and baselines use (`feature:Name`, `route:id`, …).
+    public var anchor: String? { element?.key }
+
+    /// Coded as before: the element travels as its readable key, under `anchor`.
+    enum CodingKeys: String, CodingKey {
+        case ruleID, severity, message, location, subject, elements, notes, scenarios
+        case element = "anchor"
+    }
 
     public init(
         ruleID: String, severity: Severity, message: String, location: SourceLocation?, subject: String,
-        elements: [String] = [], notes: [Finding.Note] = [], scenarios: [String]? = nil, anchor: String? = nil
+        elements: [String] = [], notes: [Finding.Note] = [], scenarios: [String]? = nil, element: ElementRef? = nil
     ) {
-        self.anchor = anchor
+        self.element = element
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
@@ -57,5 +64,52 @@ public struct Finding: Hashable, Codable, Sendable {
         self.elements = elements
         self.notes = notes
         self.scenarios = scenarios
+    }
+}
+
+/// A typed reference to a registry element (kind + name): what a finding is about and what an
+/// `ignore:` list is attached to. Built by checks as a value, never as a `"kind:name"` string; its
+/// `key` is the stable, readable form suppressions and baselines keep on disk.
+public struct ElementRef: Hashable, Sendable, Codable, CustomStringConvertible {
+    public enum Kind: String, Sendable, CaseIterable, Codable {
+        case entry, route, handler, feature, dependency, deeplink
+    }
+
+    public var kind: Kind
+    public var name: String
+
+    public init(_ kind: Kind, _ name: String) {
+        self.kind = kind
+        self.name = name
+    }
+
+    public static func entry(_ name: String) -> ElementRef { ElementRef(.entry, name) }
+    public static func route(_ name: String) -> ElementRef { ElementRef(.route, name) }
+    public static func handler(_ name: String) -> ElementRef { ElementRef(.handler, name) }
+    public static func feature(_ name: String) -> ElementRef { ElementRef(.feature, name) }
+    public static func dependency(_ name: String) -> ElementRef { ElementRef(.dependency, name) }
+    public static func deeplink(_ name: String) -> ElementRef { ElementRef(.deeplink, name) }
+
+    /// `feature:Home`.
+    public var key: String { "\(kind.rawValue):\(name)" }
+    public var description: String { key }
+
+    /// Reads a key back (only for what was written to disk; code passes the value).
+    public init?(key: String) {
+        guard let colon = key.firstIndex(of: ":"), let kind = Kind(rawValue: String(key[..<colon])) else { return nil }
+        self.init(kind, String(key[key.index(after: colon)...]))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let ref = ElementRef(key: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an element key: \(text)"))
+        }
+        self = ref
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(key)
     }
 }

@@ -71,7 +71,7 @@ extension Explorer {
         out.append("  fallback:     " + (info.fallback.map { s.escape($0) } ?? s.paint("(none)", .dim)))
         let deps = info.dependencies.map { s.escape($0.name) + ($0.lazy ? " (lazy)" : "") }
         out += s.wrap(deps.isEmpty ? "(none)" : deps.joined(separator: ", "), firstIndent: "  dependencies: ", indent: "                ")
-        let about = findings.filter { $0.anchor == "feature:\(g.name(c))" || $0.elements.contains(g.name(c)) }
+        let about = findings.filter { $0.element == .feature(g.name(c)) || $0.elements.contains(g.name(c)) }
         if about.isEmpty {
             out.append("  findings:     " + s.paint("none", .green))
         } else {

@@ -16,7 +16,7 @@ public struct Explorer: Sendable {
         let g = graph
         if let f = g.entryFeatures.first(where: { g.featureInfo[$0] != nil }) { return ExplorerState(current: f) }
         for r in g.entryRoutes {
-            if let l = g.moves(opening: r, from: nil, style: nil, under: scenario).compactMap(\.lands).first {
+            if let l = g.moves(opening: r, from: nil, under: scenario).compactMap(\.lands).first {
                 return ExplorerState(current: l)
             }
         }

@@ -25,13 +25,13 @@ public enum PathQuery {
         } else if let f = g.node(.feature, from) {
             start = .screen(f)
         } else if let r = g.node(.route, from) {
-            start = .route(r, g.moves(opening: r, from: nil, style: nil, under: scenario))
+            start = .route(r, g.moves(opening: r, from: nil, under: scenario))
         } else {
             return Answer(text: unknown(from, "screen or route", declaredFeatures + g.ids(of: .route), g, s), found: false)
         }
         guard let target = g.node(.feature, to) else {
             if let r = g.node(.route, to) {
-                let dests = g.moves(opening: r, from: nil, style: nil, under: scenario).compactMap(\.destination).map { s.escape(g.name($0)) }
+                let dests = g.moves(opening: r, from: nil, under: scenario).compactMap(\.destination).map { s.escape(g.name($0)) }
                 let where_ = dests.isEmpty ? "no handler takes it" : "it leads to \(Array(Set(dests)).sorted().joined(separator: ", "))"
                 return Answer(text: "'\(s.escape(to))' is a route, not a screen: \(where_). Ask for a screen.\n", found: false)
             }
@@ -76,64 +76,44 @@ public enum PathQuery {
         return "No \(what) named '\(s.escape(name))'\(hint)\n"
     }
 
-    /// Every shortest path (or the first in name order), level by level; iterative.
+    /// Every shortest path (or the first in name order), read off the one breadth-first walk
+    /// (`NavGraph.flowTree(allParents:)`, over `moves(opening:)`): no walk of its own.
+    /// Partial paths share their tails through an arena of (move, next) links, so nothing is
+    /// copied per step.
     static func shortestPaths(_ start: Start, to target: Int32, _ g: NavGraph, _ scenario: FlagScenario, all: Bool, limit: Int) -> [[ScreenMove]] {
-        var dist: [Int32: Int] = [:]
-        var preds: [Int32: [ScreenMove]] = [:]
-        var frontier: [Int32] = []
+        let tree: FlowTree
         var startScreen: Int32?
         switch start {
         case .screen(let f):
-            dist[f] = 0
-            frontier = [f]
+            tree = g.flowTree(from: [f], under: scenario, allParents: true)
             startScreen = f
         case .route(_, let moves):
-            for m in moves {
-                guard let l = m.lands else { continue }
-                if dist[l] == nil {
-                    dist[l] = 1
-                    frontier.append(l)
-                }
-                preds[l, default: []].append(m)
-            }
+            tree = g.flowTree(from: [], initial: moves, under: scenario, allParents: true)
         }
-        var level = dist.values.min() ?? 0
-        while dist[target] == nil && !frontier.isEmpty {
-            level += 1
-            var next: [Int32] = []
-            for v in frontier.sorted() {
-                for m in g.moves(from: v, under: scenario) {
-                    guard let l = m.lands else { continue }
-                    if let d = dist[l] {
-                        if d == level { preds[l, default: []].append(m) }
-                        continue
-                    }
-                    dist[l] = level
-                    preds[l] = [m]
-                    next.append(l)
-                }
-            }
-            frontier = next
-        }
-        guard dist[target] != nil else { return [] }
+        guard tree.contains(target) else { return [] }
         func key(_ m: ScreenMove) -> String {
             "\(m.from.map(g.name) ?? "")\u{1}\(g.name(m.route))\u{1}\(m.handler.map(g.name) ?? "")\u{1}\(m.style ?? "")"
         }
         var results: [[ScreenMove]] = []
-        var stack: [(node: Int32, suffix: [ScreenMove])] = [(target, [])]
-        while let (node, suffix) = stack.popLast() {
-            if node == startScreen || (startScreen == nil && suffix.first?.from == nil && !suffix.isEmpty) {
-                results.append(suffix)
+        var arena: [(move: ScreenMove, next: Int)] = []
+        // (screen still to explain, or nil once the path reached an entry route's move; suffix link)
+        var stack: [(node: Int32?, link: Int)] = [(target, -1)]
+        while let (node, link) = stack.popLast() {
+            if node == nil || node == startScreen {
+                var steps: [ScreenMove] = []
+                var l = link
+                while l >= 0 {
+                    steps.append(arena[l].move)
+                    l = arena[l].next
+                }
+                results.append(steps)
                 if !all || results.count >= limit { break }
                 continue
             }
-            let ps = (preds[node] ?? []).sorted { key($0) > key($1) }
+            let ps = tree.predecessors(node!).sorted { key($0) > key($1) }
             for p in ps {
-                if p.from == nil {
-                    stack.append((node, [p] + suffix))
-                } else if let f = p.from {
-                    stack.append((f, [p] + suffix))
-                }
+                arena.append((p, link))
+                stack.append((p.from, arena.count - 1))
             }
         }
         return results
@@ -148,7 +128,7 @@ public enum PathQuery {
         // Who leads to the target at all.
         var ways: [String] = []
         for r in g.ids(of: .route) {
-            for m in g.moves(opening: r, from: nil, style: nil, under: scenario) where m.destination == target {
+            for m in g.moves(opening: r, from: nil, under: scenario) where m.destination == target {
                 ways.append("'\(s.escape(g.name(r)))' (\(m.handler.map { s.escape(g.name($0)) } ?? "?"))")
             }
         }

@@ -17,20 +17,26 @@ extension TerminalReport {
     }
 
     /// The tree lines of one entry (no indent).
+    ///
+    /// Linear in the moves it prints, however deep the flow: whether a screen is on the current
+    /// branch is one flag per node (set when its frame is pushed, cleared when popped), not a search
+    /// of the path; the line prefix is rebuilt from the stack of "last child?" bits but only for its
+    /// first `s.width` levels (each level is at least one column and every line is cut to `s.width`
+    /// anyway), so a line costs O(width), not O(depth).
     public static func flowTree(
         entry: String, isRoute: Bool, root: Int32?, initial: [ScreenMove], _ g: NavGraph, _ scenario: FlagScenario, _ s: TerminalStyle
     ) -> [String] {
         var out: [String] = []
         let tree = g.flowTree(from: root.map { [$0] } ?? [], initial: initial, under: scenario)
         var children: [ScreenMove]
-        var ancestors: [Int32] = []
+        var onPath = [Bool](repeating: false, count: g.nodeCount)
         if let root {
             var line = s.paint(s.escape(g.name(root)), .bold) + " " + s.paint("[entry]", .green)
             let tags = MoveText.screenTags(root, g, scenario, s)
             if !tags.isEmpty { line += " " + tags }
             out.append(line)
             children = g.moves(from: root, under: scenario)
-            ancestors = [root]
+            onPath[Int(root)] = true
         } else if !isRoute {
             out.append(s.paint(s.escape(entry), .red) + " " + s.paint("[entry]", .green))
             out.append(s.lastBranch + s.paint("\(s.cross) not a declared feature: the app cannot start here", .red))
@@ -39,30 +45,51 @@ extension TerminalReport {
             out.append(s.paint("route ", .green) + s.paint(s.escape(entry), .cyan) + " " + s.paint("[entry route]", .green))
             children = initial
         }
-        var expanded = Set<Int32>(ancestors)
-        // Frames: the moves of one screen, the next index, the line prefix, and the path to it.
-        var stack: [(moves: [ScreenMove], next: Int, prefix: String, path: [Int32])] = [(children, 0, "", ancestors)]
+        var expanded = [Bool](repeating: false, count: g.nodeCount)
+        if let root { expanded[Int(root)] = true }
+        // Frames: the moves of one screen (`node`, -1 for an entry route), the next index; `lastBits[i]`
+        // says whether frame i+1 hangs from its parent's last move (its prefix column is blank).
+        var stack: [(moves: [ScreenMove], next: Int, node: Int32)] = [(children, 0, -1)]
+        var lastBits: [Bool] = []
+        let maxColumns = s.width
+        // The prefix only changes when one of its first `maxColumns` bits does: cached in between.
+        var cachedPrefix: String?
+        func prefix() -> String {
+            if let p = cachedPrefix { return p }
+            var p = ""
+            for bit in lastBits.prefix(maxColumns) { p += bit ? "   " : s.pipe }
+            cachedPrefix = p
+            return p
+        }
         if children.isEmpty { out.append(s.lastBranch + s.paint("(opens nothing)", .dim)) }
         while let top = stack.last {
             if top.next >= top.moves.count {
                 stack.removeLast()
+                if top.node >= 0 {
+                    onPath[Int(top.node)] = false
+                    lastBits.removeLast()
+                    if lastBits.count < maxColumns { cachedPrefix = nil }
+                }
                 continue
             }
             let m = top.moves[top.next]
             stack[stack.count - 1].next += 1
             let isLast = top.next == top.moves.count - 1
-            var line = top.prefix + (isLast ? s.lastBranch : s.branch) + MoveText.step(m, g, scenario, s)
+            var line = (lastBits.count < maxColumns ? prefix() + (isLast ? s.lastBranch : s.branch) : prefix()) + MoveText.step(m, g, scenario, s)
             if let l = m.lands {
-                if top.path.contains(l) {
+                if onPath[Int(l)] {
                     line += " " + s.paint("\(s.loopMark) loops back", .magenta)
-                } else if tree.parent[l] == m && !expanded.contains(l) {
-                    expanded.insert(l)
+                } else if tree.parent(l) == m && !expanded[Int(l)] {
+                    expanded[Int(l)] = true
                     let next = g.moves(from: l, under: scenario)
                     if !next.isEmpty {
-                        stack.append((next, 0, top.prefix + (isLast ? "   " : s.pipe), top.path + [l]))
+                        stack.append((next, 0, l))
+                        if lastBits.count < maxColumns { cachedPrefix = nil }
+                        lastBits.append(isLast)
+                        onPath[Int(l)] = true
                     }
                 } else {
-                    line += " " + s.paint(expanded.contains(l) ? "(expanded above)" : "(expanded below)", .dim)
+                    line += " " + s.paint(expanded[Int(l)] ? "(expanded above)" : "(expanded below)", .dim)
                 }
             }
             out.append(line)

@@ -39,8 +39,8 @@ extension TerminalReport {
     static func deepest(_ g: NavGraph, _ scenario: FlagScenario, _ s: TerminalStyle) -> [String] {
         var out = heading("Deepest screens (steps from the nearest entry)", s)
         let tree = appTree(g, scenario)
-        let ranked = tree.order.filter { (tree.depth[$0] ?? 0) > 0 }
-            .sorted { (tree.depth[$0]!, g.name($1)) > (tree.depth[$1]!, g.name($0)) }
+        let ranked = tree.order.filter { (tree.depth($0) ?? 0) > 0 }
+            .sorted { (tree.depth($0)!, g.name($1)) > (tree.depth($1)!, g.name($0)) }
             .prefix(topCount)
         if ranked.isEmpty {
             out.append("  " + s.paint("no screen beyond the entries", .dim))
@@ -53,7 +53,7 @@ extension TerminalReport {
                 names.append(first.from.map { s.escape(g.name($0)) } ?? "route \(s.escape(g.name(first.route)))")
             }
             names += path.compactMap { $0.lands }.map { s.escape(g.name($0)) }
-            let head = "  \(tree.depth[f]!)  " + s.escape(g.name(f)) + ": "
+            let head = "  \(tree.depth(f)!)  " + s.escape(g.name(f)) + ": "
             out += s.wrap(names.joined(separator: " \(s.arrow) "), firstIndent: head, indent: "       ")
         }
         return out
@@ -91,7 +91,7 @@ extension TerminalReport {
         for f in g.registry.features {
             let key = f.module ?? none
             rows[key, default: Row()].features.insert(f.name)
-            if let id = g.node(.feature, f.name), tree.depth[id] != nil { rows[key, default: Row()].reached.insert(f.name) }
+            if let id = g.node(.feature, f.name), tree.depth(id) != nil { rows[key, default: Row()].reached.insert(f.name) }
         }
         for r in g.registry.routes { rows[r.module ?? none, default: Row()].routes.insert(r.id) }
         for h in g.registry.handlers { rows[h.module ?? none, default: Row()].handlers.insert(h.name) }

@@ -30,7 +30,7 @@ public enum WhyQuery {
         var reachedBy = 0
         for entry in g.entryMoves(under: scenario) {
             let tree = g.flowTree(from: entry.root.map { [$0] } ?? [], initial: entry.moves, under: scenario)
-            guard let depth = tree.depth[f] else { continue }
+            guard let depth = tree.depth(f) else { continue }
             reachedBy += 1
             let label = entry.isRoute ? "entry route \(s.escape(entry.entry))" : "entry \(s.escape(entry.entry))"
             if entry.root == f {
@@ -77,7 +77,7 @@ public enum WhyQuery {
             openers.append("deep link \(s.escape(d.displayName))")
         }
         out += s.wrap(openers.isEmpty ? "nobody" : openers.joined(separator: ", "), firstIndent: "  opened by: ", indent: "    ")
-        let moves = g.moves(opening: r, from: nil, style: nil, under: scenario)
+        let moves = g.moves(opening: r, from: nil, under: scenario)
         if moves.count == 1, moves[0].outcome == .unhandled {
             out.append("  handled by: " + s.paint("nobody: RouterService's failure handler crashes", .red))
         } else {

@@ -1,0 +1,202 @@
+import PropertyBased
+import Testing
+@testable import NavGraphKit
+
+/// The one navigation model, seen through every consumer: on random registries, for every flag
+/// scenario, `check` (no unreachable-feature finding), the report's flow trees, `path` and the
+/// explorer must tell the user the same thing.
+///
+/// - the features `check` finds reachable are exactly the declared features the flow trees name
+///   (roots, destinations and fallbacks of the moves they print);
+/// - `path` from some entry finds a way to exactly the screens the flow trees land on (a disabled
+///   destination without a fallback is named but never shown), in as many steps as the check's
+///   breadth-first depth (one more from an entry route: its own move counts);
+/// - the explorer, started on each entry, can walk to exactly those screens.
+@Suite struct ModelConsistencyTests {
+    @Test func checkReportPathAndExplorerAgree() async {
+        await propertyCheck(count: 150, input: Gen.int(in: 0...999).array(of: 20...160)) { tape in
+            let registry = RandomRegistry(tape: tape).registry
+            for problem in ModelConsistency.problems(registry) {
+                Issue.record("\(problem)\nregistry: \(RegistryWriter.yaml(registry))")
+            }
+        }
+    }
+
+    /// The property is not vacuous: registries it generates do exercise every kind of move.
+    @Test func generatorCoversEveryOutcome() {
+        var rng = SplitMix(seed: 13)  // the tests' own SplitMix64 (DeterminismTests)
+        var outcomes = Set<String>()
+        for _ in 0..<300 {
+            let tape = (0..<120).map { _ in Int(rng.next() % 1000) }
+            let registry = RandomRegistry(tape: tape).registry
+            let g = NavGraph(registry: registry)
+            for scenario in ModelConsistency.scenarios(registry) {
+                for f in g.ids(of: .feature) where g.featureInfo[f] != nil {
+                    for m in g.moves(from: f, under: scenario) { outcomes.insert("\(m.outcome)") }
+                }
+            }
+        }
+        #expect(outcomes == ["shows", "disabled", "fallback(active: true)", "fallback(active: false)", "unhandled", "undeclared"])
+    }
+}
+
+/// A registry decoded from a tape of numbers (so shrinking the tape shrinks the registry): a few
+/// features `F0…` (some duplicated, with merged navigation), routes `r0…`, handlers, flags (some
+/// decided at run time, some never declared), fallbacks (to a feature, itself, or an undeclared
+/// name), entries (features, routes, an undeclared feature), and undeclared destinations `F90…`.
+struct RandomRegistry {
+    var tape: [Int]
+    var position = 0
+
+    init(tape: [Int]) { self.tape = tape }
+
+    /// The next number below `n` (0 once the tape is used up).
+    mutating func next(_ n: Int) -> Int {
+        guard position < tape.count, n > 0 else { return 0 }
+        defer { position += 1 }
+        return tape[position] % n
+    }
+
+    var registry: Registry {
+        var t = self
+        let features = 2 + t.next(7), routes = 1 + t.next(7), flagCount = t.next(4)
+        func feature(_ i: Int) -> String { "F\(i)" }
+        func anyFeature(_ t: inout RandomRegistry) -> String { t.next(8) == 0 ? "F9\(t.next(2))" : feature(t.next(features)) }
+        func anyRoute(_ t: inout RandomRegistry) -> String { "r\(t.next(routes + 1))" }  // r<routes> is undeclared
+        var flags: [FeatureFlag] = []
+        for i in 0..<flagCount where i < 2 || t.next(2) == 0 {  // flag2 may be used but never declared
+            flags.append(FeatureFlag(name: "flag\(i)", defaultValue: t.next(2) == 0, runtime: t.next(4) == 0))
+        }
+        var decls: [Feature] = []
+        for i in 0..<features {
+            let enabled: Enablement
+            switch t.next(6) {
+            case 0: enabled = .never
+            case 1: enabled = .runtime
+            case 2, 3: enabled = .flag("flag\(t.next(max(flagCount, 1)))")
+            default: enabled = .always
+            }
+            let fallback: String? = t.next(2) == 0 ? anyFeature(&t) : nil
+            var navigates: [Navigation] = []
+            for _ in 0..<t.next(4) { navigates.append(Navigation(route: anyRoute(&t), style: t.next(3) == 0 ? "modal" : nil)) }
+            decls.append(Feature(name: feature(i), enabled: enabled, fallback: fallback, navigates: navigates))
+            if t.next(8) == 0 {  // a duplicate declaration: its navigation is merged
+                decls.append(Feature(name: feature(i), enabled: enabled, fallback: fallback, navigates: [Navigation(route: anyRoute(&t))]))
+            }
+        }
+        let routeDecls = (0..<routes).map { Route(id: "r\($0)") }
+        var handlers: [RouteHandler] = []
+        for h in 0..<(1 + t.next(2)) {
+            var mappings: [RouteHandler.Mapping] = []
+            for r in 0..<routes where t.next(3) != 0 { mappings.append(.init(route: "r\(r)", feature: anyFeature(&t))) }
+            handlers.append(RouteHandler(name: "H\(h)", routes: mappings))
+        }
+        var entries: [Entry] = [Entry(target: t.next(4) == 0 ? .route(anyRoute(&t)) : .feature(anyFeature(&t)))]
+        if t.next(3) == 0 { entries.append(Entry(target: t.next(2) == 0 ? .route(anyRoute(&t)) : .feature(anyFeature(&t)))) }
+        return Registry(entries: entries, flags: flags, routes: routeDecls, handlers: handlers, features: decls)
+    }
+}
+
+/// What each consumer says, and where they disagree.
+enum ModelConsistency {
+    static func scenarios(_ registry: Registry) -> [FlagScenario] {
+        [.defaults(of: registry)] + (FlagScenario.allCombinations(of: registry) ?? [])
+    }
+
+    static func problems(_ registry: Registry) -> [String] {
+        let g = NavGraph(registry: registry)
+        let declared = Set(g.ids(of: .feature).filter { g.featureInfo[$0] != nil }.map(g.name))
+        var problems: [String] = []
+        for scenario in scenarios(registry) {
+            func say(_ text: String) { problems.append("scenario \(scenario.name): \(text)") }
+            // check
+            let findings = CheckRunner(options: CheckOptions(scenarios: [scenario])).run(g)
+            let unreachable = Set(findings.filter { $0.ruleID == "unreachable-feature" }.map(\.subject))
+            let checkReachable = declared.subtracting(unreachable)
+            // the report's flow trees, read from the text the user sees
+            let flows = TerminalReport.flows(g, scenario, .plain(width: 100_000))
+            let (named, shown) = readFlows(flows, declared: declared)
+            if checkReachable != named {
+                say("check finds \(checkReachable.sorted()) reachable, the flow trees name \(named.sorted())\n\(flows.joined(separator: "\n"))")
+            }
+            // path, from every entry
+            let checkDepth = g.reachability(under: scenario).depth
+            var starts: [(name: String, isRoute: Bool)] = g.entryFeatures.map { (g.name($0), false) }
+            starts += g.entryRoutes.map { (g.name($0), true) }
+            for target in declared.sorted() {
+                var best: Int?
+                for start in starts {
+                    let answer = PathQuery.run(from: start.name, to: target, all: false, graph: g, scenario: scenario, style: .plain(width: 100_000))
+                    guard answer.found else { continue }
+                    guard let steps = stepCount(answer.text) else {
+                        say("cannot read the step count of: \(answer.text)")
+                        continue
+                    }
+                    let depth = steps - (start.isRoute ? 1 : 0)
+                    best = min(best ?? depth, depth)
+                }
+                if (best != nil) != shown.contains(target) {
+                    say("path \(best != nil ? "finds" : "finds no") way to \(target); the flow trees \(shown.contains(target) ? "show" : "do not show") it\n\(flows.joined(separator: "\n"))")
+                }
+                let depth = checkDepth[Int(g.node(.feature, target)!)]
+                if let best, Int(depth) != best {
+                    say("path reaches \(target) in \(best) steps (from an entry), check's walk at depth \(depth)")
+                }
+            }
+            // the explorer, started on each entry (an entry route: where it lands)
+            let explorer = Explorer(graph: g, scenario: scenario, findings: [])
+            var states: [ExplorerState] = []
+            for f in g.entryFeatures where g.featureInfo[f] != nil { states.append(ExplorerState(current: f)) }
+            for r in g.entryRoutes { for l in g.moves(opening: r, from: nil, under: scenario).compactMap(\.lands) { states.append(ExplorerState(current: l)) } }
+            var visited = Set<Int32>()
+            while let state = states.popLast() {
+                guard let c = state.current, visited.insert(c).inserted else { continue }
+                // Select each line in turn (down arrow) and follow it (enter).
+                var s = state
+                for _ in explorer.moves(state).indices {
+                    let followed = explorer.handle(.enter, s)
+                    if followed.current != s.current { states.append(ExplorerState(current: followed.current)) }
+                    s = explorer.handle(.down, s)
+                }
+            }
+            let explored = Set(visited.map(g.name))
+            if explored != shown {
+                say("the explorer walks to \(explored.sorted()), the flow trees show \(shown.sorted())")
+            }
+        }
+        return problems
+    }
+
+    /// `F0 -> F3: 2 steps (scenario …)` or `F0 is F0 itself: 0 steps.`
+    static func stepCount(_ text: String) -> Int? {
+        let first = text.split(separator: "\n").first.map(String.init) ?? ""
+        guard let r = first.range(of: #"\d+ steps?"#, options: .regularExpression) else { return nil }
+        return Int(first[r].split(separator: " ")[0])
+    }
+
+    /// From the flow tree lines: every declared feature named (a root, a move's destination or
+    /// fallback), and those shown (a root, or where a move lands).
+    static func readFlows(_ lines: [String], declared: Set<String>) -> (named: Set<String>, shown: Set<String>) {
+        var named = Set<String>(), shown = Set<String>()
+        func tokens(_ text: Substring) -> [String] {
+            text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init).filter { declared.contains($0) }
+        }
+        for line in lines {
+            if line.contains("[entry]") {
+                // `F0 [entry] (tags)`: the tags name a fallback that is not shown by being an entry.
+                let head = line.components(separatedBy: " [entry]")[0]
+                for t in tokens(Substring(head)) {
+                    named.insert(t)
+                    shown.insert(t)
+                }
+                continue
+            }
+            guard let arrow = line.range(of: " -> ") else { continue }
+            let after = line[arrow.upperBound...]
+            named.formUnion(tokens(after))
+            let first = after.split(separator: " ").first.map(String.init) ?? ""
+            if declared.contains(first) && !after.dropFirst(first.count).hasPrefix(" x ") { shown.insert(first) }
+        }
+        return (named, shown)
+    }
+}
