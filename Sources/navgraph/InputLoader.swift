@@ -27,7 +27,9 @@ enum InputLoader {
 
     /// Loads and merges everything; scan warnings go to standard error, errors are thrown.
     /// Returns the registry and, when sources were scanned, the scan's summary (a partial graph says so).
-    static func load(paths: [String], scanSettings: RawNode? = nil, strictScan: Bool = false) throws -> (registry: Registry, scan: ScanSummary?) {
+    static func load(
+        paths: [String], scanSettings: RawNode? = nil, strictScan: Bool = false, cache: ScanCacheChoice = ScanCacheChoice(enabled: false)
+    ) throws -> (registry: Registry, scan: ScanSummary?) {
         let registryPaths = paths.filter { kind(of: $0) == .registry }
         let sourcePaths = paths.filter { kind(of: $0) == .sources }
         var diagnostics: [Diagnostic] = []
@@ -43,13 +45,14 @@ enum InputLoader {
         if !sourcePaths.isEmpty {
             var configuration = try scanConfiguration(scanSettings)
             if strictScan { configuration.strict = true }
-            let scanner = SwiftSourceScanner(configuration: configuration)
+            let scanner = SwiftSourceScanner(configuration: configuration, cache: cache.options(forScanning: sourcePaths))
             let progress = ScanProgress()
             do {
                 let result = try scanner.scan(paths: sourcePaths, progress: progress.report)
                 progress.finish()
                 let errors = result.diagnostics.filter { $0.severity == .error }
                 CLIOutput.printDiagnostics(result.diagnostics.filter { $0.severity != .error })
+                for note in result.cacheNotes { CLIOutput.stderr("navgraph: warning: \(TerminalText.singleLine(note))\n") }
                 CLIOutput.stderr("navgraph: \(result.summary.line)\n")
                 scan = result.summary
                 diagnostics += errors

@@ -19,6 +19,8 @@ struct InputOptions: ParsableArguments {
         help: ArgumentHelp("Configuration file (default: ./.navgraph.yml when present).", valueName: "PATH"))
     var configFile: String?
 
+    @OptionGroup var cacheFlags: ScanCacheFlags
+
     /// The config file's settings (`--config PATH`, else `./.navgraph.yml` if present) with its
     /// warnings; an empty configuration when there is no file.
     func fileConfiguration() throws -> (configuration: Configuration, warnings: [Diagnostic]) {
@@ -63,7 +65,7 @@ struct InputOptions: ParsableArguments {
         guard !config.registries.isEmpty else {
             throw ValidationError("give at least one registry file or directory (or list them under 'registries:' in \(Configuration.defaultFileName))")
         }
-        let (loaded, scan) = try InputLoader.load(paths: config.registries, scanSettings: config.scan)
+        let (loaded, scan) = try InputLoader.load(paths: config.registries, scanSettings: config.scan, cache: cacheFlags.choice)
         let registry = config.addingEntries(to: loaded)
         let graph = NavGraph(registry: registry)
         let overrides = try overrides()
