@@ -4,6 +4,9 @@
 # check report and the terminal report of each; and the diff of each Examples/diff pair (Markdown
 # and SVG). Usage: scripts/regenerate-outputs.sh [NAVGRAPH] [DIR]
 set -euo pipefail
+# Scans of Examples/ cache their facts outside the repository (and are removed afterwards).
+export NAVGRAPH_CACHE_DIR=$(mktemp -d /tmp/navgraph-outputs-cache.XXXXXX)
+trap 'rm -rf "$NAVGRAPH_CACHE_DIR"' EXIT
 cd "$(dirname "$0")/.."
 NAVGRAPH=${1:-.build/release/navgraph}
 OUT=${2:-Output}

@@ -12,6 +12,12 @@ struct NavGraphCommand: CommandPlugin {
         process.executableURL = URL(fileURLWithPath: tool.url.path)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: context.package.directoryURL.path)
+        // Scans cache their facts in the plugin's own folder (the package folder may be read-only).
+        var environment = ProcessInfo.processInfo.environment
+        if environment["NAVGRAPH_CACHE_DIR"] == nil {
+            environment["NAVGRAPH_CACHE_DIR"] = context.pluginWorkDirectoryURL.appendingPathComponent("scan-cache").path
+        }
+        process.environment = environment
         try process.run()
         process.waitUntilExit()
         if process.terminationReason == .uncaughtSignal {

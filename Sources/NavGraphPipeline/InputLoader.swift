@@ -29,6 +29,8 @@ public enum InputLoader {
     /// summary line's numbers.
     public struct ScanReport: Sendable {
         public var diagnostics: [Diagnostic]
+        /// What went wrong with the scan cache (it was then bypassed; the output is the same).
+        public var cacheNotes: [String]
         public var summary: ScanSummary
     }
 
@@ -36,7 +38,7 @@ public enum InputLoader {
     /// the scan ends (before any error is thrown), so a caller can print them in order. Every
     /// error of every input is thrown together.
     public static func load(
-        paths: [String], scanSettings: RawNode? = nil, strictScan: Bool = false,
+        paths: [String], scanSettings: RawNode? = nil, strictScan: Bool = false, cache: ScanCacheChoice = ScanCacheChoice(enabled: false),
         progress: ((Int, Int) -> Void)? = nil, onScanned: ((ScanReport) -> Void)? = nil
     ) throws(InputError) -> (registry: Registry, scan: ScanSummary?) {
         let registryPaths = paths.filter { kind(of: $0) == .registry }
@@ -55,10 +57,12 @@ public enum InputLoader {
             var (configuration, settingsProblems) = ScanConfiguration.read(scanSettings)
             if settingsProblems.contains(where: { $0.severity == .error }) { throw InputError(settingsProblems) }
             if strictScan { configuration.strict = true }
-            let scanner = SwiftSourceScanner(configuration: configuration)
+            let scanner = SwiftSourceScanner(configuration: configuration, cache: cache.options(forScanning: sourcePaths))
             do {
                 let result = try scanner.scan(paths: sourcePaths, progress: progress)
-                onScanned?(ScanReport(diagnostics: settingsProblems + result.diagnostics.filter { $0.severity != .error }, summary: result.summary))
+                onScanned?(ScanReport(
+                    diagnostics: settingsProblems + result.diagnostics.filter { $0.severity != .error }, cacheNotes: result.cacheNotes,
+                    summary: result.summary))
                 scan = result.summary
                 diagnostics += result.diagnostics.filter { $0.severity == .error }
                 registry = registry.merged(with: result.registry)

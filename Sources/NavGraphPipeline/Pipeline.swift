@@ -7,6 +7,9 @@ import NavGraphScan
 /// with the baseline applied. Every command, the SwiftPM plugin (through the command line) and the
 /// tests go through it; the command line only parses arguments and prints.
 public enum Pipeline {
+    /// navgraph's version (the command line's `--version`; part of every scan cache key).
+    public static let version = "0.1.0"
+
     /// What to analyse.
     public struct Request: Sendable {
         /// Layered configuration (defaults < config file < command line); its `registries` are the inputs.
@@ -19,16 +22,19 @@ public enum Pipeline {
         public var allFlagCombinations: Bool
         /// Every scan warning becomes an error.
         public var strictScan: Bool
+        /// Where scanned sources cache their facts (off unless asked for).
+        public var scanCache: ScanCacheChoice
 
         public init(
             configuration: Configuration, configurationWarnings: [Diagnostic] = [], flagOverrides: [String: Bool] = [:],
-            allFlagCombinations: Bool = false, strictScan: Bool = false
+            allFlagCombinations: Bool = false, strictScan: Bool = false, scanCache: ScanCacheChoice = ScanCacheChoice(enabled: false)
         ) {
             self.configuration = configuration
             self.configurationWarnings = configurationWarnings
             self.flagOverrides = flagOverrides
             self.allFlagCombinations = allFlagCombinations
             self.strictScan = strictScan
+            self.scanCache = scanCache
         }
     }
 
@@ -60,7 +66,7 @@ public enum Pipeline {
             throw UsageError(description: "give at least one registry file or directory (or list them under 'registries:' in \(Configuration.defaultFileName))")
         }
         let (loaded, scan) = try InputLoader.load(
-            paths: config.registries, scanSettings: config.scan, strictScan: request.strictScan, progress: progress, onScanned: onScanned)
+            paths: config.registries, scanSettings: config.scan, strictScan: request.strictScan, cache: request.scanCache, progress: progress, onScanned: onScanned)
         let registry = config.addingEntries(to: loaded)
         let graph = NavGraph(registry: registry)
         let overrides = request.flagOverrides

@@ -11,6 +11,9 @@ public struct ScanResult: Hashable, Sendable {
     public var summary = ScanSummary()
     /// Every navigation call site with how it was resolved, or why not (`--explain`).
     public var explanations: [CallSiteExplanation] = []
+    /// What went wrong with the scan cache (a damaged pack, a folder that cannot be written): never
+    /// an error, the scan parsed what it could not take from the cache.
+    public var cacheNotes: [String] = []
 
     public init(registry: Registry, diagnostics: [Diagnostic], fileCount: Int = 0) {
         self.registry = registry
@@ -73,6 +76,8 @@ public struct ScanSummary: Hashable, Sendable {
     public var learned: [String] = []
     /// The routing styles found (or asked for with `--style`).
     public var styles: [RoutingStyle] = []
+    /// Files whose facts came from the scan cache instead of a parse (not part of `line`).
+    public var filesFromCache = 0
 
     public init() {}
 

@@ -9,9 +9,12 @@ import NavGraphKit
 /// diagnostic, a construct it cannot understand a warning (an error with `strict`).
 public struct SwiftSourceScanner: Sendable {
     public var configuration: ScanConfiguration
+    /// Where to cache per-file facts between scans (nil: parse every file, write nothing).
+    public var cache: ScanCacheOptions?
 
-    public init(configuration: ScanConfiguration = .init()) {
+    public init(configuration: ScanConfiguration = .init(), cache: ScanCacheOptions? = nil) {
         self.configuration = configuration
+        self.cache = cache
     }
 
     /// Scans files and directories (recursively; hidden folders, `.build*`, `Pods`, `Carthage`,
@@ -88,7 +91,9 @@ public struct SwiftSourceScanner: Sendable {
 
         var config = configuration
         var fallbackRequirements: [String: DialectLearner.Requirement] = [:]
-        var facts = Self.extract(work, config: config, progress: progress)
+        let factCache = cache.map { FactCache(options: $0, roots: roots, configuration: configuration) }
+        defer { factCache?.save() }
+        var facts = Self.extract(work, config: config, cache: factCache, progress: progress)
         // Demo folders are another app only when the rest holds an app of its own (an entry or an
         // app delegate); a repository whose only app is its `ExampleApp/` keeps it.
         let demoFiles = Set(work.filter { $0.demo != nil }.map(\.display))
@@ -129,12 +134,14 @@ public struct SwiftSourceScanner: Sendable {
             facts.removeAll { dropped.contains($0.path) }
             if learned.config != configuration {
                 config = learned.config
-                facts = Self.extract(work, config: config, progress: progress)
+                factCache?.forgetHits()
+                facts = Self.extract(work, config: config, cache: factCache, progress: progress)
             }
             fallbackRequirements = learned.fallbackRequirements
         }
         for i in facts.indices { warnings += facts[i].warnings; facts[i].warnings = [] }
         summary.filesRead = work.count
+        summary.filesFromCache = factCache.map { c in work.filter { c.hitPaths.contains($0.display) }.count } ?? 0
 
         // Each routing style maps the one semantic index onto the registry; `auto` reads every style
         // the sources use, and an app that mixes two gets one graph.
@@ -176,6 +183,8 @@ public struct SwiftSourceScanner: Sendable {
         var result = ScanResult(registry: registry, diagnostics: diagnostics, fileCount: work.count)
         result.summary = summary
         result.explanations = assembler.explanations.sorted { $0.location < $1.location }
+        factCache?.save()
+        result.cacheNotes = factCache?.notes ?? []
         return result
     }
 
@@ -194,11 +203,12 @@ public struct SwiftSourceScanner: Sendable {
         var demo: String?
     }
 
-    static func extract(_ work: [ScanFile], config: ScanConfiguration, progress: ((Int, Int) -> Void)?) -> [FileFacts] {
+    static func extract(_ work: [ScanFile], config: ScanConfiguration, cache: FactCache? = nil, progress: ((Int, Int) -> Void)?) -> [FileFacts] {
         let results = ResultSlots(count: work.count, progress: progress)
+        let fingerprint = cache.map { _ in FactCache.fingerprint(config) }
         DispatchQueue.concurrentPerform(iterations: work.count) { i in
             let file = work[i]
-            results.store(i, parse(absolute: file.absolute, display: file.display, module: file.module, config: config))
+            results.store(i, parse(absolute: file.absolute, display: file.display, module: file.module, config: config, cache: cache.map { (cache: $0, fingerprint: fingerprint!) }))
         }
         return results.values
     }
@@ -260,12 +270,25 @@ public struct SwiftSourceScanner: Sendable {
         return out
     }
 
-    static func parse(absolute: String, display: String, module: String?, config: ScanConfiguration) -> FileFacts {
+    /// One file's facts: from the cache when it holds them for these bytes, else parsed (and cached).
+    static func parse(
+        absolute: String, display: String, module: String?, config: ScanConfiguration,
+        cache: (cache: FactCache, fingerprint: ContentHash)? = nil
+    ) -> FileFacts {
         guard let data = FileManager.default.contents(atPath: absolute) else {
             var f = FileFacts(path: display, module: module)
             f.warnings.append(ScanWarning(.fileUnreadable, "cannot read \(display); the rest of the sources are scanned", at: SourceLocation(file: display, line: 1, column: 1)))
             return f
         }
+        guard let cache else { return parse(data: data, display: display, module: module, config: config) }
+        let key = data.withUnsafeBytes { FactCache.key(content: $0, display: display, module: module, configuration: cache.fingerprint) }
+        if let facts = cache.cache.facts(for: key, path: display) { return facts }
+        let facts = parse(data: data, display: display, module: module, config: config)
+        cache.cache.store(facts, for: key)
+        return facts
+    }
+
+    static func parse(data: Data, display: String, module: String?, config: ScanConfiguration) -> FileFacts {
         guard let source = String(data: data, encoding: .utf8) else {
             // One odd file never sinks the scan: read it with replacement characters and say so.
             var f = FactExtractor.extract(path: display, module: module, source: String(decoding: data, as: UTF8.self), config: config)

@@ -20,6 +20,8 @@ struct InputOptions: ParsableArguments {
         help: ArgumentHelp("Configuration file (default: ./.navgraph.yml when present).", valueName: "PATH"))
     var configFile: String?
 
+    @OptionGroup var cacheFlags: ScanCacheFlags
+
     /// Defaults < config file (`--config PATH`, else `./.navgraph.yml` if present) < these options.
     func configuration() throws -> (configuration: Configuration, warnings: [Diagnostic]) {
         var cli = Configuration()
@@ -54,13 +56,14 @@ struct InputOptions: ParsableArguments {
     func load(configuration config: Configuration, warnings configWarnings: [Diagnostic]) throws -> LoadedInput {
         let request = Pipeline.Request(
             configuration: config, configurationWarnings: configWarnings, flagOverrides: try overrides(),
-            allFlagCombinations: allFlagCombinations)
+            allFlagCombinations: allFlagCombinations, scanCache: cacheFlags.choice)
         let progress = ScanProgress()
         defer { progress.finish() }
         do {
             return try Pipeline.analyze(request, progress: progress.report) { report in
                 progress.finish()
                 CLIOutput.printDiagnostics(report.diagnostics)
+                for note in report.cacheNotes { CLIOutput.stderr("navgraph: warning: \(Escaping.terminal(note))\n") }
                 CLIOutput.stderr("navgraph: \(report.summary.line)\n")
             }
         } catch let error as Pipeline.UsageError {

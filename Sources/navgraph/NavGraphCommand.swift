@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavGraphKit
+import NavGraphPipeline
 
 /// The `navgraph` command line: argument parsing only; the work happens in the libraries.
 @main
@@ -11,7 +12,7 @@ struct NavGraphCommand: ParsableCommand {
         discussion: """
             Exit codes: 0 no errors; 1 errors found (or warnings with --strict); 2 bad input or usage.
             """,
-        version: NavGraphVersion.current,
+        version: Pipeline.version,
         subcommands: NavGraphCommand.allSubcommands,
         defaultSubcommand: CheckCommand.self
     )
@@ -37,10 +38,6 @@ struct NavGraphCommand: ParsableCommand {
             Foundation.exit(ExitStatus.badInput)
         }
     }
-}
-
-enum NavGraphVersion {
-    static let current = "0.1.0"
 }
 
 /// navgraph's exit codes, one table (docs/ci.md).

@@ -43,6 +43,8 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("style"), help: ArgumentHelp("The routing style to read: auto (every style found), \(RoutingStyle.allCases.map(\.rawValue).joined(separator: ", ")). Repeatable.", valueName: "STYLE"))
     var style: [String] = []
 
+    @OptionGroup var cacheFlags: ScanCacheFlags
+
     func run() throws {
         var (config, settingsProblems) = ScanConfiguration.read(try scanSection())
         CLIOutput.printDiagnostics(settingsProblems.filter { $0.severity != .error })
@@ -61,13 +63,15 @@ struct ScanCommand: ParsableCommand {
         let progress = ScanProgress()
         let result: ScanResult
         do {
-            result = try SwiftSourceScanner(configuration: config).scan(paths: paths, progress: progress.report)
+            let cache = cacheFlags.choice.options(forScanning: paths)
+            result = try SwiftSourceScanner(configuration: config, cache: cache).scan(paths: paths, progress: progress.report)
             progress.finish()
         } catch let error as InputError {
             progress.finish()
             throw error
         }
         CLIOutput.printDiagnostics(result.diagnostics)
+        for note in result.cacheNotes { CLIOutput.stderr("navgraph: warning: \(Escaping.terminal(note))\n") }
         if explain {
             CLIOutput.stdout(Self.explanation(result.explanations))
             CLIOutput.stderr("navgraph: \(result.summary.line)\n")

@@ -23,8 +23,11 @@ enum NavGraphBinary {
         var stderr: String
     }
 
+    /// The scan cache of this test run (`NAVGRAPH_CACHE_DIR` of every navgraph the tests start).
+    static let cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-cli-tests-cache-\(ProcessInfo.processInfo.processIdentifier)").path
+
     /// Runs navgraph with `arguments` in `directory` (the repository root by default).
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:]) throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             // A missing binary is a broken test run, never a silent skip.
             throw NSError(domain: "navgraph", code: 1, userInfo: [NSLocalizedDescriptionKey: "navgraph binary not found at \(url.path); run swift build first"])
@@ -33,6 +36,10 @@ enum NavGraphBinary {
         p.executableURL = url
         p.arguments = arguments
         p.currentDirectoryURL = directory ?? repoRoot
+        // Scans of Examples/ cache their facts in a temporary folder, never in the repository.
+        var environment = ProcessInfo.processInfo.environment
+        if environment["NAVGRAPH_CACHE_DIR"] == nil { environment["NAVGRAPH_CACHE_DIR"] = cacheDirectory }
+        p.environment = environment.merging(extra) { _, new in new }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err

@@ -61,7 +61,7 @@ public struct TerminalStyle: Sendable, Hashable {
 
     // MARK: Fitting text
 
-    /// `name` made safe for the terminal (see `TerminalText`).
+    /// `name` made safe for the terminal (see `Escaping.terminal`).
     public func escape(_ name: String) -> String { Escaping.terminal(name) }
 
     /// Columns `text` takes, ignoring SGR colour sequences (one column per character).

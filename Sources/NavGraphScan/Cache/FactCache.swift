@@ -1,0 +1,263 @@
+import Foundation
+import NavGraphKit
+#if canImport(Darwin)
+import Darwin
+#endif
+
+/// The scan cache: one file's facts per entry, keyed by a hash of the file's bytes, its path and
+/// module as the facts name them, and the scan configuration the facts were extracted under. A
+/// changed file misses only its own entry; a learnt dialect (a second extraction with other names)
+/// has entries of its own.
+///
+/// On disk: one pack per scan root and configuration, `.navgraph-cache/facts-HASH.bin`:
+///
+///     magic "NGSCANCACHE1\n", identity (format, tool version, the scanner binary's size and time)
+///     entries: key (16 bytes), checksum of the payload (16 bytes), payload length, payload
+///
+/// A pack written by another version or another build of navgraph is ignored whole (every file is
+/// parsed and the pack rewritten). A damaged pack or entry is never trusted: a bad header, a length
+/// past the end, a checksum that does not match or a payload that does not decode is a miss (and a
+/// note). The pack is rewritten after a scan that parsed anything, holding exactly the entries that
+/// scan used, through a temporary file renamed over it (atomic: a reader sees the old pack or the
+/// new one). Thread-safe: workers look up and record entries concurrently.
+final class FactCache: @unchecked Sendable {
+    static let magic = Array("NGSCANCACHE1\n".utf8)
+    /// Bump when the byte format of the facts changes.
+    static let formatVersion = 1
+
+    let packPath: String
+    let directory: String
+    private let identity: [UInt8]
+    private let lock = NSLock()
+    private var pack: [UInt8] = []
+    /// Entries of the pack read at start: key → (checksum, payload range).
+    private var stored: [ContentHash: (checksum: ContentHash, range: Range<Int>)] = [:]
+    /// Entries this scan used: hits point into the pack read at start, misses bring new bytes.
+    private enum Payload { case stored(Range<Int>), fresh([UInt8]) }
+    private var used: [ContentHash: Payload] = [:]
+    private var parsedCount = 0
+    private var saved = false
+    /// The display paths of the files whose facts came from the cache (since `forgetHits`).
+    private(set) var hitPaths: Set<String> = []
+    /// What went wrong with the cache (never fatal): shown as warnings.
+    private(set) var notes: [String] = []
+
+    /// Opens (reads) the pack for `roots` and `configuration` in `options.directory`.
+    init(options: ScanCacheOptions, roots: [String], configuration: ScanConfiguration) {
+        directory = options.directory
+        var w = CacheWriter()
+        w.int(Self.formatVersion)
+        w.string(options.toolVersion)
+        w.string(Self.binaryIdentity)
+        identity = w.bytes
+        var name = CacheWriter()
+        name.strings(roots.sorted())
+        name.value(ScanConfigurationFingerprint(configuration))
+        packPath = directory + "/facts-" + ContentHash.of(name.bytes).description + ".bin"
+        load()
+    }
+
+    /// The key of one file's facts.
+    static func key(content: UnsafeRawBufferPointer, display: String, module: String?, configuration fingerprint: ContentHash) -> ContentHash {
+        let contentHash = ContentHash.of(content)
+        var w = CacheWriter()
+        w.uint(contentHash.high); w.uint(contentHash.low)
+        w.uint(fingerprint.high); w.uint(fingerprint.low)
+        w.string(display)
+        w.optional(module) { $0.string($1) }
+        return ContentHash.of(w.bytes)
+    }
+
+    /// The configuration as it enters every key.
+    static func fingerprint(_ configuration: ScanConfiguration) -> ContentHash {
+        var w = CacheWriter()
+        w.value(ScanConfigurationFingerprint(configuration))
+        return ContentHash.of(w.bytes)
+    }
+
+    /// The cached facts for `key`, if a sound entry holds them.
+    func facts(for key: ContentHash, path: String) -> FileFacts? {
+        lock.lock()
+        let entry = stored[key]
+        lock.unlock()
+        guard let entry else { return nil }
+        let decoded: FileFacts? = pack.withUnsafeBytes { all in
+            let payload = UnsafeRawBufferPointer(rebasing: all[entry.range])
+            guard ContentHash.of(payload) == entry.checksum else { return nil }
+            var r = CacheReader(payload)
+            guard let facts = try? FileFacts(from: &r), r.isAtEnd else { return nil }
+            return facts
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        if let decoded {
+            hitPaths.insert(path)
+            used[key] = .stored(entry.range)
+        } else {
+            addNote("a damaged entry in \(packPath) was ignored; the file was parsed")
+        }
+        return decoded
+    }
+
+    /// Before a second extraction (a learnt dialect): only its hits count.
+    func forgetHits() {
+        lock.lock()
+        defer { lock.unlock() }
+        hitPaths = []
+    }
+
+    /// Records freshly extracted facts under `key`.
+    func store(_ facts: FileFacts, for key: ContentHash) {
+        var w = CacheWriter()
+        w.value(facts)
+        lock.lock()
+        defer { lock.unlock() }
+        used[key] = .fresh(w.bytes)
+        parsedCount += 1
+    }
+
+    /// Writes the pack when this scan parsed anything or used fewer entries than it holds (once).
+    func save() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !saved, parsedCount > 0 || used.count != stored.count else { return }
+        saved = true
+        var out = Self.magic
+        append(identity, to: &out)
+        for key in used.keys.sorted() {
+            let payload: [UInt8]
+            switch used[key]! {
+            case .stored(let range): payload = Array(pack[range])
+            case .fresh(let bytes): payload = bytes
+            }
+            out += key.bytes
+            out += ContentHash.of(payload).bytes
+            var n = CacheWriter()
+            n.uint(UInt64(payload.count))
+            out += n.bytes
+            out += payload
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            // Git ignores the folder by itself (like pytest's cache); users may still list it.
+            let ignore = directory + "/.gitignore"
+            if !FileManager.default.fileExists(atPath: ignore) {
+                try? Data("# navgraph's scan cache (docs/scanning.md): safe to delete.\n*\n".utf8).write(to: URL(fileURLWithPath: ignore), options: .atomic)
+            }
+            try Data(out).write(to: URL(fileURLWithPath: packPath), options: .atomic)
+        } catch {
+            addNote("cannot write the scan cache \(packPath): \(error.localizedDescription)")
+        }
+    }
+
+    private func addNote(_ note: String) {
+        if !notes.contains(note) { notes.append(note) }
+    }
+
+    private func append(_ bytes: [UInt8], to out: inout [UInt8]) {
+        var n = CacheWriter()
+        n.uint(UInt64(bytes.count))
+        out += n.bytes
+        out += bytes
+    }
+
+    /// Reads the pack; anything unexpected leaves the cache empty.
+    private func load() {
+        guard let data = FileManager.default.contents(atPath: packPath) else { return }
+        let bytes = [UInt8](data)
+        var position = 0
+        func uint() -> UInt64? {
+            var result: UInt64 = 0
+            var shift: UInt64 = 0
+            while position < bytes.count, shift < 64 {
+                let b = bytes[position]
+                position += 1
+                result |= UInt64(b & 0x7f) << shift
+                if b < 0x80 { return result }
+                shift += 7
+            }
+            return nil
+        }
+        func hash() -> ContentHash? {
+            guard bytes.count - position >= 16 else { return nil }
+            var h: UInt64 = 0, l: UInt64 = 0
+            for i in 0..<8 { h = h << 8 | UInt64(bytes[position + i]) }
+            for i in 8..<16 { l = l << 8 | UInt64(bytes[position + i]) }
+            position += 16
+            return ContentHash(high: h, low: l)
+        }
+        guard bytes.starts(with: Self.magic) else {
+            addNote("\(packPath) is not a navgraph scan cache; it was ignored and is rewritten")
+            return
+        }
+        position = Self.magic.count
+        guard let n = uint(), n <= UInt64(bytes.count - position) else { return damaged() }
+        // Another navgraph (version or build): its facts may differ; start over, silently.
+        guard Array(bytes[position..<position + Int(n)]) == identity else { return }
+        position += Int(n)
+        var entries: [ContentHash: (checksum: ContentHash, range: Range<Int>)] = [:]
+        while position < bytes.count {
+            guard let key = hash(), let checksum = hash(), let length = uint(), length <= UInt64(bytes.count - position) else {
+                return damaged()
+            }
+            entries[key] = (checksum, position..<position + Int(length))
+            position += Int(length)
+        }
+        pack = bytes
+        stored = entries
+    }
+
+    private func damaged() {
+        addNote("the scan cache \(packPath) is damaged; it was ignored and is rewritten")
+    }
+
+    /// The scanner's own binary (the executable or library holding this code): its path, size and
+    /// modification time, so a rebuilt navgraph never reads facts an older build extracted.
+    static let binaryIdentity: String = {
+        let path: String
+        #if canImport(Darwin)
+        var info = Dl_info()
+        guard dladdr(#dsohandle, &info) != 0, let name = info.dli_fname else { return "unknown" }
+        path = String(cString: name)
+        #else
+        // Linux: SwiftPM links the library into the executable.
+        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return "unknown" }
+        path = exe
+        #endif
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+        let time = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(path) \(size) \(time)"
+    }()
+}
+
+/// Every field of a `ScanConfiguration`, in a fixed order, for keys.
+struct ScanConfigurationFingerprint: CacheCodable {
+    var configuration: ScanConfiguration
+
+    init(_ configuration: ScanConfiguration) { self.configuration = configuration }
+
+    func write(to w: inout CacheWriter) {
+        let c = configuration
+        for list in [
+            c.featureProtocols, c.routeProtocols, c.handlerProtocols, c.dependencyWrappers, c.lazyWrappers,
+            c.buildFunctions, c.destinationFunctions, c.fallbackFunctions, c.isEnabledFunctions,
+            c.navigateFunctions, c.navigateRouteLabels, c.presentationStyleLabels, c.registerFunctions, c.handlerLabels,
+            c.dependencyFactoryLabels, c.dependencyTypeLabels, c.initialFeatureLabels, c.initialRouteLabels, c.routerTypes,
+            c.initialFeatureCalls, c.styles.map(\.rawValue),
+        ] {
+            w.strings(list)
+        }
+        w.string(c.routerProtocol)
+        w.array(c.moduleMap.keys.sorted()) { w, k in w.string(k); w.string(c.moduleMap[k] ?? "") }
+        w.bool(c.strict)
+        w.bool(c.includeTests)
+        w.optional(c.target) { $0.string($1) }
+        w.bool(c.learnDialect)
+    }
+
+    init(from r: inout CacheReader) throws { throw CacheReader.Corrupt() }
+
+    /// How many stored properties `write` covers (a test holds `ScanConfiguration` to it).
+    static let fieldCount = 27
+}
