@@ -78,7 +78,7 @@ struct DestinationAnalyzer {
         if let feature = SyntaxHelpers.featureName(e) {
             found.append(DestinationFact(routeTypes: context, feature: feature, location: locate(Syntax(e))))
         } else {
-            warnings.append(.destinationUnreadable(handler, e.trimmedDescription, at: locate(Syntax(e))))
+            warnings.append(.destinationUnreadable(handler, e.trimmedText, at: locate(Syntax(e))))
         }
     }
 }

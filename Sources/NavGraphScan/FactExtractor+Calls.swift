@@ -47,7 +47,7 @@ extension FactExtractor {
         if !node.arguments.isEmpty {
             var receiver: ValueExpr.Receiver = .implicit
             if constructed == nil, let m = node.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base,
-               base.trimmedDescription != "self" {
+               base.trimmedText != "self" {
                 if let b = base.as(DeclReferenceExprSyntax.self), SyntaxHelpers.isTypeLike(b.baseName.text) {
                     receiver = .type(b.baseName.text)
                 } else {
@@ -62,7 +62,7 @@ extension FactExtractor {
         if node.arguments.isEmpty {
             var receiver: ValueExpr.Receiver = .implicit
             if constructed == nil, let m = node.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base,
-               base.trimmedDescription != "self" {
+               base.trimmedText != "self" {
                 receiver = .value(value(base))
             }
             facts.callsWithoutArguments.append(CallFact(
@@ -78,7 +78,7 @@ extension FactExtractor {
                 if let f = SyntaxHelpers.featureName(first.expression) {
                     facts.entries.append(EntryFact(target: .feature(f), location: location(node), ignore: ignored(around: node)))
                 } else {
-                    facts.warnings.append(.entryUnreadable(first.expression.trimmedDescription, at: location(node)))
+                    facts.warnings.append(.entryUnreadable(first.expression.trimmedText, at: location(node)))
                 }
             } else if config.initialRouteLabels.contains(label) {
                 facts.entries.append(EntryFact(
@@ -183,20 +183,20 @@ extension FactExtractor {
             if let call = args[0].expression.as(FunctionCallExprSyntax.self), let t = SyntaxHelpers.constructedType(call) {
                 facts.handlerRegistrations.append(RegistrationFact(typeName: t, location: loc, ignore: ignored(around: node)))
             } else {
-                facts.warnings.append(.handlerRegistrationUnreadable(args[0].expression.trimmedDescription, at: loc))
+                facts.warnings.append(.handlerRegistrationUnreadable(args[0].expression.trimmedText, at: loc))
             }
             return
         }
         guard args.count == 2, config.dependencyFactoryLabels.contains(labels[0]),
               config.dependencyTypeLabels.contains(labels[1]) else { return }
         guard let proto = SyntaxHelpers.metatypeName(args[1].expression) else {
-            facts.warnings.append(.factoryUnreadable("whose type '\(args[1].expression.trimmedDescription)' is not `SomeProtocol.self`", at: loc))
+            facts.warnings.append(.factoryUnreadable("whose type '\(args[1].expression.trimmedText)' is not `SomeProtocol.self`", at: loc))
             return
         }
         let impl = Self.implementation(of: args[0].expression)
         if impl == nil {
             facts.warnings.append(.factoryUnreadable(
-                "for '\(proto)' whose factory '\(args[0].expression.trimmedDescription)' is not a plain `Implementation(…)` call", at: loc))
+                "for '\(proto)' whose factory '\(args[0].expression.trimmedText)' is not a plain `Implementation(…)` call", at: loc))
         }
         facts.dependencyRegistrations.append(DependencyRegistrationFact(
             protocolName: proto, implementation: impl, location: loc, ignore: ignored(around: node), module: facts.module))

@@ -86,7 +86,7 @@ final class FactExtractor: SyntaxVisitor {
     static func isDebugOnly(_ node: some SyntaxProtocol) -> Bool {
         var p = node.parent
         while let n = p {
-            if let clause = n.as(IfConfigClauseSyntax.self), let c = clause.condition?.trimmedDescription,
+            if let clause = n.as(IfConfigClauseSyntax.self), let c = clause.condition?.trimmedText,
                c.contains("DEBUG"), !c.contains("!") {
                 return true
             }
@@ -129,7 +129,7 @@ final class FactExtractor: SyntaxVisitor {
         let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
         beginFunction(
             node.name.text, parameters: node.signature.parameterClause.parameters, isStatic: isStatic,
-            returnType: node.signature.returnClause?.type.trimmedDescription, body: node.body, at: node.name)
+            returnType: node.signature.returnClause?.type.trimmedText, body: node.body, at: node.name)
         return .visitChildren
     }
     override func visitPost(_ node: FunctionDeclSyntax) { endFunction() }
@@ -143,7 +143,7 @@ final class FactExtractor: SyntaxVisitor {
         guard node.accessorBlock != nil, let id = node.pattern.as(IdentifierPatternSyntax.self) else { return .visitChildren }
         var body: CodeBlockSyntax?
         if case .getter(let items)? = node.accessorBlock?.accessors { body = CodeBlockSyntax(statements: items) }
-        beginFunction(id.identifier.text, parameters: nil, isStatic: false, returnType: node.typeAnnotation?.type.trimmedDescription, body: body, at: id)
+        beginFunction(id.identifier.text, parameters: nil, isStatic: false, returnType: node.typeAnnotation?.type.trimmedText, body: body, at: id)
         return .visitChildren
     }
     override func visitPost(_ node: PatternBindingSyntax) {
@@ -182,7 +182,7 @@ final class FactExtractor: SyntaxVisitor {
                     label: p.firstName.text, name: (p.secondName ?? p.firstName).text,
                     typeName: SyntaxHelpers.elementTypeName(p.type),
                     metatypeOf: p.type.as(MetatypeTypeSyntax.self).map { SyntaxHelpers.elementTypeName($0.baseType) },
-                    typeText: inProtocol ? p.type.trimmedDescription : "",
+                    typeText: inProtocol ? p.type.trimmedText : "",
                     defaultValue: p.defaultValue.map { value($0.value) })
             },
             isStatic: isStatic, inProtocol: inProtocol,
@@ -265,7 +265,7 @@ final class FactExtractor: SyntaxVisitor {
             for p in i.signature.parameterClause.parameters where p.defaultValue == nil {
                 guard let ref = SyntaxHelpers.typeRef(p.type, lazyWrappers: config.lazyWrappers) else { continue }
                 let n = (p.secondName ?? p.firstName).text
-                t.initParameters.append(MemberFact(name: n, type: ref, typeText: p.type.trimmedDescription, location: location(p)))
+                t.initParameters.append(MemberFact(name: n, type: ref, typeText: p.type.trimmedText, location: location(p)))
             }
         } else if let f = decl.as(FunctionDeclSyntax.self) {
             readFunction(f, into: &t)
@@ -315,7 +315,7 @@ final class FactExtractor: SyntaxVisitor {
             }
             if !staticVar, isStored(b), let type = b.typeAnnotation?.type,
                let ref = SyntaxHelpers.typeRef(type, lazyWrappers: config.lazyWrappers) {
-                t.storedProperties.append(MemberFact(name: name, type: ref, typeText: type.trimmedDescription, location: location(b)))
+                t.storedProperties.append(MemberFact(name: name, type: ref, typeText: type.trimmedText, location: location(b)))
             }
         }
     }
@@ -372,7 +372,7 @@ final class FactExtractor: SyntaxVisitor {
             if !names.isEmpty, names.allSatisfy({ $0 != nil }), Set(names.map { $0! }).count == 1 {
                 t.fallback = (names[0]!, location(f.name))
             } else {
-                let text = returned.map(\.trimmedDescription).joined(separator: ", ")
+                let text = returned.map(\.trimmedText).joined(separator: ", ")
                 t.pendingWarnings.append(.fallbackUnreadable(t.name, text.isEmpty ? "nothing" : text, at: location(f.name)))
             }
         } else if config.destinationFunctions.contains(name) {

@@ -39,7 +39,7 @@ extension FactExtractor {
     }
 
     private func predicateTerms(_ e: ExprSyntax, param: String, depth: Int) -> [ValueExpr]? {
-        func isParam(_ x: ExprSyntax) -> Bool { x.trimmedDescription == param }
+        func isParam(_ x: ExprSyntax) -> Bool { x.trimmedText == param }
         if let t = e.as(TupleExprSyntax.self), t.elements.count == 1, let inner = t.elements.first?.expression {
             return predicateTerms(inner, param: param, depth: depth)
         }

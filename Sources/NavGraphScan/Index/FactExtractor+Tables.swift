@@ -25,7 +25,7 @@ extension FactExtractor {
                 end: location(sc.endPositionBeforeTrailingTrivia)))
         }
         facts.switches.append(SwitchFact(
-            subject: node.subject.trimmedDescription == "self" ? .ref("self") : value(node.subject), cases: cases,
+            subject: node.subject.trimmedText == "self" ? .ref("self") : value(node.subject), cases: cases,
             function: currentFunction, enclosingTypes: enclosingTypeNames, location: location(node), module: facts.module))
     }
 

@@ -9,7 +9,7 @@ extension FactExtractor {
         guard depth < 24 else { return .unknown(Self.short(expr)) }
         // Numbers, booleans and closures are never routes: say so without printing them.
         if expr.is(IntegerLiteralExprSyntax.self) || expr.is(FloatLiteralExprSyntax.self) || expr.is(BooleanLiteralExprSyntax.self) {
-            return .unknown(expr.trimmedDescription)
+            return .unknown(expr.trimmedText)
         }
         if let c = expr.as(ClosureExprSyntax.self), c.statements.count != 1 { return .unknown("{…}") }
         let next = depth + 1
@@ -35,7 +35,7 @@ extension FactExtractor {
         if let m = expr.as(MemberAccessExprSyntax.self) {
             let name = m.declName.baseName.text
             guard let base = m.base else { return .unknown(Self.short(expr)) }
-            if base.is(DeclReferenceExprSyntax.self), base.trimmedDescription == "self" { return .selfMember(name) }
+            if base.is(DeclReferenceExprSyntax.self), base.trimmedText == "self" { return .selfMember(name) }
             if let b = base.as(DeclReferenceExprSyntax.self), SyntaxHelpers.isTypeLike(b.baseName.text),
                closureParameter(named: b.baseName.text) == nil {
                 return .staticMember(b.baseName.text, name)
@@ -75,7 +75,7 @@ extension FactExtractor {
     }
 
     private func receiver(_ base: ExprSyntax, depth: Int) -> ValueExpr.Receiver {
-        if base.trimmedDescription == "self" { return .implicit }
+        if base.trimmedText == "self" { return .implicit }
         if let b = base.as(DeclReferenceExprSyntax.self), SyntaxHelpers.isTypeLike(b.baseName.text) { return .type(b.baseName.text) }
         return .value(value(base, depth: depth))
     }
@@ -155,7 +155,7 @@ extension FactExtractor {
             }
             return String(text.prefix(77)) + "…"
         }
-        let text = node.trimmedDescription.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let text = node.trimmedText.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         return text.count > 80 ? String(text.prefix(77)) + "…" : text
     }
 
@@ -196,7 +196,7 @@ extension FactExtractor {
         var isProperty = false
         if let r = elements[0].as(DeclReferenceExprSyntax.self) {
             target = r.baseName.text
-        } else if let m = elements[0].as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" {
+        } else if let m = elements[0].as(MemberAccessExprSyntax.self), m.base?.trimmedText == "self" {
             target = m.declName.baseName.text
             isProperty = true
         }

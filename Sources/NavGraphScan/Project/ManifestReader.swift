@@ -43,7 +43,7 @@ enum ManifestReader {
             let callee = memberName(call.calledExpression)
             guard callee == "Target" || callee == "target", let name = stringArgument(call, "name"),
                   argument(call, "product") != nil || argument(call, "sources") != nil else { continue }
-            let product = argument(call, "product")?.trimmedDescription ?? ""
+            let product = argument(call, "product")?.trimmedText ?? ""
             let kind: ProjectTarget.Kind
             if product.contains("Tests") { kind = .test }
             else if product.contains("app") || product.contains("App") { kind = .app }
