@@ -27,6 +27,8 @@ let package = Package(
             dependencies: [.product(name: "Yams", package: "Yams")]
         ),
         .target(name: "NavGraphRender", dependencies: ["NavGraphKit", "CGraphviz"]),
+        // The synthetic registries of the benchmarks and tests (the CLI's hidden `generate`).
+        .target(name: "NavGraphSynthetic", dependencies: ["NavGraphKit"]),
         .target(
             name: "NavGraphScan",
             dependencies: [
@@ -38,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "navgraph",
             dependencies: [
-                "NavGraphKit", "NavGraphRender", "NavGraphScan",
+                "NavGraphKit", "NavGraphRender", "NavGraphScan", "NavGraphSynthetic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,7 +53,7 @@ let package = Package(
             dependencies: ["navgraph"],
             path: "Plugins/NavGraphCommand"
         ),
-        .testTarget(name: "NavGraphKitTests", dependencies: ["NavGraphKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "NavGraphKitTests", dependencies: ["NavGraphKit", "NavGraphSynthetic"], resources: [.copy("Fixtures")]),
         .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphRender", "NavGraphKit"], exclude: ["Golden"]),
         .testTarget(name: "NavGraphScanTests", dependencies: ["NavGraphScan", "NavGraphKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "NavGraphCLITests", dependencies: ["NavGraphKit"], exclude: ["DiffGolden"]),
