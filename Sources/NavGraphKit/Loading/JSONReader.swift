@@ -135,14 +135,16 @@ struct JSONReader {
                 i += 1
             }
             let word = String(decoding: bytes[startIndex..<i], as: UTF8.self)
-            if word == "true" || word == "false" || word == "null" || Double(word) != nil, !word.hasPrefix("+"),
-                !word.hasPrefix(".")
-            {
-                return .scalar(word, plain: true, at: at)
-            }
+            if JSONReader.isLiteral(word) { return .scalar(word, plain: true, at: at) }
             i = startIndex
             throw fail(word.isEmpty ? "expected a value" : "unexpected '\(word.prefix(20))'")
         }
+    }
+
+    /// `true`, `false`, `null` or a number (as Swift's `Double` reads it, without a leading `+` or `.`).
+    static func isLiteral(_ word: String) -> Bool {
+        (word == "true" || word == "false" || word == "null" || Double(word) != nil) && !word.hasPrefix("+")
+            && !word.hasPrefix(".")
     }
 
     private mutating func string() throws(InputError) -> String {
