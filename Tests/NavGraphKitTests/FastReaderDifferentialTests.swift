@@ -6,8 +6,9 @@ import NavGraphSynthetic
 /// The fast reader (events straight into the model) against the positioned reader (`RawNode` tree,
 /// every diagnostic): on valid and on randomly broken registries, the fast path either gives up or
 /// builds exactly the registry the positioned reader builds; the loader's answer (registry or every
-/// diagnostic) is always the positioned reader's. Nothing may trap. Inputs that once broke the fast
-/// path stay in Fixtures/fast-reader.
+/// diagnostic) is always the positioned reader's. Nothing may trap. Fixtures/fast-reader holds the
+/// edge cases (escapes, anchors, tags, deep nesting, BOM-less CR lines…) and any input that ever
+/// makes the two paths disagree (none has so far).
 final class FastReaderDifferentialTests: XCTestCase {
     /// A registry that uses every key of the schema, in YAML and in JSON.
     static let richYAML = """
@@ -211,7 +212,7 @@ final class FastReaderDifferentialTests: XCTestCase {
         XCTAssertGreaterThan(fastCount, total / 20, "the fast path took \(fastCount) of \(total) mutated registries")
     }
 
-    /// Every input that once made the two readers disagree (or trap) stays here.
+    /// The edge cases, and every input that once made the two readers disagree (or trap).
     func testFixtures() throws {
         let dir = try XCTUnwrap(Bundle.module.resourceURL).appendingPathComponent("Fixtures/fast-reader")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
