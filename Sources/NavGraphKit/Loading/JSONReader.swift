@@ -51,8 +51,13 @@ struct JSONReader {
         InputError([Diagnostic(.error, "malformed JSON: \(message)", at: here)])
     }
 
-    private mutating func skipSpace() {
-        while i < bytes.count {
+    private mutating func skipSpace() { JSONReader.skipSpace(bytes, &i, &line, &lineStart) }
+
+    /// Skips JSON white space from `i`, counting lines (both JSON readers use it).
+    static func skipSpace<Bytes: RandomAccessCollection<UInt8>>(
+        _ bytes: Bytes, _ i: inout Int, _ line: inout Int, _ lineStart: inout Int
+    ) where Bytes.Index == Int {
+        while i < bytes.endIndex {
             switch bytes[i] {
             case 0x20, 0x09, 0x0D: i += 1
             case 0x0A:

@@ -72,18 +72,7 @@ struct JSONEventSource: RegistryEventSource {
 
     private var mark: RegistryMark { RegistryMark(line: line, offset: i, lineStart: lineStart) }
 
-    private mutating func skipSpace() {
-        while i < bytes.count {
-            switch bytes[i] {
-            case 0x20, 0x09, 0x0D: i += 1
-            case 0x0A:
-                i += 1
-                line += 1
-                lineStart = i
-            default: return
-            }
-        }
-    }
+    private mutating func skipSpace() { JSONReader.skipSpace(bytes, &i, &line, &lineStart) }
 
     mutating func next() -> RegistryEvent? {
         while true {
