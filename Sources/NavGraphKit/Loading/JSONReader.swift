@@ -132,18 +132,25 @@ struct JSONReader {
             return .scalar(try string(), plain: false, at: at)
         default:
             let startIndex = i
-            while i < bytes.count {
-                let c = bytes[i]
-                if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == 0x20 || c == 0x0A
-                    || c == 0x09 || c == 0x0D
-                { break }
-                i += 1
-            }
+            i = JSONReader.wordEnd(bytes, from: i)
             let word = String(decoding: bytes[startIndex..<i], as: UTF8.self)
             if JSONReader.isLiteral(word) { return .scalar(word, plain: true, at: at) }
             i = startIndex
             throw fail(word.isEmpty ? "expected a value" : "unexpected '\(word.prefix(20))'")
         }
+    }
+
+    /// Where a bare word (a literal or number) that starts at `i` ends: at a delimiter or white space.
+    static func wordEnd<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from i: Int) -> Int where Bytes.Index == Int {
+        var i = i
+        while i < bytes.endIndex {
+            let c = bytes[i]
+            if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == 0x20 || c == 0x0A
+                || c == 0x09 || c == 0x0D
+            { break }
+            i += 1
+        }
+        return i
     }
 
     /// `true`, `false`, `null` or a number (as Swift's `Double` reads it, without a leading `+` or `.`).

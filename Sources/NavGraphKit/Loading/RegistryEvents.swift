@@ -135,13 +135,7 @@ struct JSONEventSource: RegistryEventSource {
             return RegistryEvent(kind: .scalar, text: s, plain: false, mark: at)
         default:
             let start = i
-            while i < bytes.count {
-                let c = bytes[i]
-                if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == 0x20 || c == 0x0A
-                    || c == 0x09 || c == 0x0D
-                { break }
-                i += 1
-            }
+            i = JSONReader.wordEnd(bytes, from: i)
             let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
             guard JSONReader.isLiteral(word) else { return nil }
             state = .afterValue
