@@ -30,6 +30,8 @@ let package = Package(
             dependencies: [.product(name: "Yams", package: "Yams")]
         ),
         .target(name: "NavGraphRender", dependencies: ["NavGraphKit", "CGraphviz"]),
+        // The synthetic registries of the benchmarks and tests (the CLI's hidden `generate`).
+        .target(name: "NavGraphSynthetic", dependencies: ["NavGraphKit"]),
         .target(
             name: "NavGraphScan",
             dependencies: [
@@ -43,7 +45,7 @@ let package = Package(
         .executableTarget(
             name: "navgraph",
             dependencies: [
-                "NavGraphKit", "NavGraphRender", "NavGraphScan", "NavGraphPipeline",
+                "NavGraphKit", "NavGraphRender", "NavGraphScan", "NavGraphPipeline", "NavGraphSynthetic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -58,7 +60,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavGraphKitTests",
-            dependencies: ["NavGraphKit", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["NavGraphKit", "NavGraphSynthetic", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphRender", "NavGraphKit"], exclude: ["Golden"]),

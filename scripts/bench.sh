@@ -5,6 +5,9 @@
 #   scripts/bench.sh            full run (release build; 1k/10k/100k features; minutes)
 #   scripts/bench.sh --smoke    ~1k features, a few seconds: navgraph check must agree with the
 #                               networkx peer (called by `make test`; fails when they disagree)
+#   scripts/bench.sh --record-digests   writes Benchmarks/check-output.sha256 from the navgraph given
+#                               (NAVGRAPH=...): the digests of `check` output on the bench registries
+#                               that every later build must reproduce byte for byte
 #
 # Environment: RUNS (default 5), SIZES (default "1000 10000 100000"), BENCH_DIR (default
 # /tmp/navgraph-bench; generated registries and sources live there, never in the repository),
@@ -14,6 +17,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 MODE=full
 [[ "${1:-}" == "--smoke" ]] && MODE=smoke
+[[ "${1:-}" == "--record-digests" ]] && MODE=record
 RUNS=${RUNS:-5}
 SIZES=${SIZES:-"1000 10000 100000"}
 WORK=${BENCH_DIR:-/tmp/navgraph-bench}
@@ -36,6 +40,53 @@ else
     NG=$ROOT/.build-bench/release/navgraph
 fi
 PEER="python3 $ROOT/Benchmarks/peer_check.py"
+DIGESTS=$ROOT/Benchmarks/check-output.sha256
+
+# The bench registries: N features, seed 1 (generated once into $WORK).
+registry() {
+    local n=$1 fmt=$2 reg=$WORK/synthetic-$1.$2
+    [[ -s $reg ]] || $NG generate --features "$n" --seed 1 --format "$fmt" -o "$reg"
+    echo "$reg"
+}
+
+# output_digests REGISTRY: sha256 lines of the registry itself and of `check`'s JSON and default
+# reports on it. Run from $WORK with a relative path, so locations do not depend on BENCH_DIR.
+output_digests() {
+    local name
+    name=$(basename "$1")
+    ( cd "$WORK"
+      echo "$(sha256sum < "$name" | cut -d' ' -f1)  $name"
+      echo "$("$NG" check "$name" --reporter json | sha256sum | cut -d' ' -f1)  check $name --reporter json"
+      echo "$("$NG" check "$name" | sha256sum | cut -d' ' -f1)  check $name" )
+}
+
+if [[ $MODE == record ]]; then
+    [[ -n "${NAVGRAPH:-}" ]] || { echo "bench: --record-digests needs NAVGRAPH=the reference binary" >&2; exit 2; }
+    { echo "# sha256 of the bench registries and of navgraph check's output on them (scripts/bench.sh compares"
+      echo "# before timing). Recorded with the navgraph built from ${REF:-main}."
+      for n in $SIZES; do for fmt in yaml json; do output_digests "$(registry "$n" "$fmt")"; done; done
+    } > "$DIGESTS"
+    cat "$DIGESTS"
+    exit 0
+fi
+
+# same_output REGISTRY: the output must be byte-identical to the recorded reference.
+same_output() {
+    local name expected actual
+    name=$(basename "$1")
+    expected=$(awk -v n="$name" '$1 !~ /^#/ && ($2 == n || ($2 == "check" && $3 == n))' "$DIGESTS")
+    if [[ -z $expected ]]; then
+        echo "bench: no recorded digests for $name in $DIGESTS" >&2
+        return 1
+    fi
+    actual=$(output_digests "$1")
+    if [[ $actual != "$expected" ]]; then
+        echo "bench: output on $name differs from the recorded reference:" >&2
+        diff <(echo "$expected") <(echo "$actual") >&2 || true
+        return 1
+    fi
+    echo "output on $name: byte-identical to the reference (registry, json and default report)"
+}
 
 # navgraph check exits 1 when it finds errors (the synthetic registries have some by design).
 check_cmd() { echo "$NG check $1 --reporter json > ${2:-/dev/null}; test \$? -le 1"; }
@@ -78,15 +129,35 @@ jq_str() { python3 -c 'import json,sys; print(json.dumps(sys.argv[1]))' "$1"; }
 ok=1
 for n in $SIZES; do
     for fmt in yaml json; do
-        reg=$WORK/synthetic-$n.$fmt
-        [[ -s $reg ]] || $NG generate --features "$n" --seed 1 --format $fmt -o "$reg"
+        reg=$(registry "$n" "$fmt")
+        same_output "$reg" || ok=0
         agree "$reg" || ok=0
         target='null'; rss='null'; speed='null'
-        if [[ $n == 100000 ]]; then target=2; rss=1024; speed=10; fi
+        if [[ $n == 10000 ]]; then target=0.15; fi
+        if [[ $n == 100000 ]]; then target=1; rss=512; speed=10; fi
         add "{\"name\": $(jq_str "check $n $fmt ($(du -h "$reg" | cut -f1))"), \"ours\": $(jq_str "$(check_cmd "$reg")"), \"peer\": $(jq_str "$PEER $reg -o /dev/null"), \"max_seconds\": $target, \"max_rss_mb\": $rss, \"min_speedup\": $speed}"
     done
 done
-[[ $ok == 1 ]] || { echo "bench: navgraph and the networkx peer DISAGREE (above)" >&2; exit 1; }
+[[ $ok == 1 ]] || { echo "bench: navgraph's output changed or it DISAGREES with the networkx peer (above)" >&2; exit 1; }
+
+# --all-flag-combinations on 10 flags against one scenario on the same registry: the 1k registry with
+# its flags folded onto ten (flag_NAME -> one of ten names), so 2^10 = 1,024 scenarios. The "peer"
+# column of this row is navgraph itself on one scenario.
+n=${FLAGS_SIZE:-1000}
+reg=$WORK/flags10-$n.json
+python3 - "$(registry "$n" json)" "$reg" <<'PY'
+import json, sys, zlib
+r = json.load(open(sys.argv[1]))
+names = sorted(r.get("flags", {}))
+fold = {f: f"flag{zlib.crc32(f.encode()) % 10}" for f in names}
+r["flags"] = {f"flag{i}": i % 3 != 0 for i in range(10)}
+for f in r.get("features", []):
+    e = f.get("enabled")
+    if isinstance(e, str) and e.startswith("flag:"):
+        f["enabled"] = "flag:" + fold[e[5:].strip()]
+json.dump(r, open(sys.argv[2], "w"), indent=1)
+PY
+add "{\"name\": $(jq_str "check $n, 10 flags: all 1,024 combinations / one"), \"ours\": $(jq_str "$NG check $reg --all-flag-combinations --reporter json > /dev/null; test \$? -le 1"), \"peer\": $(jq_str "$(check_cmd "$reg")"), \"max_ratio\": 3}"
 
 # 2. render: navgraph's in-process SVG vs the dot CLI on the DOT navgraph emits (same engine).
 for n in 1000; do

@@ -46,7 +46,10 @@ struct CheckCommand: ParsableCommand {
         for r in config.reports {
             try CLIOutput.writeAtomically(r.format.generateReport(report), to: r.path)
         }
-        CLIOutput.stdout((config.reporter ?? .xcode).generateReport(report))
+        // Written as it is made, through one buffer (a 100k-feature JSON report is tens of megabytes).
+        var stdout = BufferedFileWriter(fileDescriptor: FileHandle.standardOutput.fileDescriptor)
+        (config.reporter ?? .xcode).write(report, to: &stdout)
+        stdout.flush()
         CLIOutput.printDiagnostics(filtered.stale.map {
             Diagnostic(.warning, "stale baseline entry, the finding no longer occurs: [\($0.rule)] \($0.subject)", at: nil)
         })

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavGraphKit
+import NavGraphSynthetic
 
 /// `navgraph generate` (hidden): a deterministic synthetic registry for benchmarks
 /// (scripts/bench.sh, docs/performance.md), and optionally the same app as Swift sources.

@@ -17,6 +17,8 @@ enum NavGraphBinary {
 
     static var url: URL { productsDirectory.appendingPathComponent("navgraph") }
 
+    struct MissingBinary: Error {}
+
     struct Result {
         var status: Int32
         var stdout: String
@@ -29,8 +31,9 @@ enum NavGraphBinary {
     /// Runs navgraph with `arguments` in `directory` (the repository root by default).
     static func run(_ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:]) throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            // A missing binary is a broken test run, never a silent skip.
-            throw NSError(domain: "navgraph", code: 1, userInfo: [NSLocalizedDescriptionKey: "navgraph binary not found at \(url.path); run swift build first"])
+            // A missing binary is a failure, not a skip: every CLI test would pass without running.
+            XCTFail("navgraph binary not found at \(url.path); run swift build first")
+            throw MissingBinary()
         }
         let p = Process()
         p.executableURL = url

@@ -1,5 +1,6 @@
 import XCTest
 @testable import NavGraphKit
+import NavGraphSynthetic
 
 /// The same registry in any order gives byte-identical output.
 final class DeterminismTests: XCTestCase {

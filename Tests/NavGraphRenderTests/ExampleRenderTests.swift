@@ -10,7 +10,7 @@ final class ExampleRenderTests: XCTestCase {
         let examples = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: examples.path))?.filter { $0.hasSuffix(".yml") }.sorted() ?? []
-        guard !files.isEmpty else { throw XCTSkip("no Examples/*.yml") }
+        guard !files.isEmpty else { return XCTFail("no Examples/*.yml in \(examples.path): the examples are part of the repository") }
         let lookDir = ProcessInfo.processInfo.environment["NAVGRAPH_RENDER_EXAMPLES"]
         for file in files {
             let registry = try RegistryLoader().load(paths: [examples.appendingPathComponent(file).path])

@@ -51,8 +51,13 @@ struct JSONReader {
         InputError([Diagnostic(.error, "malformed JSON: \(message)", at: here)])
     }
 
-    private mutating func skipSpace() {
-        while i < bytes.count {
+    private mutating func skipSpace() { JSONReader.skipSpace(bytes, &i, &line, &lineStart) }
+
+    /// Skips JSON white space from `i`, counting lines (both JSON readers use it).
+    static func skipSpace<Bytes: RandomAccessCollection<UInt8>>(
+        _ bytes: Bytes, _ i: inout Int, _ line: inout Int, _ lineStart: inout Int
+    ) where Bytes.Index == Int {
+        while i < bytes.endIndex {
             switch bytes[i] {
             case 0x20, 0x09, 0x0D: i += 1
             case 0x0A:
@@ -127,22 +132,31 @@ struct JSONReader {
             return .scalar(try string(), plain: false, at: at)
         default:
             let startIndex = i
-            while i < bytes.count {
-                let c = bytes[i]
-                if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == 0x20 || c == 0x0A
-                    || c == 0x09 || c == 0x0D
-                { break }
-                i += 1
-            }
+            i = JSONReader.wordEnd(bytes, from: i)
             let word = String(decoding: bytes[startIndex..<i], as: UTF8.self)
-            if word == "true" || word == "false" || word == "null" || Double(word) != nil, !word.hasPrefix("+"),
-                !word.hasPrefix(".")
-            {
-                return .scalar(word, plain: true, at: at)
-            }
+            if JSONReader.isLiteral(word) { return .scalar(word, plain: true, at: at) }
             i = startIndex
             throw fail(word.isEmpty ? "expected a value" : "unexpected '\(word.prefix(20))'")
         }
+    }
+
+    /// Where a bare word (a literal or number) that starts at `i` ends: at a delimiter or white space.
+    static func wordEnd<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from i: Int) -> Int where Bytes.Index == Int {
+        var i = i
+        while i < bytes.endIndex {
+            let c = bytes[i]
+            if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == 0x20 || c == 0x0A
+                || c == 0x09 || c == 0x0D
+            { break }
+            i += 1
+        }
+        return i
+    }
+
+    /// `true`, `false`, `null` or a number (as Swift's `Double` reads it, without a leading `+` or `.`).
+    static func isLiteral(_ word: String) -> Bool {
+        (word == "true" || word == "false" || word == "null" || Double(word) != nil) && !word.hasPrefix("+")
+            && !word.hasPrefix(".")
     }
 
     private mutating func string() throws(InputError) -> String {

@@ -69,6 +69,27 @@ public struct RegistryLoader: Sendable {
     /// Parses registry text; `file` names it in locations, and its extension picks JSON or YAML.
     public func load(text: String, file: String) throws(InputError) -> Registry {
         let isJSON = file.lowercased().hasSuffix(".json")
+        if let registry = RegistryLoader.fastLoad(text: text, file: file, isJSON: isJSON) { return registry }
+        return try positionedLoad(text: text, file: file, isJSON: isJSON)
+    }
+
+    /// The fast path: events straight into the model; nil when anything is off (then the positioned
+    /// reader runs and reports every problem).
+    static func fastLoad(text: String, file: String, isJSON: Bool) -> Registry? {
+        var text = text
+        if isJSON {
+            return text.withUTF8 { FastRegistryDecoder.decode(JSONEventSource(bytes: $0, file: file)) }
+        }
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { buf in
+            guard let source = YAMLEventSource(bytes: buf, file: file) else { return nil }
+            return FastRegistryDecoder.decode(source)
+        }
+    }
+
+    /// The positioned reader: a `RawNode` tree with every node's location, then the schema, collecting
+    /// every problem.
+    func positionedLoad(text: String, file: String, isJSON: Bool) throws(InputError) -> Registry {
         let root: RawNode?
         root = isJSON ? try JSONReader.read(text, file: file) : try YAMLReader.read(text, file: file)
         guard let root else {
@@ -223,15 +244,19 @@ enum RegistryDecoder {
     }
 
     static func enablement(_ node: RawNode, _ r: inout SchemaReader) -> Enablement? {
-        if case .scalar(let s, let plain, _) = node {
-            if plain, let b = RawNode.bool(s) { return b ? .always : .never }
-            if s == "runtime" { return .runtime }
-            if s.hasPrefix("flag:") {
-                let name = String(s.dropFirst(5)).trimmingCharacters(in: .whitespaces)
-                if !name.isEmpty { return .flag(name) }
-            }
-        }
+        if case .scalar(let s, let plain, _) = node, let e = enablement(s, plain: plain) { return e }
         r.error("enabled must be true, false, \"flag:NAME\" or \"runtime\", found \(node.kindDescription)", at: node)
+        return nil
+    }
+
+    /// `true`, `false`, `"runtime"` or `"flag:NAME"`.
+    static func enablement(_ s: String, plain: Bool) -> Enablement? {
+        if plain, let b = RawNode.bool(s) { return b ? .always : .never }
+        if s == "runtime" { return .runtime }
+        if s.hasPrefix("flag:") {
+            let name = String(s.dropFirst(5)).trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty { return .flag(name) }
+        }
         return nil
     }
 

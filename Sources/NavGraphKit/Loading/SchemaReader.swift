@@ -63,18 +63,18 @@ struct SchemaReader {
     /// A non-empty string (plain numbers and words are accepted as strings, booleans and null are not).
     mutating func string(_ node: RawNode, _ what: String) -> String? {
         if case .scalar(let s, let plain, _) = node {
-            if plain && (RawNode.isNull(s) || RawNode.bool(s) != nil) {
-                error("\(what) must be a string, found \(node.kindDescription)", at: node)
-                return nil
-            }
-            if s.isEmpty {
-                error("\(what) must not be empty", at: node)
-                return nil
-            }
-            return s
+            if let value = SchemaReader.stringValue(s, plain: plain) { return value }
+            error(s.isEmpty && !plain ? "\(what) must not be empty" : "\(what) must be a string, found \(node.kindDescription)", at: node)
+            return nil
         }
         error("\(what) must be a string, found \(node.kindDescription)", at: node)
         return nil
+    }
+
+    /// A scalar's text when it reads as a string: not empty, and not a plain null or boolean.
+    static func stringValue(_ s: String, plain: Bool) -> String? {
+        if plain && (RawNode.isNull(s) || RawNode.bool(s) != nil) { return nil }
+        return s.isEmpty ? nil : s
     }
 
     mutating func optionalString(_ node: RawNode?, _ what: String) -> String? {

@@ -17,6 +17,10 @@ public enum JSONReporter: Reporter {
         document(report).text
     }
 
+    public static func write<Sink: ReportSink>(_ report: CheckReport, to out: inout Sink) {
+        document(report).write(to: &out)
+    }
+
     static func document(_ report: CheckReport) -> JSONValue {
         .object([
             "version": .int(schemaVersion),

@@ -11,37 +11,43 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// Pretty-printed text with sorted keys and a final newline.
     public var text: String {
         var out = ""
-        write(into: &out, indent: "")
-        return out + "\n"
+        write(to: &out)
+        return out
     }
 
-    private func write(into out: inout String, indent: String) {
+    /// The same text as `text`, written piece by piece.
+    public func write<Sink: ReportSink>(to out: inout Sink) {
+        write(into: &out, indent: "")
+        out.write("\n")
+    }
+
+    private func write<Sink: ReportSink>(into out: inout Sink, indent: String) {
         switch self {
-        case .string(let s): out += JSONValue.quote(s)
-        case .int(let i): out += String(i)
-        case .bool(let b): out += b ? "true" : "false"
-        case .null: out += "null"
+        case .string(let s): out.write(JSONValue.quote(s))
+        case .int(let i): out.write(String(i))
+        case .bool(let b): out.write(b ? "true" : "false")
+        case .null: out.write("null")
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty { out.write("[]"); return }
             let inner = indent + "  "
-            out += "[\n"
+            out.write("[\n")
             for (i, item) in items.enumerated() {
-                out += inner
+                out.write(inner)
                 item.write(into: &out, indent: inner)
-                out += i == items.count - 1 ? "\n" : ",\n"
+                out.write(i == items.count - 1 ? "\n" : ",\n")
             }
-            out += indent + "]"
+            out.write(indent + "]")
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty { out.write("{}"); return }
             let inner = indent + "  "
-            out += "{\n"
+            out.write("{\n")
             let keys = members.keys.sorted()
             for (i, key) in keys.enumerated() {
-                out += inner + JSONValue.quote(key) + ": "
+                out.write(inner + JSONValue.quote(key) + ": ")
                 members[key]!.write(into: &out, indent: inner)
-                out += i == keys.count - 1 ? "\n" : ",\n"
+                out.write(i == keys.count - 1 ? "\n" : ",\n")
             }
-            out += indent + "}"
+            out.write(indent + "}")
         }
     }
 

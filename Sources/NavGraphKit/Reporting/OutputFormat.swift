@@ -26,6 +26,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     public func generateReport(_ report: CheckReport) -> String { reporter.generateReport(report) }
 
+    public func write<Sink: ReportSink>(_ report: CheckReport, to out: inout Sink) { reporter.write(report, to: &out) }
+
     /// Every identifier, for help texts and "did you mean".
     public static var identifiers: [String] { allCases.map(\.rawValue) }
 

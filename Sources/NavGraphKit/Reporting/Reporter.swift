@@ -44,4 +44,13 @@ public protocol Reporter {
     static var identifier: String { get }
     static var summary: String { get }
     static func generateReport(_ report: CheckReport) -> String
+    /// Writes the report piece by piece (the reporters of big outputs write as they go; the others
+    /// write their `generateReport` text).
+    static func write<Sink: ReportSink>(_ report: CheckReport, to out: inout Sink)
+}
+
+extension Reporter {
+    public static func write<Sink: ReportSink>(_ report: CheckReport, to out: inout Sink) {
+        out.write(generateReport(report))
+    }
 }

@@ -6,13 +6,17 @@ public enum XcodeReporter: Reporter {
 
     public static func generateReport(_ report: CheckReport) -> String {
         var out = ""
+        write(report, to: &out)
+        return out
+    }
+
+    public static func write<Sink: ReportSink>(_ report: CheckReport, to out: inout Sink) {
         for f in report.findings {
-            out += line(f.location, f.severity.rawValue, "[\(f.ruleID)] \(Escaping.terminal(f.message))")
+            out.write(line(f.location, f.severity.rawValue, "[\(f.ruleID)] \(Escaping.terminal(f.message))"))
             for n in f.notes {
-                out += line(n.location ?? f.location, "note", Escaping.terminal(n.message))
+                out.write(line(n.location ?? f.location, "note", Escaping.terminal(n.message)))
             }
         }
-        return out
     }
 
     static func line(_ loc: SourceLocation?, _ kind: String, _ message: String) -> String {

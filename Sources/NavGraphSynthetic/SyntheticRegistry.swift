@@ -1,3 +1,5 @@
+import NavGraphKit
+
 /// A deterministic synthetic app registry for benchmarks: the same (features, modules, seed)
 /// always gives the same registry, byte for byte, on every machine.
 ///
@@ -36,18 +38,19 @@ public struct SyntheticRegistry: Sendable {
     // MARK: - Deterministic randomness (SplitMix64: tiny, portable, same sequence everywhere)
 
     /// Also the tests' shuffling generator (a `RandomNumberGenerator`).
-    struct RNG: RandomNumberGenerator {
-        var state: UInt64
-        init(state: UInt64) { self.state = state }
-        mutating func next() -> UInt64 {
+    /// SplitMix64: the generator's (and the fuzz tests') deterministic random source.
+    public struct RNG: RandomNumberGenerator, Sendable {
+        public var state: UInt64
+        public init(state: UInt64) { self.state = state }
+        public mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
-        mutating func int(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
-        mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) / Double(1 << 53) < p }
+        public mutating func int(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
+        public mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) / Double(1 << 53) < p }
     }
 
     // MARK: - Names

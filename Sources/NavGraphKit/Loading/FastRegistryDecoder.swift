@@ -1,0 +1,420 @@
+/// The fast path of `RegistryLoader`: reads registry events (JSON bytes or libyaml events) straight
+/// into a `Registry`, with no `RawNode` tree and a `SourceLocation` only for what the model keeps.
+///
+/// It reads only input the positioned reader (`RegistryDecoder` over `RawNode`s) would accept without
+/// a single diagnostic, and builds the same `Registry` from it. At the first thing it is not sure of —
+/// a syntax error, an unknown, repeated or missing key, a wrong type, an escape, an anchor — it gives
+/// up (`nil`), and the loader reads the file again with the positioned reader, which reports every
+/// problem with its line and column. `FastReaderDifferentialTests` holds the two paths to that.
+struct FastRegistryDecoder<Source: RegistryEventSource> {
+    private var s: Source
+
+    private struct GiveUp: Error {}
+
+    init(_ source: Source) {
+        s = source
+    }
+
+    static func decode(_ source: Source) -> Registry? {
+        var d = FastRegistryDecoder(source)
+        do {
+            let r = try d.registry()
+            return d.s.finish() ? r : nil
+        } catch {
+            return nil
+        }
+    }
+
+    // MARK: events
+
+    private mutating func event() throws(GiveUp) -> RegistryEvent {
+        guard let e = s.next() else { throw GiveUp() }
+        return e
+    }
+
+    private mutating func location(_ e: RegistryEvent) -> SourceLocation { s.location(e.mark) }
+
+    /// Calls `body` with each key of the mapping that `start` opened; keys must come from `allowed`
+    /// (at most 16) and appear once.
+    private mutating func mapping(
+        _ start: RegistryEvent, _ allowed: [String], _ body: (inout Self, Int, RegistryEvent) throws(GiveUp) -> Void
+    ) throws(GiveUp) {
+        guard start.kind == .mappingStart else { throw GiveUp() }
+        var seen: UInt16 = 0
+        while true {
+            let k = try event()
+            if k.kind == .mappingEnd { return }
+            guard k.kind == .scalar, let index = allowed.firstIndex(of: k.text) else { throw GiveUp() }
+            let bit: UInt16 = 1 << UInt16(index)
+            guard seen & bit == 0 else { throw GiveUp() }
+            seen |= bit
+            try body(&self, index, k)
+        }
+    }
+
+    /// Each pair of a free-form mapping (non-empty, unrepeated keys), with its key event.
+    private mutating func pairs(_ body: (inout Self, RegistryEvent, RegistryEvent) throws(GiveUp) -> Void) throws(GiveUp) {
+        guard try event().kind == .mappingStart else { throw GiveUp() }
+        var seen = Set<String>()
+        while true {
+            let k = try event()
+            if k.kind == .mappingEnd { return }
+            guard k.kind == .scalar, !k.text.isEmpty, seen.insert(k.text).inserted else { throw GiveUp() }
+            try body(&self, k, try event())
+        }
+    }
+
+    /// Each item of a list.
+    private mutating func list(_ body: (inout Self, RegistryEvent) throws(GiveUp) -> Void) throws(GiveUp) {
+        guard try event().kind == .sequenceStart else { throw GiveUp() }
+        while true {
+            let e = try event()
+            if e.kind == .sequenceEnd { return }
+            try body(&self, e)
+        }
+    }
+
+    // MARK: scalars (the rules of `SchemaReader`)
+
+    private func string(_ e: RegistryEvent) throws(GiveUp) -> String {
+        guard e.kind == .scalar, let s = SchemaReader.stringValue(e.text, plain: e.plain) else { throw GiveUp() }
+        return s
+    }
+
+    private mutating func string() throws(GiveUp) -> String { try string(try event()) }
+
+    private mutating func optionalString() throws(GiveUp) -> String? {
+        let e = try event()
+        if e.kind == .scalar, e.plain, RawNode.isNull(e.text) { return nil }
+        return try string(e)
+    }
+
+    private mutating func bool() throws(GiveUp) -> Bool {
+        let e = try event()
+        guard e.kind == .scalar, e.plain, let b = RawNode.bool(e.text) else { throw GiveUp() }
+        return b
+    }
+
+    private mutating func strings() throws(GiveUp) -> [String] {
+        let e = try event()
+        if e.kind == .scalar { return [try string(e)] }
+        guard e.kind == .sequenceStart else { throw GiveUp() }
+        var out: [String] = []
+        while true {
+            let item = try event()
+            if item.kind == .sequenceEnd { return out }
+            out.append(try string(item))
+        }
+    }
+
+    private mutating func sourceLocation() throws(GiveUp) -> SourceLocation {
+        guard let l = SourceLocation(parsing: try string()) else { throw GiveUp() }
+        return l
+    }
+
+    // MARK: the schema (`RegistryDecoder`'s keys and rules)
+
+    private mutating func registry() throws(GiveUp) -> Registry {
+        var r = Registry()
+        var version = false
+        try mapping(try event(), RegistryDecoder.topKeys) { (d, key, _) throws(GiveUp) in
+            switch key {
+            case 0:
+                let v = try d.event()
+                guard v.kind == .scalar, v.plain, Int(v.text) == RegistryLoader.schemaVersion else { throw GiveUp() }
+                version = true
+            case 1: r.app = try d.optionalString()
+            case 2: try d.list { (d, e) throws(GiveUp) in r.entries.append(try d.entry(e)) }
+            case 3: try d.pairs { (d, k, v) throws(GiveUp) in r.flags.append(try d.flag(k.text, v)) }
+            case 4: try d.list { (d, e) throws(GiveUp) in r.provided.append(try d.provided(e)) }
+            case 5: try d.list { (d, e) throws(GiveUp) in r.routes.append(try d.route(e)) }
+            case 6: try d.list { (d, e) throws(GiveUp) in r.handlers.append(try d.handler(e)) }
+            case 7: try d.list { (d, e) throws(GiveUp) in r.features.append(try d.feature(e)) }
+            case 8: try d.list { (d, e) throws(GiveUp) in r.dependencies.append(try d.binding(e)) }
+            default: try d.list { (d, e) throws(GiveUp) in r.deeplinks.append(try d.deeplink(e)) }
+            }
+        }
+        guard version else { throw GiveUp() }
+        return r
+    }
+
+    private mutating func entry(_ start: RegistryEvent) throws(GiveUp) -> Entry {
+        let at = location(start)
+        var target: Entry.Target?
+        var source: SourceLocation?
+        var ignore: [String] = []
+        try mapping(start, RegistryDecoder.entryKeys) { (d, key, _) throws(GiveUp) in
+            switch key {
+            case 0, 1:
+                guard target == nil else { throw GiveUp() }
+                let name = try d.string()
+                target = key == 0 ? .feature(name) : .route(name)
+            case 2: source = try d.sourceLocation()
+            default: ignore = try d.strings()
+            }
+        }
+        guard let target else { throw GiveUp() }
+        return Entry(target: target, origin: ElementOrigin(registry: at, source: source), ignore: ignore)
+    }
+
+    private mutating func flag(_ name: String, _ value: RegistryEvent) throws(GiveUp) -> FeatureFlag {
+        let at = location(value)
+        if value.kind == .mappingStart {
+            var runtime = false
+            var defaultValue = false
+            var owner: String?
+            var source: SourceLocation?
+            try mapping(value, RegistryDecoder.flagKeys) { (d, key, _) throws(GiveUp) in
+                switch key {
+                case 0:
+                    let e = try d.event()
+                    guard e.kind == .scalar else { throw GiveUp() }
+                    if e.text == "runtime" {
+                        runtime = true
+                    } else {
+                        guard e.plain, let b = RawNode.bool(e.text) else { throw GiveUp() }
+                        defaultValue = b
+                    }
+                case 1: source = try d.sourceLocation()
+                default: owner = try d.optionalString()
+                }
+            }
+            return FeatureFlag(
+                name: name, defaultValue: runtime ? false : defaultValue, runtime: runtime, owner: owner,
+                origin: ElementOrigin(registry: at, source: source))
+        }
+        guard value.kind == .scalar else { throw GiveUp() }
+        if value.text == "runtime" {
+            return FeatureFlag(name: name, defaultValue: false, runtime: true, origin: ElementOrigin(registry: at))
+        }
+        guard value.plain, let b = RawNode.bool(value.text) else { throw GiveUp() }
+        return FeatureFlag(name: name, defaultValue: b, origin: ElementOrigin(registry: at))
+    }
+
+    private mutating func provided(_ item: RegistryEvent) throws(GiveUp) -> ProvidedDependency {
+        let at = location(item)
+        guard item.kind == .mappingStart else { return ProvidedDependency(name: try string(item), origin: ElementOrigin(registry: at)) }
+        var name: String?
+        var source: SourceLocation?
+        try mapping(item, RegistryDecoder.providedKeys) { (d, key, _) throws(GiveUp) in
+            if key == 0 { name = try d.string() } else { source = try d.sourceLocation() }
+        }
+        guard let name else { throw GiveUp() }
+        return ProvidedDependency(name: name, origin: ElementOrigin(registry: at, source: source))
+    }
+
+    private mutating func route(_ start: RegistryEvent) throws(GiveUp) -> Route {
+        let at = location(start)
+        var id: String?
+        var type: String?
+        var module: String?
+        var parameters: [Route.Parameter] = []
+        var source: SourceLocation?
+        var ignore: [String] = []
+        var system: RoutingSystem?
+        try mapping(start, RegistryDecoder.routeKeys) { (d, key, _) throws(GiveUp) in
+            switch RegistryDecoder.routeKeys[key] {
+            case "id": id = try d.string()
+            case "type": type = try d.optionalString()
+            case "module": module = try d.optionalString()
+            case "parameters":
+                try d.pairs { (d, k, v) throws(GiveUp) in parameters.append(.init(name: k.text, type: try d.string(v))) }
+            case "source": source = try d.sourceLocation()
+            case "ignore": ignore = try d.strings()
+            case "system":
+                // An unknown system is the positioned reader's error to report.
+                if let s = try d.optionalString() {
+                    guard let known = RoutingSystem(rawValue: s) else { throw GiveUp() }
+                    system = known
+                }
+            default: throw GiveUp()
+            }
+        }
+        guard let id else { throw GiveUp() }
+        return Route(
+            id: id, type: type, module: module, parameters: parameters, origin: ElementOrigin(registry: at, source: source),
+            ignore: ignore, system: system)
+    }
+
+    private mutating func handler(_ start: RegistryEvent) throws(GiveUp) -> RouteHandler {
+        let at = location(start)
+        var name: String?
+        var module: String?
+        var routes: [RouteHandler.Mapping]?
+        var source: SourceLocation?
+        var ignore: [String] = []
+        try mapping(start, RegistryDecoder.handlerKeys) { (d, key, _) throws(GiveUp) in
+            switch key {
+            case 0: name = try d.string()
+            case 1: module = try d.optionalString()
+            case 2:
+                var mappings: [RouteHandler.Mapping] = []
+                try d.pairs { (d, k, v) throws(GiveUp) in
+                    let keyAt = d.location(k)
+                    mappings.append(.init(route: k.text, feature: try d.string(v), origin: ElementOrigin(registry: keyAt)))
+                }
+                routes = mappings
+            case 3: source = try d.sourceLocation()
+            default: ignore = try d.strings()
+            }
+        }
+        guard let name, let routes else { throw GiveUp() }
+        return RouteHandler(name: name, module: module, routes: routes, origin: ElementOrigin(registry: at, source: source), ignore: ignore)
+    }
+
+    private mutating func dependencyRefs() throws(GiveUp) -> [DependencyRef] {
+        var out: [DependencyRef] = []
+        try list { (d, item) throws(GiveUp) in
+            let at = d.location(item)
+            guard item.kind == .mappingStart else {
+                out.append(DependencyRef(name: try d.string(item), origin: ElementOrigin(registry: at)))
+                return
+            }
+            var name: String?
+            var lazy = false
+            var used: Bool?
+            var source: SourceLocation?
+            try d.mapping(item, RegistryDecoder.dependencyRefKeys) { (d, key, _) throws(GiveUp) in
+                switch key {
+                case 0: name = try d.string()
+                case 1: lazy = try d.bool()
+                case 2: used = try d.bool()
+                default: source = try d.sourceLocation()
+                }
+            }
+            guard let name else { throw GiveUp() }
+            out.append(DependencyRef(name: name, lazy: lazy, used: used, origin: ElementOrigin(registry: at, source: source)))
+        }
+        return out
+    }
+
+    private mutating func feature(_ start: RegistryEvent) throws(GiveUp) -> Feature {
+        let at = location(start)
+        var name: String?
+        var module: String?
+        var enabled: (Enablement, SourceLocation)?
+        var fallback: (String?, SourceLocation)?
+        var dependencies: [DependencyRef] = []
+        var navigates: [Navigation] = []
+        var source: SourceLocation?
+        var ignore: [String] = []
+        var unusedFallback: UnusedFallback?
+        try mapping(start, RegistryDecoder.featureKeys) { (d, key, _) throws(GiveUp) in
+            switch key {
+            case 0: name = try d.string()
+            case 1: module = try d.optionalString()
+            case 2:
+                let e = try d.event()
+                guard e.kind == .scalar, let value = RegistryDecoder.enablement(e.text, plain: e.plain) else { throw GiveUp() }
+                enabled = (value, d.location(e))
+            case 3:
+                let e = try d.event()
+                let l = d.location(e)
+                let value: String? = e.kind == .scalar && e.plain && RawNode.isNull(e.text) ? nil : try d.string(e)
+                fallback = (value, l)
+            case 4: dependencies = try d.dependencyRefs()
+            case 5:
+                try d.list { (d, item) throws(GiveUp) in navigates.append(try d.navigation(item)) }
+            case 6: source = try d.sourceLocation()
+            case 7: ignore = try d.strings()
+            default: unusedFallback = try d.unusedFallback()
+            }
+        }
+        guard let name else { throw GiveUp() }
+        var f = Feature(
+            name: name, module: module, dependencies: dependencies, navigates: navigates,
+            origin: ElementOrigin(registry: at, source: source), ignore: ignore)
+        if let (value, l) = enabled {
+            f.enabled = value
+            f.enabledOrigin = ElementOrigin(registry: l, source: source)
+        }
+        if let (value, l) = fallback {
+            f.fallback = value
+            f.fallbackOrigin = ElementOrigin(registry: l, source: source)
+        }
+        f.unusedFallback = unusedFallback
+        return f
+    }
+
+    private mutating func navigation(_ item: RegistryEvent) throws(GiveUp) -> Navigation {
+        let at = location(item)
+        guard item.kind == .mappingStart else { return Navigation(route: try string(item), origin: ElementOrigin(registry: at)) }
+        var route: String?
+        var style: String?
+        var source: SourceLocation?
+        try mapping(item, RegistryDecoder.navigationKeys) { (d, key, _) throws(GiveUp) in
+            switch key {
+            case 0: route = try d.string()
+            case 1: style = try d.optionalString()
+            default: source = try d.sourceLocation()
+            }
+        }
+        guard let route else { throw GiveUp() }
+        return Navigation(route: route, style: style, origin: ElementOrigin(registry: at, source: source))
+    }
+
+    private mutating func unusedFallback() throws(GiveUp) -> UnusedFallback {
+        let start = try event()
+        let at = location(start)
+        var declared: String?
+        var requirement: String?
+        var source: SourceLocation?
+        try mapping(start, RegistryDecoder.unusedFallbackKeys) { (d, key, _) throws(GiveUp) in
+            switch key {
+            case 0: declared = try d.string()
+            case 1: requirement = try d.string()
+            default: source = try d.sourceLocation()
+            }
+        }
+        guard let declared, let requirement else { throw GiveUp() }
+        return UnusedFallback(declared: declared, requirement: requirement, origin: ElementOrigin(registry: at, source: source))
+    }
+
+    private mutating func binding(_ start: RegistryEvent) throws(GiveUp) -> DependencyBinding {
+        let at = location(start)
+        var proto: String?
+        var implementation: String?
+        var module: String?
+        var dependencies: [DependencyRef] = []
+        var source: SourceLocation?
+        var ignore: [String] = []
+        try mapping(start, RegistryDecoder.bindingKeys) { (d, key, _) throws(GiveUp) in
+            switch key {
+            case 0: proto = try d.string()
+            case 1: implementation = try d.optionalString()
+            case 2: module = try d.optionalString()
+            case 3: dependencies = try d.dependencyRefs()
+            case 4: source = try d.sourceLocation()
+            default: ignore = try d.strings()
+            }
+        }
+        guard let proto else { throw GiveUp() }
+        return DependencyBinding(
+            protocol: proto, implementation: implementation, module: module, dependencies: dependencies,
+            origin: ElementOrigin(registry: at, source: source), ignore: ignore)
+    }
+
+    private mutating func deeplink(_ start: RegistryEvent) throws(GiveUp) -> DeepLink {
+        let at = location(start)
+        var url: String?
+        var route: String?
+        var anyRoute: String?
+        var source: SourceLocation?
+        var ignore: [String] = []
+        try mapping(start, RegistryDecoder.deeplinkKeys) { (d, key, _) throws(GiveUp) in
+            switch key {
+            case 0: url = try d.optionalString()
+            case 1: route = try d.optionalString()
+            case 2:
+                // Any scalar, even empty: `invalid-deeplink` checks it.
+                let e = try d.event()
+                guard e.kind == .scalar else { throw GiveUp() }
+                anyRoute = e.text
+            case 3: source = try d.sourceLocation()
+            default: ignore = try d.strings()
+            }
+        }
+        guard anyRoute != nil || route != nil || url != nil else { throw GiveUp() }
+        return DeepLink(url: url, route: route, anyRoute: anyRoute, origin: ElementOrigin(registry: at, source: source), ignore: ignore)
+    }
+}

@@ -1,0 +1,243 @@
+import CYaml
+
+/// One step of a registry document for the fast reader (`FastRegistryDecoder`): a scalar, or the start
+/// or end of a mapping or list. Positions are marks (numbers); a `SourceLocation` is made only for
+/// what the model keeps.
+struct RegistryEvent {
+    enum Kind: UInt8 { case scalar, mappingStart, mappingEnd, sequenceStart, sequenceEnd }
+    var kind: Kind
+    /// Scalars only: the text (interned) and whether it was unquoted (`plain`, so `"true"` stays a string).
+    var text: String = ""
+    var plain = false
+    var mark: RegistryMark
+}
+
+/// Where an event starts: JSON keeps the byte offset and its line; YAML keeps libyaml's line and column.
+struct RegistryMark {
+    var line: Int
+    /// JSON: the byte offset of the event; YAML: the zero-based column.
+    var offset: Int
+    /// JSON: the byte offset where the line starts (the column is counted from there on demand).
+    var lineStart: Int
+}
+
+/// A source of registry events. `next()` returns nil whenever the input is anything but plain, valid
+/// registry data (a syntax error, an escape, an anchor, a tag…): the caller then reads the file again
+/// with the positioned reader, which reports every problem.
+protocol RegistryEventSource {
+    mutating func next() -> RegistryEvent?
+    /// True when the document ends after its root value (only white space, or the end of the YAML document).
+    mutating func finish() -> Bool
+    mutating func location(_ mark: RegistryMark) -> SourceLocation
+}
+
+/// JSON events straight from the bytes. Accepts exactly what `JSONReader` accepts (RFC 8259, one value)
+/// except strings with escapes, which it leaves to the positioned reader.
+struct JSONEventSource: RegistryEventSource {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let file: String
+    private var interner = NameInterner()
+    private var i = 0
+    private var line = 1
+    private var lineStart = 0
+    /// Open containers: true for an object.
+    private var stack: [Bool] = []
+    private enum State { case value, afterOpenObject, afterOpenArray, key, afterValue }
+    private var state = State.value
+    private var colPos = 0
+    private var colCount = 1
+
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
+        self.bytes = bytes
+        self.file = file
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            i = 3
+            lineStart = 3
+        }
+    }
+
+    /// Columns count characters, not bytes (as `JSONReader` does); counted incrementally, so marks
+    /// asked for in document order stay linear on a long minified line.
+    mutating func location(_ mark: RegistryMark) -> SourceLocation {
+        if colPos < mark.lineStart || colPos > mark.offset {
+            colPos = mark.lineStart
+            colCount = 1
+        }
+        while colPos < mark.offset {
+            if bytes[colPos] & 0xC0 != 0x80 { colCount += 1 }
+            colPos += 1
+        }
+        return SourceLocation(file: file, line: mark.line, column: colCount)
+    }
+
+    private var mark: RegistryMark { RegistryMark(line: line, offset: i, lineStart: lineStart) }
+
+    private mutating func skipSpace() { JSONReader.skipSpace(bytes, &i, &line, &lineStart) }
+
+    mutating func next() -> RegistryEvent? {
+        while true {
+            skipSpace()
+            guard i < bytes.count else { return nil }
+            let c = bytes[i]
+            switch state {
+            case .afterValue:
+                guard let top = stack.last else { return nil }
+                if c == UInt8(ascii: ",") {
+                    i += 1
+                    state = top ? .key : .value
+                    continue
+                }
+                if top ? c == UInt8(ascii: "}") : c == UInt8(ascii: "]") { return close(top) }
+                return nil
+            case .afterOpenObject:
+                if c == UInt8(ascii: "}") { return close(true) }
+                state = .key
+                continue
+            case .afterOpenArray:
+                if c == UInt8(ascii: "]") { return close(false) }
+                state = .value
+                continue
+            case .key:
+                guard c == UInt8(ascii: "\"") else { return nil }
+                let at = mark
+                guard let key = string() else { return nil }
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
+                i += 1
+                state = .value
+                return RegistryEvent(kind: .scalar, text: key, plain: false, mark: at)
+            case .value:
+                return value(c)
+            }
+        }
+    }
+
+    private mutating func close(_ object: Bool) -> RegistryEvent {
+        let at = mark
+        i += 1
+        stack.removeLast()
+        state = .afterValue
+        return RegistryEvent(kind: object ? .mappingEnd : .sequenceEnd, mark: at)
+    }
+
+    private mutating func value(_ c: UInt8) -> RegistryEvent? {
+        let at = mark
+        switch c {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let object = c == UInt8(ascii: "{")
+            i += 1
+            stack.append(object)
+            state = object ? .afterOpenObject : .afterOpenArray
+            return RegistryEvent(kind: object ? .mappingStart : .sequenceStart, mark: at)
+        case UInt8(ascii: "\""):
+            guard let s = string() else { return nil }
+            state = .afterValue
+            return RegistryEvent(kind: .scalar, text: s, plain: false, mark: at)
+        default:
+            let start = i
+            i = JSONReader.wordEnd(bytes, from: i)
+            let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+            guard JSONReader.isLiteral(word) else { return nil }
+            state = .afterValue
+            return RegistryEvent(kind: .scalar, text: word, plain: true, mark: at)
+        }
+    }
+
+    /// A string without escapes or control characters (anything else: nil, the positioned reader decides).
+    private mutating func string() -> String? {
+        i += 1
+        let start = i
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "\"") {
+                let s = interner.intern(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                i += 1
+                return s
+            }
+            if c < 0x20 || c == UInt8(ascii: "\\") { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    mutating func finish() -> Bool {
+        guard stack.isEmpty, state == .afterValue else { return false }
+        skipSpace()
+        return i == bytes.count
+    }
+}
+
+/// YAML events from libyaml (the copy Yams bundles), as `YAMLReader` reads them, without building
+/// `RawNode`s. Anchors, aliases and tags are left to the positioned reader.
+final class YAMLEventSource: RegistryEventSource {
+    private var parser = yaml_parser_t()
+    private var event = yaml_event_t()
+    private var hasEvent = false
+    private var started = false
+    private let file: String
+    private var interner = NameInterner()
+
+    /// `bytes` must outlive the source.
+    init?(bytes: UnsafeMutableBufferPointer<UInt8>, file: String) {
+        self.file = file
+        guard yaml_parser_initialize(&parser) == 1 else { return nil }
+        started = true
+        yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+    }
+
+    deinit {
+        if hasEvent { yaml_event_delete(&event) }
+        if started { yaml_parser_delete(&parser) }
+    }
+
+    private func pull() -> Bool {
+        if hasEvent {
+            yaml_event_delete(&event)
+            hasEvent = false
+        }
+        guard yaml_parser_parse(&parser, &event) == 1 else { return false }
+        hasEvent = true
+        return true
+    }
+
+    func location(_ mark: RegistryMark) -> SourceLocation {
+        SourceLocation(file: file, line: mark.line, column: mark.offset + 1)
+    }
+
+    func next() -> RegistryEvent? {
+        while true {
+            guard pull() else { return nil }
+            let at = RegistryMark(line: Int(event.start_mark.line) + 1, offset: Int(event.start_mark.column), lineStart: 0)
+            switch event.type {
+            case YAML_STREAM_START_EVENT, YAML_DOCUMENT_START_EVENT:
+                continue
+            case YAML_SCALAR_EVENT:
+                let s = event.data.scalar
+                guard s.anchor == nil, s.tag == nil else { return nil }
+                let text = interner.intern(UnsafeBufferPointer(start: s.value, count: Int(s.length)))
+                return RegistryEvent(kind: .scalar, text: text, plain: s.style == YAML_PLAIN_SCALAR_STYLE, mark: at)
+            case YAML_SEQUENCE_START_EVENT:
+                let s = event.data.sequence_start
+                guard s.anchor == nil, s.tag == nil else { return nil }
+                return RegistryEvent(kind: .sequenceStart, mark: at)
+            case YAML_MAPPING_START_EVENT:
+                let s = event.data.mapping_start
+                guard s.anchor == nil, s.tag == nil else { return nil }
+                return RegistryEvent(kind: .mappingStart, mark: at)
+            case YAML_SEQUENCE_END_EVENT:
+                return RegistryEvent(kind: .sequenceEnd, mark: at)
+            case YAML_MAPPING_END_EVENT:
+                return RegistryEvent(kind: .mappingEnd, mark: at)
+            default:
+                // Aliases, and a document or stream ending inside the root value.
+                return nil
+            }
+        }
+    }
+
+    func finish() -> Bool {
+        guard pull() else { return false }
+        return event.type == YAML_DOCUMENT_END_EVENT
+    }
+}

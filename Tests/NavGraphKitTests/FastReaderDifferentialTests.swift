@@ -1,0 +1,258 @@
+import Foundation
+import XCTest
+@testable import NavGraphKit
+import NavGraphSynthetic
+
+/// The fast reader (events straight into the model) against the positioned reader (`RawNode` tree,
+/// every diagnostic): on valid and on randomly broken registries, the fast path either gives up or
+/// builds exactly the registry the positioned reader builds; the loader's answer (registry or every
+/// diagnostic) is always the positioned reader's. Nothing may trap. Fixtures/fast-reader holds the
+/// edge cases (escapes, anchors, tags, deep nesting, BOM-less CR lines…) and any input that ever
+/// makes the two paths disagree (none has so far).
+final class FastReaderDifferentialTests: XCTestCase {
+    /// A registry that uses every key of the schema, in YAML and in JSON.
+    static let richYAML = """
+        navgraph: 1
+        app: "Rich App"
+        entries:
+          - feature: HomeFeature
+            source: Sources/App/App.swift:3:5
+          - route: WelcomeRoute
+            ignore: [unreachable-feature]
+        flags:
+          newCheckout: true
+          betaSearch:
+            default: runtime
+            owner: search-team
+            source: Sources/Flags.swift:10:1
+          oldProfile: false
+          liveToggle: runtime
+        provided:
+          - Logger
+          - name: Analytics
+            source: Sources/App/App.swift:20:3
+        routes:
+          - id: HomeRoute
+            type: HomeRoute
+            module: Home
+            parameters: {userID: String, "count": Int}
+            source: Sources/Home/Routes.swift:4:1
+          - id: WelcomeRoute
+            ignore: unhandled-route
+            system: featherweight
+          - {id: "Ünïcödé Route ✓", type: null, module: ~}
+        handlers:
+          - name: HomeHandler
+            module: Home
+            routes:
+              HomeRoute: HomeFeature
+              "Ünïcödé Route ✓": "Ünïcödé Feature"
+            source: Sources/Home/Handler.swift:1:1
+        features:
+          - name: HomeFeature
+            module: Home
+            enabled: true
+            dependencies:
+              - HomeService
+              - protocol: Analytics
+                lazy: true
+                used: false
+                source: Sources/Home/Home.swift:9:9
+            navigates:
+              - HomeRoute
+              - route: WelcomeRoute
+                style: modal
+                source: Sources/Home/Home.swift:30:12
+            source: Sources/Home/Home.swift:1:1
+          - name: CheckoutFeature
+            enabled: "flag: newCheckout"
+            fallback: HomeFeature
+            unusedFallback:
+              declared: fallback(forRoute:)
+              requirement: fallback(for:)
+              source: Sources/Checkout.swift:40:5
+            ignore: [missing-fallback, unreachable-feature]
+          - name: SearchFeature
+            enabled: runtime
+            fallback: null
+          - name: OldFeature
+            enabled: false
+          - name: "Ünïcödé Feature"
+            module: "Mödule"
+        dependencies:
+          - protocol: HomeService
+            implementation: HomeServiceImpl
+            module: Home
+            dependencies: [Logger, {protocol: Analytics, lazy: false}]
+            source: Sources/Home/Service.swift:2:2
+            ignore: [unused-dependency]
+          - protocol: Core.Logger
+        deeplinks:
+          - url: "app://home"
+            route: HomeRoute
+          - anyRoute: ""
+          - anyRoute: "app://search?q=1"
+            source: Sources/Links.swift:1:1
+            ignore: [invalid-deeplink]
+          - url: "app://orders"
+
+        """
+
+    static let richJSON = """
+        {
+          "navgraph": 1, "app": "Rich App",
+          "entries": [{"feature": "HomeFeature", "source": "Sources/App/App.swift:3:5"}, {"route": "WelcomeRoute", "ignore": ["unreachable-feature"]}],
+          "flags": {"newCheckout": true, "betaSearch": {"default": "runtime", "owner": "search-team"}, "oldProfile": false, "liveToggle": "runtime"},
+          "provided": ["Logger", {"name": "Analytics", "source": "Sources/App/App.swift:20:3"}],
+          "routes": [
+            {"id": "HomeRoute", "type": "HomeRoute", "module": "Home", "parameters": {"userID": "String", "count": "Int"}},
+            {"id": "WelcomeRoute", "ignore": "unhandled-route"},
+            {"id": "Ünïcödé Route ✓", "type": null}
+          ],
+          "handlers": [{"name": "HomeHandler", "module": "Home", "routes": {"HomeRoute": "HomeFeature", "Ünïcödé Route ✓": "Ünïcödé Feature"}}],
+          "features": [
+            {"name": "HomeFeature", "module": "Home", "enabled": true,
+             "dependencies": ["HomeService", {"protocol": "Analytics", "lazy": true, "used": false}],
+             "navigates": ["HomeRoute", {"route": "WelcomeRoute", "style": "modal", "source": "S.swift:30:12"}]},
+            {"name": "CheckoutFeature", "enabled": "flag:newCheckout", "fallback": "HomeFeature",
+             "unusedFallback": {"declared": "fallback(forRoute:)", "requirement": "fallback(for:)"}, "ignore": ["missing-fallback"]},
+            {"name": "SearchFeature", "enabled": "runtime", "fallback": null},
+            {"name": "OldFeature", "enabled": false},
+            {"name": "Ünïcödé Feature", "module": "Mödule"}
+          ],
+          "dependencies": [{"protocol": "HomeService", "implementation": "HomeServiceImpl", "dependencies": ["Logger", {"protocol": "Analytics", "lazy": false}]}],
+          "deeplinks": [{"url": "app://home", "route": "HomeRoute"}, {"anyRoute": ""}, {"anyRoute": "app://search?q=1"}]
+        }
+
+        """
+
+    enum Outcome: Equatable {
+        case registry(Registry)
+        case errors([String])
+    }
+
+    static func positioned(_ text: String, _ file: String) -> Outcome {
+        do {
+            return .registry(try RegistryLoader().positionedLoad(text: text, file: file, isJSON: file.hasSuffix(".json")))
+        } catch {
+            return .errors(error.diagnostics.map(\.description))
+        }
+    }
+
+    static func loaded(_ text: String, _ file: String) -> Outcome {
+        do {
+            return .registry(try RegistryLoader().load(text: text, file: file))
+        } catch {
+            return .errors(error.diagnostics.map(\.description))
+        }
+    }
+
+    /// The property: returns false (and fails the test) when the paths disagree.
+    @discardableResult
+    func assertAgree(_ text: String, _ file: String, _ what: @autoclosure () -> String) -> Registry? {
+        let fast = RegistryLoader.fastLoad(text: text, file: file, isJSON: file.hasSuffix(".json"))
+        let slow = Self.positioned(text, file)
+        if let fast {
+            if slow != .registry(fast) {
+                XCTFail("fast and positioned readers disagree on \(what()):\n\(text.prefix(4000))\nfast: \(fast)\npositioned: \(slow)")
+            }
+        }
+        let viaLoader = Self.loaded(text, file)
+        if viaLoader != slow { XCTFail("the loader's answer is not the positioned reader's on \(what())") }
+        return fast
+    }
+
+    func testValidRegistriesTakeTheFastPathAndAgree() {
+        XCTAssertNotNil(assertAgree(Self.richYAML, "rich.yml", "the rich YAML registry"))
+        XCTAssertNotNil(assertAgree(Self.richJSON, "rich.json", "the rich JSON registry"))
+        for seed: UInt64 in 1...4 {
+            let registry = SyntheticRegistry(features: 40 * Int(seed), seed: seed).registry
+            XCTAssertNotNil(assertAgree(RegistryWriter.yaml(registry), "s\(seed).yaml", "synthetic YAML \(seed)"))
+            XCTAssertNotNil(assertAgree(RegistryJSONWriter.json(registry), "s\(seed).json", "synthetic JSON \(seed)"))
+        }
+        for example in ["ShopApp.yml", "Broken.yml"] {
+            let path = examplePath(example)
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                XCTFail("missing \(path)")
+                continue
+            }
+            XCTAssertNotNil(assertAgree(text, path, example), "\(example) should take the fast path")
+        }
+    }
+
+    /// The same document with a byte-order mark, CRLF line ends, minified or with a second document
+    /// still loads the same way on both paths.
+    func testLayoutVariantsAgree() {
+        let json = Self.richJSON
+        XCTAssertNotNil(assertAgree("\u{FEFF}" + json, "bom.json", "JSON with a BOM"))
+        XCTAssertNotNil(assertAgree(json.replacingOccurrences(of: "\n", with: "\r\n"), "crlf.json", "JSON with CRLF"))
+        XCTAssertNotNil(assertAgree(json.replacingOccurrences(of: "\n", with: ""), "min.json", "minified JSON"))
+        XCTAssertNotNil(assertAgree(Self.richYAML + "---\nnot: read\n", "two.yml", "two YAML documents"))
+        XCTAssertNotNil(assertAgree(Self.richYAML.replacingOccurrences(of: "\n", with: "\r\n"), "crlf.yml", "YAML with CRLF"))
+    }
+
+    /// Random mutations of valid registries: byte flips, truncation, repeated lines (repeated keys),
+    /// wrong types, unicode, deep nesting, deleted ranges. Deterministic (seeded).
+    func testMutatedRegistriesAgree() {
+        var rng = SplitMix(seed: 0x13)
+        let small = SyntheticRegistry(features: 24, seed: 3).registry
+        let bases: [(String, String)] = [
+            (Self.richYAML, "m.yml"), (Self.richJSON, "m.json"),
+            (RegistryWriter.yaml(small), "s.yaml"), (RegistryJSONWriter.json(small), "s.json"),
+        ]
+        var fastCount = 0, total = 0
+        for round in 0..<800 {
+            let (base, file) = bases[round % bases.count]
+            var bytes = Array(base.utf8)
+            for _ in 0..<(1 + Int(rng.next() % 3)) { Self.mutate(&bytes, &rng) }
+            let text = String(decoding: bytes, as: UTF8.self)
+            total += 1
+            if assertAgree(text, file, "mutation \(round) of \(file)") != nil { fastCount += 1 }
+        }
+        // Some mutations keep the document valid (a changed letter in a name): the fast path must
+        // still take those, or it would be a fast path in name only.
+        XCTAssertGreaterThan(fastCount, total / 20, "the fast path took \(fastCount) of \(total) mutated registries")
+    }
+
+    /// The edge cases, and every input that once made the two readers disagree (or trap).
+    func testFixtures() throws {
+        let dir = try XCTUnwrap(Bundle.module.resourceURL).appendingPathComponent("Fixtures/fast-reader")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        XCTAssertFalse(files.isEmpty, "no fixtures in \(dir.path)")
+        for name in files {
+            let data = try Data(contentsOf: dir.appendingPathComponent(name))
+            assertAgree(String(decoding: data, as: UTF8.self), name, "fixture \(name)")
+        }
+    }
+
+    static func mutate(_ bytes: inout [UInt8], _ rng: inout SplitMix) {
+        guard !bytes.isEmpty else { return }
+        let at = Int(rng.next() % UInt64(bytes.count))
+        let interesting: [String] = [
+            "\"", "{", "}", "[", "]", ":", ",", "\\", "-", " ", "\n", "#", "&a ", "*a", "!!str ", "é", "✓", "\u{0}",
+            "\t", "null", "true", "~", "[1]", "{}", "- x\n", "\\u00e9", "\\n", "\u{FEFF}", "'", "?", "|", ">", "\r",
+        ]
+        switch rng.next() % 9 {
+        case 0: bytes[at] = UInt8(truncatingIfNeeded: rng.next())
+        case 1: bytes[at] ^= 1 << UInt8(rng.next() % 8)
+        case 2: bytes.removeSubrange(at...)  // truncation
+        case 3:  // repeat a line (repeated keys, repeated items)
+            let start = bytes[..<at].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let end = bytes[at...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
+            bytes.insert(contentsOf: Array(bytes[start..<end]), at: end)
+        case 4: bytes.insert(contentsOf: Array(interesting[Int(rng.next() % UInt64(interesting.count))].utf8), at: at)
+        case 5: bytes[at] = Array(interesting[Int(rng.next() % UInt64(interesting.count))].utf8)[0]
+        case 6:  // deep nesting
+            let depth = 1 + Int(rng.next() % 700)
+            bytes.insert(contentsOf: Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8), at: at)
+        case 7:  // a wrong type in place of a word
+            var end = at
+            while end < bytes.count, (bytes[end] >= 0x41 && bytes[end] <= 0x7A) || (bytes[end] >= 0x30 && bytes[end] <= 0x39) { end += 1 }
+            let replacement = ["[]", "{}", "12", "true", "null", "\"\"", "[a, b]", "{a: 1}"][Int(rng.next() % 8)]
+            bytes.replaceSubrange(at..<end, with: Array(replacement.utf8))
+        default:  // delete a range
+            let end = min(bytes.count, at + 1 + Int(rng.next() % 40))
+            bytes.removeSubrange(at..<end)
+        }
+    }
+}
