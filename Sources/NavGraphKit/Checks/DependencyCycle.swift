@@ -92,7 +92,7 @@ public enum DependencyCycle: Check {
         }
         guard let best else { return nil }
         var notes = context.pathNotes(to: best.feature).map { Finding.Note("first requested: " + $0.message, location: $0.location) }
-        notes.append(Finding.Note("\(g.name(best.feature)) needs \(g.name(best.dep))", location: g.featureInfo[best.feature]?.origin.primary))
+        notes.append(Finding.Note("\(g.name(best.feature)) needs \(g.name(best.dep))", location: g.feature(best.feature)?.origin.primary))
         return notes
     }
 }
