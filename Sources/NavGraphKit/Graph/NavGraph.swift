@@ -139,20 +139,20 @@ public struct NavGraph: Sendable {
     }
 
     private mutating func build() {
-        // 1. Collect every name per kind, declared or referenced.
-        // One dictionary per kind (indexed by raw value), each entry updated in place.
-        var names: [[String: (declared: Bool, module: String?)]] = Array(repeating: [:], count: NodeKind.allCases.count)
+        // 1. Collect every name per kind, declared or referenced: one hash per occurrence, the
+        // dictionary maps a name to its slot in `slots` (first-seen order).
+        var names: [[String: Int32]] = Array(repeating: [:], count: NodeKind.allCases.count)
+        var slots: [[(name: String, declared: Bool, module: String?)]] = Array(repeating: [], count: NodeKind.allCases.count)
         func note(_ kind: NodeKind, _ name: String, declared: Bool, module: String? = nil) {
             let k = Int(kind.rawValue)
-            if !declared {
-                if names[k][name] == nil { names[k][name] = (false, nil) }
-                return
-            }
-            names[k][name, default: (false, nil)].declared = true
-            if let module {
-                let current = names[k][name]!.module
-                if current == nil || module < current! { names[k][name]!.module = module }
-            }
+            let next = Int32(slots[k].count)
+            // Read through inout so the default is inserted by the same lookup.
+            func read(_ v: inout Int32) -> Int32 { v }
+            let slot = Int(read(&names[k][name, default: next]))
+            if slot == Int(next) { slots[k].append((name, false, nil)) }
+            guard declared else { return }
+            slots[k][slot].declared = true
+            if let module, slots[k][slot].module.map({ module < $0 }) ?? true { slots[k][slot].module = module }
         }
         for f in registry.features {
             note(.feature, f.name, declared: true, module: f.module)
@@ -181,17 +181,18 @@ public struct NavGraph: Sendable {
         }
         for d in registry.deeplinks { if let r = d.route { note(.route, r, declared: false) } }
 
-        // 2. Intern in sorted order.
+        // 2. Intern in sorted order; the name -> id index reuses step 1's tables (no rehashing).
         for kind in NodeKind.allCases {
-            let map = names[Int(kind.rawValue)]
-            var ids: [String: Int32] = [:]
-            ids.reserveCapacity(map.count)
+            let k = Int(kind.rawValue)
+            let order = slots[k].indices.sorted { slots[k][$0].name < slots[k][$1].name }
+            var idOfSlot = [Int32](repeating: 0, count: order.count)
             let start = Int32(nodes.count)
-            for (name, info) in map.sorted(by: { $0.key < $1.key }) {
-                ids[name] = Int32(nodes.count)
-                nodes.append(Node(kind: kind, name: name, module: info.module, declared: info.declared))
+            for slot in order {
+                idOfSlot[slot] = Int32(nodes.count)
+                let s = slots[k][slot]
+                nodes.append(Node(kind: kind, name: s.name, module: s.module, declared: s.declared))
             }
-            index[Int(kind.rawValue)] = ids
+            index[k] = names[k].mapValues { idOfSlot[Int($0)] }
             ranges[kind] = start..<Int32(nodes.count)
         }
         let featureIDs = index[Int(NodeKind.feature.rawValue)], routeIDs = index[Int(NodeKind.route.rawValue)]
