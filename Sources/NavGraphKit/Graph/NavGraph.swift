@@ -79,6 +79,12 @@ public struct NavGraph: Sendable {
     /// gives the same answer; nil for features (see `feature(_:)`) and undeclared names.
     public private(set) var declarationOrigin: [ElementOrigin?] = []
 
+    /// Per node: indices into the registry's routes, handlers or dependency bindings that declare
+    /// it, in registry order (compressed rows; a node of another kind has none). Read through
+    /// `routeDeclarations(_:)`, `handlerDeclarations(_:)`, `bindings(_:)`: checks look
+    /// declarations up by id instead of grouping the registry by name each run.
+    private var declarationRows = EdgeRows()
+
     /// The app's name, when the registry gives one.
     public var app: String? { registry.app }
     /// The flags the registry declares, in declaration order.
@@ -105,6 +111,13 @@ public struct NavGraph: Sendable {
     }
 
     public func edge(_ e: Int32) -> Edge { edges[Int(e)] }
+
+    /// The registry's declarations of route node `id`, in registry order.
+    public func routeDeclarations(_ id: Int32) -> [Route] { declarationRows[Int(id)].map { registry.routes[Int($0)] } }
+    /// The registry's declarations of handler node `id`, in registry order.
+    public func handlerDeclarations(_ id: Int32) -> [RouteHandler] { declarationRows[Int(id)].map { registry.handlers[Int($0)] } }
+    /// The registry's bindings of dependency node `id`, in registry order.
+    public func bindings(_ id: Int32) -> [DependencyBinding] { declarationRows[Int(id)].map { registry.dependencies[Int($0)] } }
 
     /// The merged declaration of feature node `id`; nil when `id` is not a declared feature.
     public func feature(_ id: Int32) -> Feature? {
@@ -280,9 +293,24 @@ public struct NavGraph: Sendable {
             if let old = declarationOrigin[Int(id)], originOrder(old) <= originOrder(o) { return }
             declarationOrigin[Int(id)] = o
         }
-        for x in registry.routes { declare(routeIDs[x.id]!, x.origin) }
-        for h in registry.handlers { declare(handlerIDs[h.name]!, h.origin) }
-        for d in registry.dependencies { declare(dependencyIDs[d.protocol]!, d.origin) }
+        var declaring: [(node: Int32, edge: Int32)] = []
+        declaring.reserveCapacity(registry.routes.count + registry.handlers.count + registry.dependencies.count)
+        for (i, x) in registry.routes.enumerated() {
+            let id = routeIDs[x.id]!
+            declare(id, x.origin)
+            declaring.append((id, Int32(i)))
+        }
+        for (i, h) in registry.handlers.enumerated() {
+            let id = handlerIDs[h.name]!
+            declare(id, h.origin)
+            declaring.append((id, Int32(i)))
+        }
+        for (i, d) in registry.dependencies.enumerated() {
+            let id = dependencyIDs[d.protocol]!
+            declare(id, d.origin)
+            declaring.append((id, Int32(i)))
+        }
+        declarationRows = EdgeRows(nodeCount: nodes.count, pairs: declaring)
 
         // 7. Fallbacks as ids.
         fallbackTarget = Array(repeating: -1, count: nodes.count)
