@@ -286,7 +286,7 @@ struct Assembly {
         var origin: ElementOrigin?
         switch node.kind {
         case .feature:
-            if let f = graph.featureInfo[id] {
+            if let f = graph.feature(id) {
                 origin = f.origin
                 if f.enabled != .always { lines.append("enabled: \(f.enabled)") }
                 if let fb = f.fallback { lines.append("fallback: \(fb)") }

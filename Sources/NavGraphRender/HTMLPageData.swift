@@ -103,7 +103,7 @@ extension HTMLPageData {
             var node = Node(kind: n.kind.label, name: n.name, module: n.module, declared: n.declared, entry: false, svg: drawnBy[id])
             switch n.kind {
             case .feature:
-                if let f = g.featureInfo[id] {
+                if let f = g.feature(id) {
                     origin = f.origin
                     switch f.enabled {
                     case .always: node.enabled = "always"
@@ -147,7 +147,7 @@ extension HTMLPageData {
         for n in names { allOn.values[n] = true }
         moves = g.nodes.indices.map { i in
             let f = Int32(i)
-            guard g.featureInfo[f] != nil else { return [] }
+            guard g.feature(f) != nil else { return [] }
             var rows: [[Int32]] = []
             for e in g.outgoing[i] where g.edge(e).kind == .navigates {
                 let edge = g.edge(e)
@@ -161,7 +161,7 @@ extension HTMLPageData {
         }
 
         // Scenarios: every combination, or each flag toggled alone from the base.
-        let features = g.featureInfo.count
+        let features = g.declaredFeatures.count
         let combine = names.count <= Self.maxCombinationFlags && (1 << names.count) * max(features, 1) <= Self.combinationBudget
         scenarioRule = combine ? "combinations" : "single"
         func scenario(_ values: [Bool]) -> FlagScenario {
@@ -206,7 +206,7 @@ extension HTMLPageData {
             }
             let change = FlagsQuery.change(g, from: baseReach, to: g.reachability(under: s))
             let disabled = g.ids(of: .feature).filter { f in
-                guard let info = g.featureInfo[f], case .flag = info.enabled else { return false }
+                guard let info = g.feature(f), case .flag = info.enabled else { return false }
                 return s.isEnabled(info.enabled) == false
             }
             scenarios.append(Scenario(

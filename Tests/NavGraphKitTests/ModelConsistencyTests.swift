@@ -31,7 +31,7 @@ import Testing
             let registry = RandomRegistry(tape: tape).registry
             let g = NavGraph(registry: registry)
             for scenario in ModelConsistency.scenarios(registry) {
-                for f in g.ids(of: .feature) where g.featureInfo[f] != nil {
+                for f in g.declaredFeatures {
                     for m in g.moves(from: f, under: scenario) { outcomes.insert("\(m.outcome)") }
                 }
             }
@@ -105,7 +105,7 @@ enum ModelConsistency {
 
     static func problems(_ registry: Registry) -> [String] {
         let g = NavGraph(registry: registry)
-        let declared = Set(g.ids(of: .feature).filter { g.featureInfo[$0] != nil }.map(g.name))
+        let declared = Set(g.declaredFeatures.map(g.name))
         var problems: [String] = []
         for scenario in scenarios(registry) {
             func say(_ text: String) { problems.append("scenario \(scenario.name): \(text)") }
@@ -146,7 +146,7 @@ enum ModelConsistency {
             // the explorer, started on each entry (an entry route: where it lands)
             let explorer = Explorer(graph: g, scenario: scenario, findings: [])
             var states: [ExplorerState] = []
-            for f in g.entryFeatures where g.featureInfo[f] != nil { states.append(ExplorerState(current: f)) }
+            for f in g.entryFeatures where g.feature(f) != nil { states.append(ExplorerState(current: f)) }
             for r in g.entryRoutes { for l in g.moves(opening: r, from: nil, under: scenario).compactMap(\.lands) { states.append(ExplorerState(current: l)) } }
             var visited = Set<Int32>()
             while let state = states.popLast() {

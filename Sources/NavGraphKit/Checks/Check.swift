@@ -125,5 +125,5 @@ public final class CheckContext: @unchecked Sendable {
         graph.explainNotes(feature, in: reachability)
     }
 
-    public func featureOrigin(_ id: Int32) -> ElementOrigin? { graph.featureInfo[id]?.origin }
+    public func featureOrigin(_ id: Int32) -> ElementOrigin? { graph.feature(id)?.origin }
 }

@@ -36,7 +36,6 @@ public enum DependencyCycle: Check {
         let components = g.cyclicComponents(nodeFilter: { g.nodes[Int($0)].kind == .dependency }, include: strict)
         guard !components.isEmpty else { return [] }
         var out: [Finding] = []
-        let bindings = Dictionary(grouping: g.registry.dependencies, by: \.protocol)
         for component in components {
             let members = Set(component)
             let start = component[0]
@@ -45,7 +44,7 @@ public enum DependencyCycle: Check {
             let path = names.joined(separator: " -> ")
             var notes: [Finding.Note] = []
             for (a, b) in zip(cycle, cycle.dropFirst()) {
-                let binding = bindings[g.name(a)]?.first
+                let binding = g.bindings(a).first
                 let impl = binding?.implementation ?? g.name(a)
                 let loc = binding?.dependencies.first { $0.name == g.name(b) }?.origin.primary ?? binding?.origin.primary
                 notes.append(Finding.Note("\(impl) (for \(g.name(a))) needs \(g.name(b))", location: loc))
@@ -55,7 +54,7 @@ public enum DependencyCycle: Check {
                 notes.append(Finding.Note("also in the same knot: \(others.joined(separator: ", "))"))
             }
             if let request = firstRequest(members, context) { notes += request }
-            let origin = bindings[g.name(start)]?.first?.origin
+            let origin = g.bindings(start).first?.origin
             out.append(context.finding(
                 self, "dependency cycle: \(path)", at: origin, subject: path, elements: names, notes: notes,
                 element: .dependency(g.name(start))))
@@ -92,7 +91,7 @@ public enum DependencyCycle: Check {
         }
         guard let best else { return nil }
         var notes = context.pathNotes(to: best.feature).map { Finding.Note("first requested: " + $0.message, location: $0.location) }
-        notes.append(Finding.Note("\(g.name(best.feature)) needs \(g.name(best.dep))", location: g.featureInfo[best.feature]?.origin.primary))
+        notes.append(Finding.Note("\(g.name(best.feature)) needs \(g.name(best.dep))", location: g.feature(best.feature)?.origin.primary))
         return notes
     }
 }

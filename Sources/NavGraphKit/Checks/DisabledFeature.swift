@@ -48,7 +48,7 @@ public enum DisabledFeature: Check {
         let r = context.reachability
         var disabled: [Int32] = []
         for id in g.ids(of: .feature) {
-            guard let f = g.featureInfo[id], context.scenario.isEnabled(f.enabled) == false else { continue }
+            guard let f = g.feature(id), context.scenario.isEnabled(f.enabled) == false else { continue }
             // An entry that no route reaches is built without isEnabled(): not disabled in practice.
             if r.asEntry[Int(id)] && !r.throughRoute[Int(id)] { continue }
             disabled.append(id)
@@ -77,7 +77,7 @@ public enum DisabledFeature: Check {
         }
         var out: [Finding] = []
         for id in disabled {
-            let f = g.featureInfo[id]!
+            let f = g.feature(id)!
             let why: String
             switch f.enabled {
             case .flag(let flag): why = "flag \(flag) is off"
@@ -85,7 +85,7 @@ public enum DisabledFeature: Check {
             }
             var notes: [Finding.Note] = []
             let reached = r.targeted[Int(id)]
-            let hasFallback = f.fallback.flatMap { g.node(.feature, $0) }.map { g.featureInfo[$0] != nil } ?? false
+            let hasFallback = f.fallback.flatMap { g.node(.feature, $0) }.map { g.feature($0) != nil } ?? false
             if reached { notes += context.pathNotes(to: id) }
             if let h = hidden[id], !h.isEmpty {
                 notes.append(Finding.Note("unreachable because of it: \(h.sorted().joined(separator: ", "))"))

@@ -64,17 +64,17 @@ public enum FallbackProblem: Check {
         let entries = Set(g.entryFeatures)
         var out: [Finding] = []
         for id in g.ids(of: .feature) {
-            guard let f = g.featureInfo[id], let u = f.unusedFallback else { continue }
+            guard let f = g.feature(id), let u = f.unusedFallback else { continue }
             out.append(context.finding(
                 self, "\(f.name) implements \(u.declared), but its protocol requires \(u.requirement), whose default implementation runs instead: this fallback is never called",
                 at: u.origin.primary == nil ? f.origin : u.origin, subject: f.name, elements: [f.name], element: .feature(f.name), severity: .error))
         }
         for id in g.ids(of: .feature) {
-            guard let f = g.featureInfo[id], let fb = f.fallback else { continue }
+            guard let f = g.feature(id), let fb = f.fallback else { continue }
             let at = f.fallbackOrigin ?? f.origin
             let element = ElementRef.feature(f.name)
-            guard let fbID = g.node(.feature, fb), let fbInfo = g.featureInfo[fbID] else {
-                let declared = g.ids(of: .feature).filter { g.featureInfo[$0] != nil }.map { g.name($0) }
+            guard let fbID = g.node(.feature, fb), let fbInfo = g.feature(fbID) else {
+                let declared = g.declaredFeatures.map { g.name($0) }
                 out.append(context.finding(
                     self, "fallback '\(fb)' of \(f.name) is not a known feature\(NameSuggestion.hint(for: fb, in: declared))",
                     at: at, subject: f.name, elements: [f.name], element: element, severity: .error))

@@ -52,7 +52,7 @@ public enum MissingDependency: Check {
             }
         }
         for id in g.ids(of: .feature) {
-            guard let f = g.featureInfo[id] else { continue }
+            guard let f = g.feature(id) else { continue }
             check(f.name, f.dependencies, ownerOrigin: f.origin, element: .feature(f.name))
         }
         for b in reg.dependencies.sorted(by: { ($0.protocol, $0.implementation ?? "") < ($1.protocol, $1.implementation ?? "") }) {

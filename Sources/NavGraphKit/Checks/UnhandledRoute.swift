@@ -71,7 +71,7 @@ public enum UnhandledRoute: Check {
             return !isHandled(r, g)
         }
         for id in g.ids(of: .feature) {
-            guard let f = g.featureInfo[id] else { continue }
+            guard let f = g.feature(id) else { continue }
             var seen = Set<String>()
             for n in f.navigates.sorted(by: { $0.route < $1.route }) where unhandled(n.route) && seen.insert(n.route).inserted {
                 out.append(context.finding(

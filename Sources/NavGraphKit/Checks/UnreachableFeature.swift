@@ -47,7 +47,7 @@ public enum UnreachableFeature: Check {
         let g = context.graph
         let r = context.reachability
         var out: [Finding] = []
-        for id in g.ids(of: .feature) where g.featureInfo[id] != nil && !r.targeted[Int(id)] {
+        for id in g.declaredFeatures where !r.targeted[Int(id)] {
             let name = g.name(id)
             out.append(context.finding(
                 self, "\(name) is unreachable: no entry leads to it", at: context.featureOrigin(id), subject: name,
@@ -74,7 +74,7 @@ public enum UnreachableFeature: Check {
                 }
             case .fallback:
                 let owner = g.name(edge.from)
-                if let info = g.featureInfo[edge.from], !info.enabled.canBeDisabled {
+                if let info = g.feature(edge.from), !info.enabled.canBeDisabled {
                     routes.append("it is the fallback of \(owner), which is never disabled")
                 } else {
                     routes.append("it is the fallback of \(owner), which is never navigated to through a route")

@@ -57,7 +57,7 @@ enum DiffElements {
         let r = g.registry
         switch kind {
         case .screen:
-            for (_, f) in g.featureInfo {
+            for f in g.declaredFeatures.map({ g.feature($0)! }) {
                 out[screen(f.name)] = [
                     ("module", .scalar(f.module)), ("enabled", .scalar(f.enabled.description)),
                     ("fallback", .scalar(f.fallback.map(screen))),

@@ -116,7 +116,7 @@ public struct DiffNeighbourhood: Sendable, Equatable {
 
     static func nodes(_ g: NavGraph, _ screen: (String) -> String) -> Set<Key> {
         var out = Set<Key>()
-        for f in g.ids(of: .feature) where g.featureInfo[f] != nil { out.insert(Key(kind: .screen, name: screen(g.name(f)))) }
+        for f in g.declaredFeatures { out.insert(Key(kind: .screen, name: screen(g.name(f)))) }
         for d in g.ids(of: .dependency) where g.nodes[Int(d)].declared { out.insert(Key(kind: .dependency, name: g.name(d))) }
         return out
     }

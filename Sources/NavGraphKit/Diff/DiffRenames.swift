@@ -16,7 +16,7 @@ struct DiffRenames: Sendable, Equatable {
 
     init(base: NavGraph, head: NavGraph) {
         screens = Self.pair(base, head, .feature) { g, id, _ in
-            guard let module = g.featureInfo[id]?.module else { return nil }
+            guard let module = g.feature(id)?.module else { return nil }
             let ways = g.incoming[Int(id)].map { g.edge($0) }.filter { $0.kind == .routesTo }
                 .map { "\(g.name($0.via))|\(g.name($0.from))" }
             return ways.isEmpty ? nil : "\(module)\u{1}" + Set(ways).sorted().joined(separator: "\u{1}")
@@ -49,7 +49,7 @@ struct DiffRenames: Sendable, Equatable {
         signature: (NavGraph, Int32, _ isBase: Bool) -> String?
     ) -> [String: String] {
         func declared(_ g: NavGraph, _ id: Int32) -> Bool {
-            kind == .feature ? g.featureInfo[id] != nil : g.nodes[Int(id)].declared
+            kind == .feature ? g.feature(id) != nil : g.nodes[Int(id)].declared
         }
         func only(_ g: NavGraph, _ other: NavGraph, isBase: Bool) -> [String: [String]] {
             var out: [String: [String]] = [:]

@@ -12,7 +12,7 @@ extension NavigationDiff {
                 out.insert(NavigationEdge(from: from, route: route(g.name(r)), handler: g.name(e.via), to: screen(g.name(e.to)), style: style))
             }
         }
-        for f in g.ids(of: .feature) where g.featureInfo[f] != nil {
+        for f in g.declaredFeatures {
             for e in g.outgoing[Int(f)] where g.edge(e).kind == .navigates {
                 open(g.edge(e).to, from: screen(g.name(f)), style: g.edge(e).style)
             }
@@ -39,9 +39,9 @@ extension NavigationDiff {
             guard let hs = headScenarios[bs.name] else { continue }
             let br = base.graph.reachability(under: bs), hr = head.graph.reachability(under: hs)
             var lost: [LostScreen] = [], gained: [String] = []
-            for f in base.graph.ids(of: .feature) where base.graph.featureInfo[f] != nil {
+            for f in base.graph.ids(of: .feature) where base.graph.feature(f) != nil {
                 let name = renames.screen(base.graph.name(f))
-                guard let hf = head.graph.node(.feature, name), head.graph.featureInfo[hf] != nil else { continue }
+                guard let hf = head.graph.node(.feature, name), head.graph.feature(hf) != nil else { continue }
                 if br.isReached(f) && !hr.isReached(hf) {
                     lost.append(LostScreen(name: name, basePath: lostPath(to: f, in: base.graph, br, bs)))
                 } else if !br.isReached(f) && hr.isReached(hf) {

@@ -25,7 +25,7 @@ extension NavGraph {
                 let out = outgoing[Int(v)]
                 if pos < out.count {
                     frames[frames.count - 1].edge = pos + 1
-                    let edge = edges[Int(out[pos])]
+                    let edge = edges[Int(out[out.startIndex + pos])]
                     guard include(edge), nodeFilter(edge.to) else { continue }
                     let w = edge.to
                     if index[Int(w)] < 0 {

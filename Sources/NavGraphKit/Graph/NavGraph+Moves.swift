@@ -44,7 +44,7 @@ extension NavGraph {
 
     /// The state of feature `f` under `scenario` (`.always` for anything not a declared feature).
     public func state(of f: Int32, under scenario: FlagScenario) -> FeatureState {
-        guard let info = featureInfo[f] else { return .always }
+        guard let info = feature(f) else { return .always }
         if info.enabled == .always { return .always }
         switch scenario.isEnabled(info.enabled) {
         case true?: return .on
@@ -57,7 +57,7 @@ extension NavGraph {
     /// features count as `.always` (to ask "what would turning them on unlock?").
     public func states(under scenario: FlagScenario, forceEnabled: Set<Int32> = []) -> [FeatureState] {
         var out = [FeatureState](repeating: .always, count: nodes.count)
-        for (id, info) in featureInfo where info.enabled != .always && !forceEnabled.contains(id) {
+        for id in declaredFeatures where feature(id)!.enabled != .always && !forceEnabled.contains(id) {
             out[Int(id)] = state(of: id, under: scenario)
         }
         return out
@@ -142,7 +142,7 @@ extension NavGraph {
     /// `root` is the entry feature (nil for an entry route, or an undeclared feature).
     public func entryMoves(under scenario: FlagScenario) -> [(entry: String, isRoute: Bool, moves: [ScreenMove], root: Int32?)] {
         var out: [(String, Bool, [ScreenMove], Int32?)] = []
-        for f in entryFeatures { out.append((name(f), false, [], featureInfo[f] != nil ? f : nil)) }
+        for f in entryFeatures { out.append((name(f), false, [], feature(f) != nil ? f : nil)) }
         for r in entryRoutes { out.append((name(r), true, moves(opening: r, from: nil, under: scenario), nil)) }
         return out
     }

@@ -49,7 +49,7 @@ extension NavGraph {
         for f in entryFeatures {
             r.asEntry[Int(f)] = true
             r.targeted[Int(f)] = true
-            if featureInfo[f] != nil {
+            if feature(f) != nil {
                 r.step[Int(f)] = ReachStep(kind: .entry)
                 starts.append(f)
             }
@@ -90,17 +90,17 @@ extension NavGraph {
             case .route(let from, let route, let handler, let style):
                 let how = style.map { " (\($0))" } ?? ""
                 if let from {
-                    let item = featureInfo[from]?.navigates.first { $0.route == name(route) && $0.style == style }
+                    let item = self.feature(from)?.navigates.first { $0.route == name(route) && $0.style == style }
                     notes.append(Finding.Note(
                         "\(name(from)) opens '\(name(route))'\(how), handled by \(name(handler)) -> \(name(f))",
-                        location: item?.origin.primary ?? featureInfo[from]?.origin.primary))
+                        location: item?.origin.primary ?? self.feature(from)?.origin.primary))
                 } else {
                     notes.append(Finding.Note(
                         "entry route '\(name(route))', handled by \(name(handler)) -> \(name(f))", location: entryLocation(.route(name(route)))))
                 }
                 current = from
             case .fallback(let of):
-                let info = featureInfo[of]
+                let info = self.feature(of)
                 notes.append(Finding.Note("\(name(f)) is the fallback of \(name(of))", location: (info?.fallbackOrigin ?? info?.origin)?.primary))
                 current = of
             }

@@ -52,17 +52,20 @@ public struct NavGraph: Sendable {
     let registry: Registry
     public private(set) var nodes: [Node] = []
     public private(set) var edges: [Edge] = []
-    /// Edge indices leaving each node, in edge order.
-    public private(set) var outgoing: [[Int32]] = []
-    /// Edge indices entering each node.
-    public private(set) var incoming: [[Int32]] = []
+    /// Edge indices leaving each node, in edge order: `outgoing[node]` (compressed rows).
+    public private(set) var outgoing = EdgeRows()
+    /// Edge indices entering each node, in edge order: `incoming[node]` (compressed rows).
+    public private(set) var incoming = EdgeRows()
     /// Name -> id, one dictionary per kind (indexed by the kind's raw value).
     private var index: [[String: Int32]] = Array(repeating: [:], count: NodeKind.allCases.count)
     /// Ids of each kind are contiguous (interned kind by kind, names sorted).
     private var ranges: [NodeKind: Range<Int32>] = [:]
 
-    /// Per feature node: the merged declaration (the first in canonical order when duplicated).
-    public private(set) var featureInfo: [Int32: Feature] = [:]
+    /// Per node: the merged declaration of a declared feature (the first in canonical order when
+    /// duplicated), nil for every other node. Read through `feature(_:)`.
+    private var featureDeclarations: [Feature?] = []
+    /// Declared feature nodes, ascending.
+    public private(set) var declaredFeatures: [Int32] = []
     /// Entry feature nodes, sorted.
     public private(set) var entryFeatures: [Int32] = []
     /// Entry route nodes, sorted.
@@ -73,8 +76,14 @@ public struct NavGraph: Sendable {
 
     /// Per node: where a route, handler or dependency binding is declared — the first in
     /// (registry location, source location) order when declared twice, so a reordered registry
-    /// gives the same answer; nil for features (see `featureInfo`) and undeclared names.
+    /// gives the same answer; nil for features (see `feature(_:)`) and undeclared names.
     public private(set) var declarationOrigin: [ElementOrigin?] = []
+
+    /// Per node: indices into the registry's routes, handlers or dependency bindings that declare
+    /// it, in registry order (compressed rows; a node of another kind has none). Read through
+    /// `routeDeclarations(_:)`, `handlerDeclarations(_:)`, `bindings(_:)`: checks look
+    /// declarations up by id instead of grouping the registry by name each run.
+    private var declarationRows = EdgeRows()
 
     /// The app's name, when the registry gives one.
     public var app: String? { registry.app }
@@ -103,21 +112,60 @@ public struct NavGraph: Sendable {
 
     public func edge(_ e: Int32) -> Edge { edges[Int(e)] }
 
+    /// The registry's declarations of route node `id`, in registry order.
+    public func routeDeclarations(_ id: Int32) -> [Route] { declarationRows[Int(id)].map { registry.routes[Int($0)] } }
+    /// The registry's declarations of handler node `id`, in registry order.
+    public func handlerDeclarations(_ id: Int32) -> [RouteHandler] { declarationRows[Int(id)].map { registry.handlers[Int($0)] } }
+    /// The registry's bindings of dependency node `id`, in registry order.
+    public func bindings(_ id: Int32) -> [DependencyBinding] { declarationRows[Int(id)].map { registry.dependencies[Int($0)] } }
+
+    /// The merged declaration of feature node `id`; nil when `id` is not a declared feature.
+    public func feature(_ id: Int32) -> Feature? {
+        id >= 0 && Int(id) < featureDeclarations.count ? featureDeclarations[Int(id)] : nil
+    }
+
+    /// Edge lists of every node in one flat array: node `i`'s edges are
+    /// `targets[offsets[i] ..< offsets[i + 1]]`.
+    public struct EdgeRows: Sendable {
+        private var offsets: [Int32] = [0]
+        private var targets: [Int32] = []
+
+        init() {}
+
+        /// Rows from (node, edge) pairs, kept in the order given within each node.
+        init(nodeCount: Int, pairs: [(node: Int32, edge: Int32)]) {
+            var counts = [Int32](repeating: 0, count: nodeCount + 1)
+            for p in pairs { counts[Int(p.node) + 1] += 1 }
+            for i in 0..<nodeCount { counts[i + 1] += counts[i] }
+            offsets = counts
+            var next = Array(counts.dropLast())
+            targets = [Int32](repeating: 0, count: pairs.count)
+            for p in pairs {
+                targets[Int(next[Int(p.node)])] = p.edge
+                next[Int(p.node)] += 1
+            }
+        }
+
+        public subscript(node: Int) -> ArraySlice<Int32> {
+            targets[Int(offsets[node]) ..< Int(offsets[node + 1])]
+        }
+    }
+
     private mutating func build() {
-        // 1. Collect every name per kind, declared or referenced.
-        // One dictionary per kind (indexed by raw value), each entry updated in place.
-        var names: [[String: (declared: Bool, module: String?)]] = Array(repeating: [:], count: NodeKind.allCases.count)
+        // 1. Collect every name per kind, declared or referenced: one hash per occurrence, the
+        // dictionary maps a name to its slot in `slots` (first-seen order).
+        var names: [[String: Int32]] = Array(repeating: [:], count: NodeKind.allCases.count)
+        var slots: [[(name: String, declared: Bool, module: String?)]] = Array(repeating: [], count: NodeKind.allCases.count)
         func note(_ kind: NodeKind, _ name: String, declared: Bool, module: String? = nil) {
             let k = Int(kind.rawValue)
-            if !declared {
-                if names[k][name] == nil { names[k][name] = (false, nil) }
-                return
-            }
-            names[k][name, default: (false, nil)].declared = true
-            if let module {
-                let current = names[k][name]!.module
-                if current == nil || module < current! { names[k][name]!.module = module }
-            }
+            let next = Int32(slots[k].count)
+            // Read through inout so the default is inserted by the same lookup.
+            func read(_ v: inout Int32) -> Int32 { v }
+            let slot = Int(read(&names[k][name, default: next]))
+            if slot == Int(next) { slots[k].append((name, false, nil)) }
+            guard declared else { return }
+            slots[k][slot].declared = true
+            if let module, slots[k][slot].module.map({ module < $0 }) ?? true { slots[k][slot].module = module }
         }
         for f in registry.features {
             note(.feature, f.name, declared: true, module: f.module)
@@ -146,42 +194,43 @@ public struct NavGraph: Sendable {
         }
         for d in registry.deeplinks { if let r = d.route { note(.route, r, declared: false) } }
 
-        // 2. Intern in sorted order.
+        // 2. Intern in sorted order; the name -> id index reuses step 1's tables (no rehashing).
         for kind in NodeKind.allCases {
-            let map = names[Int(kind.rawValue)]
-            var ids: [String: Int32] = [:]
-            ids.reserveCapacity(map.count)
+            let k = Int(kind.rawValue)
+            let order = slots[k].indices.sorted { slots[k][$0].name < slots[k][$1].name }
+            var idOfSlot = [Int32](repeating: 0, count: order.count)
             let start = Int32(nodes.count)
-            for (name, info) in map.sorted(by: { $0.key < $1.key }) {
-                ids[name] = Int32(nodes.count)
-                nodes.append(Node(kind: kind, name: name, module: info.module, declared: info.declared))
+            for slot in order {
+                idOfSlot[slot] = Int32(nodes.count)
+                let s = slots[k][slot]
+                nodes.append(Node(kind: kind, name: s.name, module: s.module, declared: s.declared))
             }
-            index[Int(kind.rawValue)] = ids
+            index[k] = names[k].mapValues { idOfSlot[Int($0)] }
             ranges[kind] = start..<Int32(nodes.count)
         }
         let featureIDs = index[Int(NodeKind.feature.rawValue)], routeIDs = index[Int(NodeKind.route.rawValue)]
         let handlerIDs = index[Int(NodeKind.handler.rawValue)], dependencyIDs = index[Int(NodeKind.dependency.rawValue)]
-        outgoing = Array(repeating: [], count: nodes.count)
-        incoming = Array(repeating: [], count: nodes.count)
 
         // 3. Canonical feature declarations: sorted so the result does not depend on input order.
         // Sorted as indices, names compared first: sorting the Feature values themselves copied
         // them around and dominated build() on big registries. Same (stable) order as before.
+        featureDeclarations = Array(repeating: nil, count: nodes.count)
         for f in Feature.canonicallySorted(registry.features) {
-            let id = featureIDs[f.name]!
-            if var existing = featureInfo[id] {
+            let id = Int(featureIDs[f.name]!)
+            if featureDeclarations[id] != nil {
                 // Duplicates: union of what either declaration can do.
-                existing.navigates += f.navigates
-                existing.dependencies += f.dependencies
-                featureInfo[id] = existing
+                featureDeclarations[id]!.navigates += f.navigates
+                featureDeclarations[id]!.dependencies += f.dependencies
             } else {
-                featureInfo[id] = f
+                featureDeclarations[id] = f
             }
         }
+        declaredFeatures = ids(of: .feature).filter { featureDeclarations[Int($0)] != nil }
 
         // 4. Edges, added in canonical order.
         var pending: [(from: Int32, to: Int32, kind: EdgeKind, via: Int32, style: String?, lazy: Bool)] = []
-        for (id, f) in featureInfo {
+        for id in declaredFeatures {
+            let f = featureDeclarations[Int(id)]!
             for n in f.navigates {
                 pending.append((id, routeIDs[n.route]!, .navigates, -1, n.style, false))
             }
@@ -210,6 +259,9 @@ public struct NavGraph: Sendable {
             if a.lazy != b.lazy { return !a.lazy }
             return (a.style ?? "") < (b.style ?? "")
         }
+        var out: [(node: Int32, edge: Int32)] = [], into: [(node: Int32, edge: Int32)] = []
+        out.reserveCapacity(pending.count)
+        into.reserveCapacity(pending.count)
         var last: (Int32, Int32, UInt8, Int32, String?, Bool)?
         for p in pending {
             let key = (p.from, p.to, p.kind.rawValue, p.via, p.style, p.lazy)
@@ -217,9 +269,11 @@ public struct NavGraph: Sendable {
             last = key
             let e = Int32(edges.count)
             edges.append(Edge(from: p.from, to: p.to, kind: p.kind, via: p.via, style: p.style, lazy: p.lazy))
-            outgoing[Int(p.from)].append(e)
-            incoming[Int(p.to)].append(e)
+            out.append((p.from, e))
+            into.append((p.to, e))
         }
+        outgoing = EdgeRows(nodeCount: nodes.count, pairs: out)
+        incoming = EdgeRows(nodeCount: nodes.count, pairs: into)
 
         // 5. Entries.
         var ef = Set<Int32>(), er = Set<Int32>()
@@ -239,14 +293,30 @@ public struct NavGraph: Sendable {
             if let old = declarationOrigin[Int(id)], originOrder(old) <= originOrder(o) { return }
             declarationOrigin[Int(id)] = o
         }
-        for x in registry.routes { declare(routeIDs[x.id]!, x.origin) }
-        for h in registry.handlers { declare(handlerIDs[h.name]!, h.origin) }
-        for d in registry.dependencies { declare(dependencyIDs[d.protocol]!, d.origin) }
+        var declaring: [(node: Int32, edge: Int32)] = []
+        declaring.reserveCapacity(registry.routes.count + registry.handlers.count + registry.dependencies.count)
+        for (i, x) in registry.routes.enumerated() {
+            let id = routeIDs[x.id]!
+            declare(id, x.origin)
+            declaring.append((id, Int32(i)))
+        }
+        for (i, h) in registry.handlers.enumerated() {
+            let id = handlerIDs[h.name]!
+            declare(id, h.origin)
+            declaring.append((id, Int32(i)))
+        }
+        for (i, d) in registry.dependencies.enumerated() {
+            let id = dependencyIDs[d.protocol]!
+            declare(id, d.origin)
+            declaring.append((id, Int32(i)))
+        }
+        declarationRows = EdgeRows(nodeCount: nodes.count, pairs: declaring)
 
         // 7. Fallbacks as ids.
         fallbackTarget = Array(repeating: -1, count: nodes.count)
-        for (id, f) in featureInfo {
-            if let fb = f.fallback, let fbID = featureIDs[fb], fbID != id, featureInfo[fbID] != nil { fallbackTarget[Int(id)] = fbID }
+        for id in declaredFeatures {
+            if let fb = featureDeclarations[Int(id)]!.fallback, let fbID = featureIDs[fb], fbID != id,
+               featureDeclarations[Int(fbID)] != nil { fallbackTarget[Int(id)] = fbID }
         }
     }
 }

@@ -30,7 +30,7 @@ extension Explorer {
             top.append(s.paint("Matches (\(found.count))", .bold))
             list = found.map { id in s.escape(g.name(id)) + " " + MoveText.screenTags(id, g, scenario, s) }
             if list.isEmpty {
-                let hint = NameSuggestion.closest(to: query, in: g.featureInfo.keys.map(g.name)).map { "; did you mean \(s.escape($0))?" } ?? ""
+                let hint = NameSuggestion.closest(to: query, in: g.declaredFeatures.map(g.name)).map { "; did you mean \(s.escape($0))?" } ?? ""
                 list = [s.paint("  no screen matches\(hint)", .yellow)]
             }
             selected = state.selection
@@ -63,7 +63,7 @@ extension Explorer {
         var title = s.paint(s.escape(g.name(c)), .bold)
         if g.entryFeatures.contains(c) { title += " " + s.paint("[entry]", .green) }
         out.append(title)
-        guard let info = g.featureInfo[c] else { return out + [s.paint("  not declared", .red), ""] }
+        guard let info = g.feature(c) else { return out + [s.paint("  not declared", .red), ""] }
         out.append("  module:       " + (info.module.map { s.escape($0) } ?? s.paint("(none)", .dim)))
         let enabled = scenario.isEnabled(info.enabled)
         let status = MoveText.enablement(info.enabled, scenario, s)

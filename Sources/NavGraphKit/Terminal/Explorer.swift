@@ -14,13 +14,13 @@ public struct Explorer: Sendable {
     /// Starts at the first entry feature, else where the first entry route lands, else the first feature.
     public func start() -> ExplorerState {
         let g = graph
-        if let f = g.entryFeatures.first(where: { g.featureInfo[$0] != nil }) { return ExplorerState(current: f) }
+        if let f = g.entryFeatures.first(where: { g.feature($0) != nil }) { return ExplorerState(current: f) }
         for r in g.entryRoutes {
             if let l = g.moves(opening: r, from: nil, under: scenario).compactMap(\.lands).first {
                 return ExplorerState(current: l)
             }
         }
-        let first = g.ids(of: .feature).first { g.featureInfo[$0] != nil }
+        let first = g.ids(of: .feature).first { g.feature($0) != nil }
         return ExplorerState(current: first, message: first == nil ? "The registry declares no features." : "No entry: starting at the first feature.")
     }
 
@@ -104,7 +104,7 @@ public struct Explorer: Sendable {
         case .enter:
             let found = matches(query)
             guard !found.isEmpty else {
-                let hint = NameSuggestion.closest(to: query, in: graph.featureInfo.keys.map(graph.name)).map { " Did you mean \($0)?" } ?? ""
+                let hint = NameSuggestion.closest(to: query, in: graph.declaredFeatures.map(graph.name)).map { " Did you mean \($0)?" } ?? ""
                 st.message = "No screen matches '\(query)'.\(hint)"
                 return
             }
@@ -125,7 +125,7 @@ public struct Explorer: Sendable {
         case .unhandled: return "No handler takes '\(route)': RouterService's failure handler crashes."
         case .undeclared: return "'\(route)' leads to \(m.destination.map(g.name) ?? "?"), which is not declared."
         case .disabled:
-            let why = m.destination.flatMap { g.featureInfo[$0] }.map { MoveText.enablement($0.enabled, scenario, .plain()) } ?? "disabled"
+            let why = m.destination.flatMap { g.feature($0) }.map { MoveText.enablement($0.enabled, scenario, .plain()) } ?? "disabled"
             return "\(m.destination.map(g.name) ?? "?") is disabled (\(why)) and has no fallback: RouterService crashes."
         case .shows, .fallback: return ""
         }
@@ -136,7 +136,7 @@ public struct Explorer: Sendable {
     public func matches(_ query: String) -> [Int32] {
         let q = Array(query.lowercased())
         var scored: [(score: Int, id: Int32)] = []
-        for id in graph.featureInfo.keys {
+        for id in graph.declaredFeatures {
             let name = Array(graph.name(id).lowercased())
             guard let score = Self.fuzzyScore(q, name) else { continue }
             scored.append((score, id))

@@ -51,8 +51,8 @@ public enum FlagsQuery {
     public static func flags(of g: NavGraph) -> (names: [String], gates: [String: [String]]) {
         var names = Set(g.registry.flags.map(\.name))
         var gates: [String: [String]] = [:]
-        for f in g.featureInfo.keys.sorted() {
-            if case .flag(let x) = g.featureInfo[f]!.enabled {
+        for f in g.declaredFeatures {
+            if case .flag(let x) = g.feature(f)!.enabled {
                 names.insert(x)
                 gates[x, default: []].append(g.name(f))
             }
@@ -79,11 +79,11 @@ public enum FlagsQuery {
 
     public static func change(_ g: NavGraph, from before: Reachability, to after: Reachability) -> Change {
         var c = Change()
-        for f in g.ids(of: .feature) where g.featureInfo[f] != nil {
+        for f in g.declaredFeatures {
             let i = Int(f)
             if before.reached[i] && !after.reached[i] {
                 if after.targeted[i] {
-                    let fb = g.featureInfo[f]?.fallback.flatMap { name -> Int32? in
+                    let fb = g.feature(f)?.fallback.flatMap { name -> Int32? in
                         guard let id = g.node(.feature, name), id != f, after.reached[Int(id)] else { return nil }
                         return id
                     }

@@ -30,7 +30,7 @@ public enum MoveText {
         switch m.outcome {
         case .shows:
             var text = head + s.paint(dest, .bold)
-            if let d = m.destination, let info = g.featureInfo[d] {
+            if let d = m.destination, let info = g.feature(d) {
                 switch info.enabled {
                 case .flag: text += " " + s.paint("[\(enablement(info.enabled, scenario, s))]", .dim)
                 case .runtime: text += " " + s.paint("[enabled at run time]", .dim)
@@ -39,7 +39,7 @@ public enum MoveText {
             }
             return text
         case .disabled:
-            let why = m.destination.flatMap { g.featureInfo[$0] }.map { enablement($0.enabled, scenario, s) } ?? "disabled"
+            let why = m.destination.flatMap { g.feature($0) }.map { enablement($0.enabled, scenario, s) } ?? "disabled"
             return head + s.paint(dest, .red) + " " + s.paint("\(s.cross) disabled (\(why)), no fallback: crash", .red)
         case .fallback(let active):
             let fb = m.lands.map { s.escape(g.name($0)) } ?? ""
@@ -60,7 +60,7 @@ public enum MoveText {
         switch m.outcome {
         case .fallback:
             let fb = m.lands.map { s.escape(g.name($0)) } ?? "?"
-            let why = m.destination.flatMap { g.featureInfo[$0] }.map { enablement($0.enabled, scenario, s) } ?? "disabled"
+            let why = m.destination.flatMap { g.feature($0) }.map { enablement($0.enabled, scenario, s) } ?? "disabled"
             return "\(opener)\(route(m, g, s))\(by) \(s.arrow) \(dest) is disabled (\(why)), so its fallback \(s.paint(fb, .bold)) is shown"
         default:
             return "\(opener)\(route(m, g, s))\(by) \(s.arrow) \(s.paint(dest, .bold))"
@@ -69,7 +69,7 @@ public enum MoveText {
 
     /// Short facts about a screen: `Module`, entry, enablement, fallback.
     public static func screenTags(_ f: Int32, _ g: NavGraph, _ scenario: FlagScenario, _ s: TerminalStyle) -> String {
-        guard let info = g.featureInfo[f] else { return s.paint("(not declared)", .red) }
+        guard let info = g.feature(f) else { return s.paint("(not declared)", .red) }
         var tags: [String] = []
         if let m = info.module { tags.append(s.escape(m)) }
         if info.enabled != .always { tags.append(enablement(info.enabled, scenario, s)) }

@@ -19,8 +19,8 @@ public enum PathQuery {
         limit: Int = 50
     ) -> Answer {
         let start: Start
-        let declaredFeatures = g.ids(of: .feature).filter { g.featureInfo[$0] != nil }
-        if let f = g.node(.feature, from), g.featureInfo[f] == nil {
+        let declaredFeatures = g.declaredFeatures
+        if let f = g.node(.feature, from), g.feature(f) == nil {
             return Answer(text: unknown(from, "declared screen", declaredFeatures, g, s), found: false)
         } else if let f = g.node(.feature, from) {
             start = .screen(f)
@@ -37,7 +37,7 @@ public enum PathQuery {
             }
             return Answer(text: unknown(to, "screen", declaredFeatures, g, s), found: false)
         }
-        if g.featureInfo[target] == nil {
+        if g.feature(target) == nil {
             return Answer(text: unknown(to, "declared screen", declaredFeatures, g, s), found: false)
         }
         let fromName = s.paint(s.escape(from), .bold), toName = s.paint(s.escape(to), .bold)
@@ -124,7 +124,7 @@ public enum PathQuery {
     static func reasons(_ start: Start, _ target: Int32, _ g: NavGraph, _ scenario: FlagScenario, _ s: TerminalStyle) -> [String] {
         var out: [String] = []
         let t = s.escape(g.name(target))
-        if g.featureInfo[target] == nil { out.append("\(t) is referenced but not declared as a feature.") }
+        if g.feature(target) == nil { out.append("\(t) is referenced but not declared as a feature.") }
         // Who leads to the target at all.
         var ways: [String] = []
         for r in g.ids(of: .route) {
@@ -132,7 +132,7 @@ public enum PathQuery {
                 ways.append("'\(s.escape(g.name(r)))' (\(m.handler.map { s.escape(g.name($0)) } ?? "?"))")
             }
         }
-        let fallbackOf = g.featureInfo.keys.sorted().filter { g.featureInfo[$0]?.fallback == g.name(target) }
+        let fallbackOf = g.declaredFeatures.filter { g.feature($0)?.fallback == g.name(target) }
         let reachable: FlowTree
         switch start {
         case .screen(let f): reachable = g.flowTree(from: [f], under: scenario)
@@ -146,7 +146,7 @@ public enum PathQuery {
         } else if !fallbackOf.isEmpty {
             out.append("\(t) is only the fallback of \(fallbackOf.map { s.escape(g.name($0)) }.joined(separator: ", ")).")
         }
-        if let info = g.featureInfo[target], scenario.isEnabled(info.enabled) == false {
+        if let info = g.feature(target), scenario.isEnabled(info.enabled) == false {
             let fb = info.fallback.map { "; RouterService shows its fallback \(s.escape($0)) instead" } ?? " and has no fallback"
             out.append("\(t) is disabled (\(MoveText.enablement(info.enabled, scenario, s)))\(fb).")
         }
@@ -160,7 +160,7 @@ public enum PathQuery {
             switch m.outcome {
             case .unhandled: unhandled.insert(s.escape(g.name(m.route)))
             case .disabled, .fallback(active: true):
-                if let d = m.destination { disabled.insert("\(s.escape(g.name(d))) (\(MoveText.enablement(g.featureInfo[d]?.enabled ?? .never, scenario, s)))") }
+                if let d = m.destination { disabled.insert("\(s.escape(g.name(d))) (\(MoveText.enablement(g.feature(d)?.enabled ?? .never, scenario, s)))") }
             default: break
             }
         }
@@ -169,11 +169,11 @@ public enum PathQuery {
         // Would it work with every flag on?
         var allOn = scenario
         for k in Set(g.registry.flags.map(\.name)).union(scenario.values.keys) { allOn.values[k] = true }
-        for f in g.featureInfo.values { if case .flag(let x) = f.enabled { allOn.values[x] = true } }
+        for f in g.declaredFeatures.map({ g.feature($0)! }) { if case .flag(let x) = f.enabled { allOn.values[x] = true } }
         allOn.name = "every flag on"
         if allOn.values != scenario.values, let p = shortestPaths(start, to: target, g, allOn, all: false, limit: 1).first {
             let off = p.compactMap { m -> String? in
-                guard let d = m.lands, let e = g.featureInfo[d]?.enabled, case .flag(let x) = e, scenario.isEnabled(e) == false else { return nil }
+                guard let d = m.lands, let e = g.feature(d)?.enabled, case .flag(let x) = e, scenario.isEnabled(e) == false else { return nil }
                 return s.escape(x)
             }
             out.append("With every flag on there is a path of \(TerminalReport.plural(p.count, "step"))\(off.isEmpty ? "" : "; it needs \(Array(Set(off)).sorted().joined(separator: ", ")) on").")

@@ -12,7 +12,7 @@ extension TerminalReport {
     static func hubs(_ g: NavGraph, _ scenario: FlagScenario, _ s: TerminalStyle) -> [String] {
         var out = heading("Hubs (screens reached from the most places)", s)
         var sources: [Int32: Set<Int32>] = [:]
-        for f in g.featureInfo.keys.sorted() {
+        for f in g.declaredFeatures {
             for m in g.moves(from: f, under: scenario) {
                 if let l = m.lands { sources[l, default: []].insert(f) }
             }
@@ -65,7 +65,7 @@ extension TerminalReport {
         let tree = appTree(g, scenario)
         var leaves: [String] = []
         var broken: [String] = []
-        for f in tree.order.sorted() where g.featureInfo[f] != nil {
+        for f in tree.order.sorted() where g.feature(f) != nil {
             let ms = g.moves(from: f, under: scenario)
             if ms.isEmpty {
                 leaves.append(s.escape(g.name(f)))

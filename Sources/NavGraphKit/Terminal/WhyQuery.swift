@@ -47,7 +47,7 @@ public enum WhyQuery {
         }
         // Every screen that can lead here directly.
         var openers: [String] = []
-        for v in g.featureInfo.keys.sorted() {
+        for v in g.declaredFeatures {
             for m in g.moves(from: v, under: scenario) where m.lands == f || m.destination == f {
                 let how: String
                 switch m.outcome {
