@@ -2,16 +2,20 @@
 # Times graphviz on navgraph's own generated diagrams (tree-shaped apps with cross links, modules
 # as clusters): dot with/without edge labels, dot with the bounded settings, sfdp, collapsed modules.
 # Usage: scripts/measure-render.sh [timeout-seconds]   (results: docs/rendering.md)
-# NAVGRAPH_MEASURE_GRAPHS=DIR reuses DOT files written earlier by the MeasurementDump test.
+# The diagrams are those of `navgraph generate --features N --measurement-dot DIR` (the bench's
+# synthetic apps); NAVGRAPH_MEASURE_GRAPHS=DIR reuses DOT files written earlier.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit="${1:-120}"
-if [ -n "${NAVGRAPH_MEASURE_GRAPHS:-}" ]; then  # DOT files already written by MeasurementDump
+if [ -n "${NAVGRAPH_MEASURE_GRAPHS:-}" ]; then  # DOT files already written
     dir="$NAVGRAPH_MEASURE_GRAPHS"
 else
     dir="$(mktemp -d)"
     trap 'rm -rf "$dir"' EXIT
-    NAVGRAPH_MEASURE_DIR="$dir" swift test --scratch-path .build-render --filter MeasurementDump >/dev/null
+    swift build --product navgraph >/dev/null
+    for n in 500 1000 2000 3000 5000 10000; do
+        .build/debug/navgraph generate --features "$n" --seed 7 -o /dev/null --measurement-dot "$dir" 2>/dev/null
+    done
 fi
 time_one() {  # engine file
     local start end rc

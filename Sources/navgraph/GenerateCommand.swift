@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavGraphKit
+import NavGraphRender
 import NavGraphSynthetic
 
 /// `navgraph generate` (hidden): a deterministic synthetic registry for benchmarks
@@ -32,6 +33,11 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Also write the app as a RouterService-style Swift source tree into this directory.")
     var swift: String?
 
+    @Option(
+        name: .customLong("measurement-dot"),
+        help: "Also write the app's diagram as DOT into this directory, as scripts/measure-render.sh times it: flat with and without edge labels, flat with the bounded settings, modules collapsed.")
+    var measurementDOT: String?
+
     func validate() throws {
         if features < 16 { throw ValidationError("--features must be at least 16") }
         if let modules, modules < 1 { throw ValidationError("--modules must be at least 1") }
@@ -55,6 +61,26 @@ struct GenerateCommand: ParsableCommand {
             }
             CLIOutput.stderr("navgraph: wrote \(files.count) Swift files to \(swift)\n")
         }
+        if let measurementDOT { try writeMeasurementDOT(synthetic.registry, into: measurementDOT) }
         CLIOutput.stderr("navgraph: \(synthetic.registry.features.count) features, \(synthetic.moduleCount) modules, \(synthetic.edgeCount) edges\n")
+    }
+
+    /// `app<N>-nolabels.dot`, `-labels.dot`, `-nolabels-bounded.dot` and `-collapsed.dot`.
+    private func writeMeasurementDOT(_ registry: Registry, into dir: String) throws {
+        let builder = DiagramBuilder(graph: NavGraph(registry: registry), findings: [])
+        var options = DiagramOptions()
+        options.collapseModules = .never
+        let flat = try builder.build(options)
+        var files: [(name: String, data: Data)] = []
+        for labels in [false, true] {
+            var d = flat
+            d.showsEdgeLabels = labels
+            let name = "app\(features)-\(labels ? "labels" : "nolabels")"
+            files.append(("\(name).dot", Data(try GraphvizRenderer.dot(for: d).utf8)))
+            if !labels { files.append(("\(name)-bounded.dot", Data(try GraphvizRenderer.dot(for: d, bounded: true).utf8))) }
+        }
+        options.collapseModules = .always
+        files.append(("app\(features)-collapsed.dot", Data(try GraphvizRenderer.dot(for: try builder.build(options)).utf8)))
+        try AtomicFileWriter.write(files, into: URL(fileURLWithPath: dir))
     }
 }
