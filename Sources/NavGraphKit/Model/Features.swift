@@ -1,0 +1,63 @@
+/// A route a feature can open.
+public struct Navigation: Hashable, Codable, Sendable {
+    public var route: String
+    /// Presentation style (`push`, `modal`, …); nil when not stated.
+    public var style: String?
+    public var origin: ElementOrigin
+
+    public init(route: String, style: String? = nil, origin: ElementOrigin = .init()) {
+        self.route = route
+        self.style = style
+        self.origin = origin
+    }
+}
+
+/// A `Feature`: one screen (or flow) the app can build.
+public struct Feature: Hashable, Codable, Sendable {
+    public var name: String
+    public var module: String?
+    public var enabled: Enablement
+    /// Where the `enabled` value was stated (for findings about it).
+    public var enabledOrigin: ElementOrigin?
+    public var fallback: String?
+    public var fallbackOrigin: ElementOrigin?
+    public var dependencies: [DependencyRef]
+    public var navigates: [Navigation]
+    public var origin: ElementOrigin
+    public var ignore: [String]
+    /// A fallback method the framework never calls: its labels differ from the protocol's
+    /// requirement, which has a default implementation (that runs instead).
+    public var unusedFallback: UnusedFallback?
+
+    public init(
+        name: String, module: String? = nil, enabled: Enablement = .always, enabledOrigin: ElementOrigin? = nil,
+        fallback: String? = nil, fallbackOrigin: ElementOrigin? = nil, dependencies: [DependencyRef] = [],
+        navigates: [Navigation] = [], origin: ElementOrigin = .init(), ignore: [String] = []
+    ) {
+        self.name = name
+        self.module = module
+        self.enabled = enabled
+        self.enabledOrigin = enabledOrigin
+        self.fallback = fallback
+        self.fallbackOrigin = fallbackOrigin
+        self.dependencies = dependencies
+        self.navigates = navigates
+        self.origin = origin
+        self.ignore = ignore
+    }
+}
+
+/// `fallback(forRoute:)` written where the feature protocol requires `fallback(for:)`.
+public struct UnusedFallback: Hashable, Codable, Sendable {
+    /// The method as the feature declares it, `fallback(forRoute:)`.
+    public var declared: String
+    /// The protocol's requirement, `fallback(for:)`.
+    public var requirement: String
+    public var origin: ElementOrigin
+
+    public init(declared: String, requirement: String, origin: ElementOrigin = .init()) {
+        self.declared = declared
+        self.requirement = requirement
+        self.origin = origin
+    }
+}
