@@ -13,7 +13,7 @@ public enum InputLoader {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { return .registry }
         if !isDir.boolValue { return path.hasSuffix(".swift") ? .sources : .registry }
-        if !RegistryLoader.registryFiles(in: path).isEmpty && !containsSwift(path) { return .registry }
+        // A directory with Swift sources is scanned (with registry files beside them or not).
         return containsSwift(path) ? .sources : .registry
     }
 
@@ -41,8 +41,9 @@ public enum InputLoader {
         paths: [String], scanSettings: RawNode? = nil, strictScan: Bool = false, cache: ScanCacheChoice = ScanCacheChoice(enabled: false),
         progress: ((Int, Int) -> Void)? = nil, onScanned: ((ScanReport) -> Void)? = nil
     ) throws(InputError) -> (registry: Registry, scan: ScanSummary?) {
-        let registryPaths = paths.filter { kind(of: $0) == .registry }
-        let sourcePaths = paths.filter { kind(of: $0) == .sources }
+        let kinds = paths.map { kind(of: $0) }  // each directory walked once
+        let registryPaths = zip(paths, kinds).filter { $0.1 == .registry }.map(\.0)
+        let sourcePaths = zip(paths, kinds).filter { $0.1 == .sources }.map(\.0)
         var diagnostics: [Diagnostic] = []
         var registry = Registry()
         var scan: ScanSummary?

@@ -1,8 +1,9 @@
 /// What the scanner looks for: RouterService's own names by default, plus the renamed
 /// protocols and labels that real apps use (the `scan:` section of `.navgraph.yml`).
 ///
-/// A plain value: every list is matched by exact name, and every key is optional when decoded.
-public struct ScanConfiguration: Hashable, Sendable, Decodable {
+/// A plain value: every list is matched by exact name, and every key is optional when read
+/// (`ScanConfiguration.read`, in ScanConfiguration+Reading.swift).
+public struct ScanConfiguration: Hashable, Sendable {
     /// Protocols that make a type a feature (`Feature`, or a project's own `Builder`).
     public var featureProtocols: [String]
     /// Protocols that make a type a route.
@@ -109,45 +110,6 @@ public struct ScanConfiguration: Hashable, Sendable, Decodable {
         case registerFunctions, handlerLabels, dependencyFactoryLabels, dependencyTypeLabels
         case initialFeatureLabels, initialRouteLabels, routerTypes, routerProtocol, moduleMap, strict
         case includeTests, target, learnDialect, styles
-    }
-
-    /// Decodes a `scan:` dictionary; a missing key keeps its default. A list given in the file
-    /// is added to the defaults (so `featureProtocols: [Builder]` recognises both).
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let d = ScanConfiguration()
-        func list(_ key: CodingKeys, _ base: [String]) throws -> [String] {
-            guard let extra = try c.decodeIfPresent([String].self, forKey: key) else { return base }
-            return base + extra.filter { !base.contains($0) }
-        }
-        self.init(
-            featureProtocols: try list(.featureProtocols, d.featureProtocols),
-            routeProtocols: try list(.routeProtocols, d.routeProtocols),
-            handlerProtocols: try list(.handlerProtocols, d.handlerProtocols),
-            dependencyWrappers: try list(.dependencyWrappers, d.dependencyWrappers),
-            lazyWrappers: try list(.lazyWrappers, d.lazyWrappers),
-            buildFunctions: try list(.buildFunctions, d.buildFunctions),
-            destinationFunctions: try list(.destinationFunctions, d.destinationFunctions),
-            fallbackFunctions: try list(.fallbackFunctions, d.fallbackFunctions),
-            isEnabledFunctions: try list(.isEnabledFunctions, d.isEnabledFunctions),
-            navigateFunctions: try list(.navigateFunctions, d.navigateFunctions),
-            navigateRouteLabels: try list(.navigateRouteLabels, d.navigateRouteLabels),
-            presentationStyleLabels: try list(.presentationStyleLabels, d.presentationStyleLabels),
-            registerFunctions: try list(.registerFunctions, d.registerFunctions),
-            handlerLabels: try list(.handlerLabels, d.handlerLabels),
-            dependencyFactoryLabels: try list(.dependencyFactoryLabels, d.dependencyFactoryLabels),
-            dependencyTypeLabels: try list(.dependencyTypeLabels, d.dependencyTypeLabels),
-            initialFeatureLabels: try list(.initialFeatureLabels, d.initialFeatureLabels),
-            initialRouteLabels: try list(.initialRouteLabels, d.initialRouteLabels),
-            routerTypes: try list(.routerTypes, d.routerTypes),
-            routerProtocol: try c.decodeIfPresent(String.self, forKey: .routerProtocol) ?? d.routerProtocol,
-            moduleMap: try c.decodeIfPresent([String: String].self, forKey: .moduleMap) ?? [:],
-            strict: try c.decodeIfPresent(Bool.self, forKey: .strict) ?? false
-        )
-        includeTests = try c.decodeIfPresent(Bool.self, forKey: .includeTests) ?? false
-        target = try c.decodeIfPresent(String.self, forKey: .target)
-        learnDialect = try c.decodeIfPresent(Bool.self, forKey: .learnDialect) ?? true
-        styles = try c.decodeIfPresent([RoutingStyle].self, forKey: .styles) ?? []
     }
 
     /// The keys a `scan:` section may hold (for unknown-key warnings in the config loader).

@@ -36,9 +36,11 @@ final class ScannerBehaviourTests: XCTestCase {
         XCTAssertEqual(r.registry.features.first { $0.name == "WishlistFeature" }?.module, "Wishlist")
     }
 
-    func testConfigurationDecodesAScanSectionAddingToTheDefaults() throws {
+    func testConfigurationReadsAScanSectionAddingToTheDefaults() throws {
         let json = #"{"featureProtocols": ["Builder"], "navigateRouteLabels": ["destination"], "strict": true, "moduleMap": {"App/Core": "Core"}}"#
-        let config = try JSONDecoder().decode(ScanConfiguration.self, from: Data(json.utf8))
+        let section = try ConfigurationLoader.load(text: "scan: " + json, file: "nav.json").configuration.scan
+        let (config, problems) = ScanConfiguration.read(section)
+        XCTAssertEqual(problems, [])
         XCTAssertEqual(config.featureProtocols, ["Feature", "Builder"])
         XCTAssertEqual(config.navigateRouteLabels, ["toRoute", "to", "destination"])
         XCTAssertTrue(config.strict)
