@@ -22,9 +22,15 @@ enum CLIOutput {
 
     /// Writes `text` to `path` with `AtomicFileWriter`; `-` is standard output.
     static func writeAtomically(_ text: String, to path: String) throws {
-        if path == "-" { return stdout(text) }
+        try writeAtomically(Data(text.utf8), to: path)
+    }
+
+    /// Writes `data` to `path` with `AtomicFileWriter` (all or nothing); `-` is standard output. A failure is
+    /// an `InputError` naming the path, which the commands turn into exit 2.
+    static func writeAtomically(_ data: Data, to path: String) throws {
+        if path == "-" { return FileHandle.standardOutput.write(data) }
         do {
-            try AtomicFileWriter.write(Data(text.utf8), to: path)
+            try AtomicFileWriter.write(data, to: path)
         } catch {
             throw InputError([Diagnostic(.error, "cannot write \(path): \(error.reason)", at: nil)])
         }

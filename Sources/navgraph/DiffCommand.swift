@@ -117,12 +117,7 @@ struct DiffCommand: ParsableCommand {
                 throw InputError([Diagnostic(.error, "cannot draw the diff: \(error)", at: nil)])
             }
         }
-        guard let output else { return FileHandle.standardOutput.write(data) }
-        do {
-            try AtomicFileWriter.write(data, to: output)
-        } catch {
-            throw InputError([Diagnostic(.error, "cannot write \(output): \(error.reason)", at: nil)])
-        }
+        try CLIOutput.writeAtomically(data, to: output ?? "-")
     }
 }
 

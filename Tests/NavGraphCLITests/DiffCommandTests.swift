@@ -86,6 +86,23 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(try diff("renamed-route", ["--format", "pdf"]).status, 2)
     }
 
+    /// An output that cannot be written is exit 2 naming the path (the CLI's one writer), and a file that
+    /// stood there before keeps its bytes.
+    func testAnUnwritableOutputIsExitCodeTwo() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-diff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let blocker = dir.appendingPathComponent("plain-file")
+        try Data("kept".utf8).write(to: blocker)
+        let r = try diff("removed-handler", ["--format", "markdown", "-o", blocker.path + "/diff.md"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("cannot write \(blocker.path)/diff.md"), r.stderr)
+        XCTAssertEqual(try String(contentsOf: blocker, encoding: .utf8), "kept")
+        let written = dir.appendingPathComponent("diff.md")
+        XCTAssertEqual(try diff("removed-handler", ["--format", "markdown", "-o", written.path]).status, 0)
+        XCTAssertTrue(try String(contentsOf: written, encoding: .utf8).hasPrefix("### navgraph diff"))
+    }
+
     func testColourOnlyWhenAsked() throws {
         XCTAssertFalse(try diff("flag-flipped").stdout.contains("\u{1B}["), "a pipe gets no colour")
         XCTAssertTrue(try diff("flag-flipped", ["--color", "always"]).stdout.contains("\u{1B}[31m"))
