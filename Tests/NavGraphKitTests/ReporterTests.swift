@@ -167,6 +167,25 @@ final class ReporterTests: XCTestCase {
         XCTAssertTrue(sarif.contains("\"uri\": \"dir,%20a:b/my%20file%231.yml\""), sarif)
     }
 
+    /// The JSON reporter streams its findings; the bytes are those of the whole document built as a
+    /// `JSONValue` tree (sorted keys, same indentation) for every shape a report takes: the broken example,
+    /// hostile text, no findings, no app, findings with scenarios and without a location, a stale baseline.
+    func testTheStreamedJSONReportIsTheTreesBytes() throws {
+        var reports = [try Self.brokenReport(), Self.hostileReport(), CheckReport(findings: [], app: nil)]
+        var partial = Finding(
+            ruleID: "unreachable-feature", severity: .warning, message: "m", location: nil, subject: "feature:X",
+            elements: ["X", "Y"], notes: [Finding.Note("n1"), Finding.Note("n2", location: SourceLocation(file: "f.yml", line: 1, column: 2))])
+        partial.scenarios = ["a=on", "b=off"]
+        let scenario = FlagScenario(name: "s", values: ["b": true, "a": false])
+        reports.append(CheckReport(findings: [partial, partial], app: "A", scenarios: [scenario], staleBaseline: ["r x"], baselined: 3))
+        for report in reports {
+            XCTAssertEqual(JSONReporter.generateReport(report), JSONReporter.document(report).text)
+            var sink = ""
+            OutputFormat.json.write(report, to: &sink)
+            XCTAssertEqual(sink, JSONReporter.document(report).text)
+        }
+    }
+
     func testGitHubActionsCommandIsOneLineWithEscapedPropertiesAndData() {
         let out = GitHubActionsReporter.generateReport(Self.hostileReport())
         XCTAssertEqual(out.filter { $0 == "\n" }.count, 1, out)

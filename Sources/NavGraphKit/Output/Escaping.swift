@@ -22,6 +22,9 @@ public struct EscapeTable: Sendable {
     private var ranges: [(ClosedRange<UInt32>, Replacement)]
     /// A line feed right after a carriage return is dropped (CRLF becomes one line break).
     private var collapseCRLF = false
+    /// Bit b set: byte b (ASCII) has a replacement; bytes ≥ 0x80 are in `high` when `ranges` is not
+    /// empty. The fast path tests each byte against these two words instead of reading `ascii`.
+    private var low: UInt64 = 0, high: UInt64 = 0
 
     /// `entries` for single characters; `controls` for every ASCII control character (and DEL)
     /// without an entry; `ranges` for scalars outside ASCII.
@@ -37,12 +40,35 @@ public struct EscapeTable: Sendable {
         }
         self.ranges = ranges
         self.collapseCRLF = collapseCRLF
+        updateMasks()
+    }
+
+    private mutating func updateMasks() {
+        low = 0
+        high = 0
+        for b in 0..<128 where ascii[b] != nil {
+            if b < 64 { low |= 1 << UInt64(b) } else { high |= 1 << UInt64(b - 64) }
+        }
+    }
+
+    /// Whether `text` is written as it is (no byte needs a replacement).
+    private func isClean(_ text: String) -> Bool {
+        let checkNonASCII = !ranges.isEmpty
+        let (low, high) = (self.low, self.high)
+        let clean = { (b: UInt8) -> Bool in
+            if b < 64 { return low & (1 << UInt64(b)) == 0 }
+            if b < 128 { return high & (1 << UInt64(b - 64)) == 0 }
+            return !checkNonASCII
+        }
+        if let answer = text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(clean) }) { return answer }
+        return text.utf8.allSatisfy(clean)
     }
 
     /// This table with more (or different) ASCII entries.
     func adding(_ entries: [Unicode.Scalar: String]) -> EscapeTable {
         var t = self
         for (scalar, text) in entries { t.ascii[Int(scalar.value)] = text }
+        t.updateMasks()
         return t
     }
 
@@ -66,9 +92,7 @@ public struct EscapeTable: Sendable {
     public func callAsFunction(_ text: String) -> String {
         // Fast path: nothing to replace (checked on the UTF-8 bytes; any non-ASCII byte sends the
         // text to the slow path only when this language replaces some non-ASCII scalars).
-        let checkNonASCII = !ranges.isEmpty
-        let clean = text.utf8.allSatisfy { b in b < 128 ? ascii[Int(b)] == nil : !checkNonASCII }
-        if clean { return text }
+        if isClean(text) { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
         var lastWasCR = false

@@ -14,14 +14,103 @@ public enum JSONReporter: Reporter {
     public static let schemaVersion = 1
 
     public static func generateReport(_ report: CheckReport) -> String {
-        document(report).text
+        var text = ""
+        write(report, to: &text)
+        return text
     }
 
+    /// The same bytes as `document(report).text`, written as they are made: the findings (nearly all of a
+    /// big report) go straight to the sink with their keys in sorted order, without a `JSONValue` tree of
+    /// dictionaries to build, sort and free. `JSONReporterStreamTests` holds the two to the same bytes.
     public static func write<Sink: ReportSink>(_ report: CheckReport, to out: inout Sink) {
-        document(report).write(to: &out)
+        out.write("{\n  \"app\": ")
+        out.write(report.app.map(JSONValue.quote) ?? "null")
+        out.write(",\n  \"findings\": ")
+        if report.findings.isEmpty {
+            out.write("[]")
+        } else {
+            out.write("[\n")
+            for (i, f) in report.findings.enumerated() {
+                writeFinding(f, to: &out)
+                out.write(i == report.findings.count - 1 ? "\n" : ",\n")
+            }
+            out.write("  ]")
+        }
+        // The rest is small: written by the tree, at the same indentation.
+        let rest = document(report, findings: false)
+        for key in ["scenarios", "staleBaseline", "summary", "version"] {
+            out.write(",\n  \"\(key)\": ")
+            rest.member(key)?.write(to: &out, indent: "  ")
+        }
+        out.write("\n}\n")
     }
 
-    static func document(_ report: CheckReport) -> JSONValue {
+    /// One finding at the findings array's indentation (4 spaces), keys sorted.
+    private static func writeFinding<Sink: ReportSink>(_ f: Finding, to out: inout Sink) {
+        out.write("    {\n      \"elements\": ")
+        writeStrings(f.elements, indent: "      ", to: &out)
+        out.write(",\n      \"location\": ")
+        writeLocation(f.location, indent: "      ", to: &out)
+        out.write(",\n      \"message\": ")
+        JSONValue.writeQuoted(f.message, to: &out)
+        out.write(",\n      \"notes\": ")
+        if f.notes.isEmpty {
+            out.write("[]")
+        } else {
+            out.write("[\n")
+            for (i, n) in f.notes.enumerated() {
+                out.write("        {\n          \"location\": ")
+                writeLocation(n.location, indent: "          ", to: &out)
+                out.write(",\n          \"message\": ")
+                JSONValue.writeQuoted(n.message, to: &out)
+                out.write(i == f.notes.count - 1 ? "\n        }\n" : "\n        },\n")
+            }
+            out.write("      ]")
+        }
+        out.write(",\n      \"rule\": ")
+        JSONValue.writeQuoted(f.ruleID, to: &out)
+        out.write(",\n      \"scenarios\": ")
+        if let scenarios = f.scenarios { writeStrings(scenarios, indent: "      ", to: &out) } else { out.write("null") }
+        out.write(",\n      \"severity\": ")
+        JSONValue.writeQuoted(f.severity.rawValue, to: &out)
+        out.write(",\n      \"subject\": ")
+        JSONValue.writeQuoted(f.subject, to: &out)
+        out.write("\n    }")
+    }
+
+    private static func writeStrings<Sink: ReportSink>(_ items: [String], indent: String, to out: inout Sink) {
+        if items.isEmpty { return out.write("[]") }
+        out.write("[\n")
+        for (i, item) in items.enumerated() {
+            out.write(indent)
+            out.write("  ")
+            JSONValue.writeQuoted(item, to: &out)
+            out.write(i == items.count - 1 ? "\n" : ",\n")
+        }
+        out.write(indent)
+        out.write("]")
+    }
+
+    private static func writeLocation<Sink: ReportSink>(_ l: SourceLocation?, indent: String, to out: inout Sink) {
+        guard let l else { return out.write("null") }
+        out.write("{\n")
+        out.write(indent)
+        out.write("  \"column\": ")
+        out.write(String(l.column))
+        out.write(",\n")
+        out.write(indent)
+        out.write("  \"file\": ")
+        JSONValue.writeQuoted(l.file, to: &out)
+        out.write(",\n")
+        out.write(indent)
+        out.write("  \"line\": ")
+        out.write(String(l.line))
+        out.write("\n")
+        out.write(indent)
+        out.write("}")
+    }
+
+    static func document(_ report: CheckReport, findings: Bool = true) -> JSONValue {
         .object([
             "version": .int(schemaVersion),
             "app": report.app.map { .string($0) } ?? .null,
@@ -32,7 +121,7 @@ public enum JSONReporter: Reporter {
                 "errors": .int(report.count(.error)), "warnings": .int(report.count(.warning)),
                 "notes": .int(report.count(.note)), "baselined": .int(report.baselined),
             ]),
-            "findings": .array(report.findings.map(finding)),
+            "findings": .array(findings ? report.findings.map(finding) : []),
             "staleBaseline": .strings(report.staleBaseline),
         ])
     }

@@ -21,6 +21,17 @@ public indirect enum JSONValue: Sendable, Equatable {
         out.write("\n")
     }
 
+    /// This value written at `indent` (no final newline): a member of an object being streamed.
+    func write<Sink: ReportSink>(to out: inout Sink, indent: String) {
+        write(into: &out, indent: indent)
+    }
+
+    /// The member `key` of an object.
+    func member(_ key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
     private func write<Sink: ReportSink>(into out: inout Sink, indent: String) {
         switch self {
         case .string(let s): out.write(JSONValue.quote(s))
@@ -54,6 +65,13 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// A JSON string literal: quotes, backslashes and every control character escaped, and
     /// U+2028/U+2029 too, so the text is also safe inside JavaScript.
     public static func quote(_ s: String) -> String { "\"" + Escaping.json(s) + "\"" }
+
+    /// `quote(s)` written to `out` without building the quoted string.
+    static func writeQuoted<Sink: ReportSink>(_ s: String, to out: inout Sink) {
+        out.write("\"")
+        out.write(Escaping.json(s))
+        out.write("\"")
+    }
 }
 
 extension JSONValue {
