@@ -78,6 +78,9 @@ public struct ScanSummary: Hashable, Sendable {
     public var styles: [RoutingStyle] = []
     /// Files whose facts came from the scan cache instead of a parse (not part of `line`).
     public var filesFromCache = 0
+    /// The whole result came from the scan cache's whole-scan entry: the tree, its manifests and
+    /// the configuration were unchanged, so nothing was parsed, indexed or assembled (not part of `line`).
+    public var resultFromCache = false
 
     public init() {}
 

@@ -41,6 +41,10 @@ final class ScanCacheCommandTests: XCTestCase {
         let packs = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("facts-") }
         XCTAssertEqual(packs.count, 1)
         try Data("garbage".utf8).write(to: cache.appendingPathComponent(packs[0]))
+        // The whole-scan entry would answer without reading the pack: without it, the pack is read.
+        for entry in try FileManager.default.contentsOfDirectory(atPath: cache.path) where entry.hasPrefix("scan-") {
+            try FileManager.default.removeItem(at: cache.appendingPathComponent(entry))
+        }
         let damaged = try NavGraphBinary.run(["scan", app.path, "--cache-dir", cache.path])
         XCTAssertEqual(damaged.status, 0)
         XCTAssertEqual(damaged.stdout, plain.stdout)

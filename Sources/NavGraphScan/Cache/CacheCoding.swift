@@ -81,6 +81,15 @@ struct CacheReader {
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     var isAtEnd: Bool { position == bytes.count }
+    var remaining: Int { bytes.count - position }
+
+    mutating func byte() throws -> UInt8 {
+        guard position < bytes.count else { throw Corrupt() }
+        position += 1
+        return bytes[position - 1]
+    }
+
+    mutating func skip(_ n: Int) { position = min(bytes.count, position + max(0, n)) }
 
     mutating func uint() throws -> UInt64 {
         var result: UInt64 = 0
@@ -139,6 +148,7 @@ struct CacheReader {
     }
 
     mutating func strings() throws -> [String] { try array { try $0.string() } }
+    mutating func optionalString() throws -> String? { try optional { try $0.string() } }
     mutating func stringSet() throws -> Set<String> { Set(try strings()) }
     mutating func value<T: CacheCodable>(_: T.Type = T.self) throws -> T { try T(from: &self) }
     mutating func values<T: CacheCodable>(_: T.Type = T.self) throws -> [T] { try array { try T(from: &$0) } }
