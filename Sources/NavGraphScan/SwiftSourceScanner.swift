@@ -91,14 +91,15 @@ public struct SwiftSourceScanner: Sendable {
 
         // The cache's second level: when every file's bytes, the project, the configuration and
         // navgraph are what an earlier scan saw, its whole result is the answer (docs/scanning.md).
-        var contents: [ContentHash?] = []
         var resultCache: (cache: ScanResultCache, key: ContentHash)?
+        var everyFileRead = false
         if let cache {
-            contents = Self.hashContents(of: work)
+            for (i, content) in Self.hashContents(of: work).enumerated() { work[i].content = content }
+            everyFileRead = work.allSatisfy { $0.content != nil }
             var key = ScanResultCache.Key(toolVersion: cache.toolVersion, roots: roots, configuration: configuration)
             key.add(project: project)
             key.add(summary: summary, warnings: warnings)
-            for (file, content) in zip(work, contents) { key.add(file: file, content: content) }
+            for file in work { key.add(file: file) }
             let entry = ScanResultCache(options: cache, roots: roots, configuration: configuration)
             if var result = entry.result(for: key.hash) {
                 result.summary.filesFromCache = result.summary.filesRead
@@ -114,7 +115,7 @@ public struct SwiftSourceScanner: Sendable {
         var fallbackRequirements: [String: DialectLearner.Requirement] = [:]
         let factCache = cache.map { FactCache(options: $0, roots: roots, configuration: configuration) }
         defer { factCache?.save() }
-        var facts = Self.extract(work, contents: contents, config: config, cache: factCache, progress: progress)
+        var facts = Self.extract(work, config: config, cache: factCache, progress: progress)
         // Demo folders are another app only when the rest holds an app of its own (an entry or an
         // app delegate); a repository whose only app is its `ExampleApp/` keeps it.
         let demoFiles = Set(work.filter { $0.demo != nil }.map(\.display))
@@ -156,7 +157,7 @@ public struct SwiftSourceScanner: Sendable {
             if learned.config != configuration {
                 config = learned.config
                 factCache?.forgetHits()
-                facts = Self.extract(work, contents: contents, config: config, cache: factCache, progress: progress)
+                facts = Self.extract(work, config: config, cache: factCache, progress: progress)
             }
             fallbackRequirements = learned.fallbackRequirements
         }
@@ -206,7 +207,7 @@ public struct SwiftSourceScanner: Sendable {
         result.explanations = assembler.explanations.sorted { $0.location < $1.location }
         factCache?.save()
         // Stored only when every file was read, and read the same when parsed as when hashed.
-        if let resultCache, let factCache, !contents.contains(nil), !factCache.sawChangedFile {
+        if let resultCache, let factCache, everyFileRead, !factCache.sawChangedFile {
             resultCache.cache.store(result, for: resultCache.key)
         }
         result.cacheNotes = (factCache?.notes ?? []) + (resultCache?.cache.notes ?? [])
@@ -226,20 +227,20 @@ public struct SwiftSourceScanner: Sendable {
         var target: ProjectTarget?
         /// The demo folder the file is in (no manifest says which app it belongs to).
         var demo: String?
+        /// The hash of the file's bytes, when the cache is on (nil: not read, or unreadable).
+        var content: ContentHash?
     }
 
-    /// Each file's facts, in `work`'s order. `contents` are the hashes of the files' bytes when the
-    /// cache is on (`hashContents`): a file whose facts the cache holds is then not read again.
-    static func extract(
-        _ work: [ScanFile], contents: [ContentHash?] = [], config: ScanConfiguration, cache: FactCache? = nil, progress: ((Int, Int) -> Void)?
-    ) -> [FileFacts] {
+    /// Each file's facts, in `work`'s order. With the cache on, each file's `content` hash is known
+    /// (`hashContents`): a file whose facts the cache holds is then not read again.
+    static func extract(_ work: [ScanFile], config: ScanConfiguration, cache: FactCache? = nil, progress: ((Int, Int) -> Void)?) -> [FileFacts] {
         let results = ResultSlots(count: work.count, progress: progress)
         let fingerprint = cache.map { _ in FactCache.fingerprint(config) }
         DispatchQueue.concurrentPerform(iterations: work.count) { i in
             let file = work[i]
             results.store(i, parse(
                 absolute: file.absolute, display: file.display, module: file.module, config: config,
-                cache: cache.map { (cache: $0, fingerprint: fingerprint!) }, content: i < contents.count ? contents[i] : nil))
+                cache: cache.map { (cache: $0, fingerprint: fingerprint!) }, content: file.content))
         }
         return results.values
     }

@@ -119,13 +119,13 @@ final class ScanResultCache {
         }
 
         /// One file to read: where, which module and target, and its bytes' hash (nil: unreadable).
-        mutating func add(file: SwiftSourceScanner.ScanFile, content: ContentHash?) {
+        mutating func add(file: SwiftSourceScanner.ScanFile) {
             w.string(file.absolute)
             w.string(file.display)
             w.optional(file.module) { $0.string($1) }
             w.optional(file.target) { w, t in w.string(t.name); w.string(t.kind.rawValue); w.string(t.manifest) }
             w.optional(file.demo) { $0.string($1) }
-            w.optional(content) { w, h in w.uint(h.high); w.uint(h.low) }
+            w.optional(file.content) { w, h in w.uint(h.high); w.uint(h.low) }
         }
 
         var hash: ContentHash { ContentHash.of(w.bytes) }
