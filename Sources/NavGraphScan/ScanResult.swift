@@ -14,6 +14,9 @@ public struct ScanResult: Hashable, Sendable {
     /// What went wrong with the scan cache (a damaged pack, a folder that cannot be written): never
     /// an error, the scan parsed what it could not take from the cache.
     public var cacheNotes: [String] = []
+    /// The registry as `RegistryWriter.yaml` writes it, when the scan made it
+    /// (`ScanCacheOptions.keepsRegistryYAML`, and no errors): from the whole-scan entry on a hit.
+    public var registryYAML: String?
 
     public init(registry: Registry, diagnostics: [Diagnostic], fileCount: Int = 0) {
         self.registry = registry

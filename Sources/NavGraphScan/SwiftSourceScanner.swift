@@ -206,6 +206,7 @@ public struct SwiftSourceScanner: Sendable {
         result.summary = summary
         result.explanations = assembler.explanations.sorted { $0.location < $1.location }
         factCache?.save()
+        if cache?.keepsRegistryYAML == true, !result.hasErrors { result.registryYAML = RegistryWriter.yaml(registry) }
         // Stored only when every file was read, and read the same when parsed as when hashed.
         if let resultCache, let factCache, everyFileRead, !factCache.sawChangedFile {
             resultCache.cache.store(result, for: resultCache.key)

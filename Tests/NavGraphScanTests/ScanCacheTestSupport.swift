@@ -22,9 +22,15 @@ enum ScanCacheTesting {
             + r.explanations.map { "\($0)" }.joined(separator: "\n") + "\n" + r.summary.line + "\n" + r.summary.learned.joined(separator: ";")
     }
 
-    static func scan(_ paths: [String], cache: String?, configuration: ScanConfiguration = .init(), version: String = "test") throws -> ScanResult {
-        try SwiftSourceScanner(configuration: configuration, cache: cache.map { ScanCacheOptions(directory: $0, toolVersion: version) })
-            .scan(paths: paths)
+    static func scan(
+        _ paths: [String], cache: String?, configuration: ScanConfiguration = .init(), version: String = "test", keepsYAML: Bool = false
+    ) throws -> ScanResult {
+        let options = cache.map { dir in
+            var o = ScanCacheOptions(directory: dir, toolVersion: version)
+            o.keepsRegistryYAML = keepsYAML
+            return o
+        }
+        return try SwiftSourceScanner(configuration: configuration, cache: options).scan(paths: paths)
     }
 
     /// The cache's files named `prefix…` (`facts-`: per-file packs, `scan-`: whole-scan entries).

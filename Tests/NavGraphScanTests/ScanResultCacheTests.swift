@@ -29,7 +29,7 @@ final class ScanResultCacheTests: XCTestCase {
         func count(_ v: Any) -> Int { Mirror(reflecting: v).children.count }
         let l = SourceLocation(file: "f", line: 1, column: 1)
         // `cacheNotes` is the one field not stored (it is about the run, not the tree).
-        XCTAssertEqual(count(ScanResult(registry: Registry(), diagnostics: [])), 6)
+        XCTAssertEqual(count(ScanResult(registry: Registry(), diagnostics: [])), 7)
         XCTAssertEqual(count(ScanSummary()), 18)
         XCTAssertEqual(count(CallSiteExplanation(location: l, kind: .navigate, written: "")), 5)
         XCTAssertEqual(count(CallSiteExplanation.Resolved(route: "", features: [], site: l, chain: [])), 4)
@@ -97,6 +97,7 @@ final class ScanResultCacheTests: XCTestCase {
         site.resolved = [.init(route: "r", features: ["F"], site: l, chain: ["via"])]
         site.unresolved = [.init(reason: "why", chain: ["a", "b"])]
         full.explanations = [site]
+        full.registryYAML = "features:\n  - name: F\n"
         var w = CacheWriter()
         w.value(full)
         let decoded: ScanResult = try w.bytes.withUnsafeBytes { raw in
@@ -116,12 +117,15 @@ final class ScanResultCacheTests: XCTestCase {
             let dir = ExampleAppsTests.examples + "/" + app
             let cache = try ScanCacheTesting.temporaryDirectory(self)
             let plain = try scan([dir], cache: nil)
-            let first = try scan([dir], cache: cache)
+            let first = try ScanCacheTesting.scan([dir], cache: cache, keepsYAML: true)
             XCTAssertFalse(first.summary.resultFromCache, app)
             XCTAssertEqual(entries(in: cache).count, 1, app)
             // No pack: the second scan cannot have parsed anything and still be the same.
             for pack in ScanCacheTesting.files(in: cache, prefix: "facts-") { try FileManager.default.removeItem(atPath: pack) }
-            let second = try scan([dir], cache: cache)
+            let second = try ScanCacheTesting.scan([dir], cache: cache, keepsYAML: true)
+            // The YAML `navgraph scan` prints comes back made, and is what the registry writes.
+            XCTAssertEqual(second.registryYAML, RegistryWriter.yaml(plain.registry), app)
+            XCTAssertEqual(first.registryYAML, second.registryYAML, app)
             XCTAssertTrue(second.summary.resultFromCache, app)
             XCTAssertEqual(second.summary.filesFromCache, second.summary.filesRead, app)
             XCTAssertEqual(second.cacheNotes, [], app)

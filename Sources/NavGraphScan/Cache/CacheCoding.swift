@@ -44,6 +44,15 @@ struct CacheWriter {
         }
     }
 
+    /// A long text written once (no entry in the string table): length and UTF-8.
+    mutating func text(_ s: String) {
+        var s = s
+        s.withUTF8 { buf in
+            uint(UInt64(buf.count))
+            bytes.append(contentsOf: buf)
+        }
+    }
+
     mutating func optional<T>(_ v: T?, _ write: (inout CacheWriter, T) -> Void) {
         guard let v else { bool(false); return }
         bool(true)
@@ -132,6 +141,14 @@ struct CacheReader {
         let s = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<position + length]), as: UTF8.self)
         position += length
         table.append(s)
+        return s
+    }
+
+    /// What `CacheWriter.text` wrote.
+    mutating func text() throws -> String {
+        let length = try count()
+        let s = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<position + length]), as: UTF8.self)
+        position += length
         return s
     }
 

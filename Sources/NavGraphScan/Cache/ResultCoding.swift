@@ -13,11 +13,13 @@ extension ScanResult: CacheCodable {
         w.value(summary)
         w.values(explanations)
         // `cacheNotes` are about this run of the cache, never stored.
+        w.optional(registryYAML) { $0.text($1) }
     }
     init(from r: inout CacheReader) throws {
         self.init(registry: try r.value(), diagnostics: try r.values(), fileCount: try r.int())
         summary = try r.value()
         explanations = try r.values()
+        registryYAML = try r.optional { try $0.text() }
     }
 }
 
