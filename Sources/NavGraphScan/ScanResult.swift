@@ -14,6 +14,9 @@ public struct ScanResult: Hashable, Sendable {
     /// What went wrong with the scan cache (a damaged pack, a folder that cannot be written): never
     /// an error, the scan parsed what it could not take from the cache.
     public var cacheNotes: [String] = []
+    /// The registry as `RegistryWriter.yaml` writes it, when the scan made it
+    /// (`ScanCacheOptions.keepsRegistryYAML`, and no errors): from the whole-scan entry on a hit.
+    public var registryYAML: String?
 
     public init(registry: Registry, diagnostics: [Diagnostic], fileCount: Int = 0) {
         self.registry = registry
@@ -78,6 +81,9 @@ public struct ScanSummary: Hashable, Sendable {
     public var styles: [RoutingStyle] = []
     /// Files whose facts came from the scan cache instead of a parse (not part of `line`).
     public var filesFromCache = 0
+    /// The whole result came from the scan cache's whole-scan entry: the tree, its manifests and
+    /// the configuration were unchanged, so nothing was parsed, indexed or assembled (not part of `line`).
+    public var resultFromCache = false
 
     public init() {}
 

@@ -89,6 +89,28 @@ public struct SwiftSourceScanner: Sendable {
             work.append(f)
         }
 
+        // The cache's second level: when every file's bytes, the project, the configuration and
+        // navgraph are what an earlier scan saw, its whole result is the answer (docs/scanning.md).
+        var resultCache: (cache: ScanResultCache, key: ContentHash)?
+        var everyFileRead = false
+        if let cache {
+            for (i, content) in Self.hashContents(of: work).enumerated() { work[i].content = content }
+            everyFileRead = work.allSatisfy { $0.content != nil }
+            var key = ScanResultCache.Key(toolVersion: cache.toolVersion, roots: roots, configuration: configuration)
+            key.add(project: project)
+            key.add(summary: summary, warnings: warnings)
+            for file in work { key.add(file: file) }
+            let entry = ScanResultCache(options: cache, roots: roots, configuration: configuration)
+            if var result = entry.result(for: key.hash) {
+                result.summary.filesFromCache = result.summary.filesRead
+                result.summary.resultFromCache = true
+                result.cacheNotes = entry.notes
+                progress?(work.count, work.count)
+                return result
+            }
+            resultCache = (entry, key.hash)
+        }
+
         var config = configuration
         var fallbackRequirements: [String: DialectLearner.Requirement] = [:]
         let factCache = cache.map { FactCache(options: $0, roots: roots, configuration: configuration) }
@@ -184,7 +206,12 @@ public struct SwiftSourceScanner: Sendable {
         result.summary = summary
         result.explanations = assembler.explanations.sorted { $0.location < $1.location }
         factCache?.save()
-        result.cacheNotes = factCache?.notes ?? []
+        if cache?.keepsRegistryYAML == true, !result.hasErrors { result.registryYAML = RegistryWriter.yaml(registry) }
+        // Stored only when every file was read, and read the same when parsed as when hashed.
+        if let resultCache, let factCache, everyFileRead, !factCache.sawChangedFile {
+            resultCache.cache.store(result, for: resultCache.key)
+        }
+        result.cacheNotes = (factCache?.notes ?? []) + (resultCache?.cache.notes ?? [])
         return result
     }
 
@@ -201,16 +228,35 @@ public struct SwiftSourceScanner: Sendable {
         var target: ProjectTarget?
         /// The demo folder the file is in (no manifest says which app it belongs to).
         var demo: String?
+        /// The hash of the file's bytes, when the cache is on (nil: not read, or unreadable).
+        var content: ContentHash?
     }
 
+    /// Each file's facts, in `work`'s order. With the cache on, each file's `content` hash is known
+    /// (`hashContents`): a file whose facts the cache holds is then not read again.
     static func extract(_ work: [ScanFile], config: ScanConfiguration, cache: FactCache? = nil, progress: ((Int, Int) -> Void)?) -> [FileFacts] {
         let results = ResultSlots(count: work.count, progress: progress)
         let fingerprint = cache.map { _ in FactCache.fingerprint(config) }
         DispatchQueue.concurrentPerform(iterations: work.count) { i in
             let file = work[i]
-            results.store(i, parse(absolute: file.absolute, display: file.display, module: file.module, config: config, cache: cache.map { (cache: $0, fingerprint: fingerprint!) }))
+            results.store(i, parse(
+                absolute: file.absolute, display: file.display, module: file.module, config: config,
+                cache: cache.map { (cache: $0, fingerprint: fingerprint!) }, content: file.content))
         }
         return results.values
+    }
+
+    /// The 128-bit hash of every file's bytes (nil: unreadable), read with one `read` each, on all
+    /// cores, in blocks of files (one work item per file costs more than a small file's hash).
+    static func hashContents(of work: [ScanFile]) -> [ContentHash?] {
+        let slots = HashSlots(count: work.count)
+        let block = 32
+        DispatchQueue.concurrentPerform(iterations: (work.count + block - 1) / block) { b in
+            for i in (b * block)..<min(work.count, (b + 1) * block) {
+                slots.store(i, SourceFileReader.read(work[i].absolute).map { ContentHash.of($0) })
+            }
+        }
+        return slots.values
     }
 
     /// Demo, sample and example apps are not the app (pick one with `--target`).
@@ -271,19 +317,32 @@ public struct SwiftSourceScanner: Sendable {
     }
 
     /// One file's facts: from the cache when it holds them for these bytes, else parsed (and cached).
+    /// `content`, the hash of the file's bytes read earlier in this scan, spares reading the file
+    /// when the cache holds its facts; a file parsed is hashed again, and a file whose bytes changed
+    /// since is flagged (`FactCache.sawChangedFile`), so no whole-scan entry is stored for a tree
+    /// that changed under the scan.
     static func parse(
         absolute: String, display: String, module: String?, config: ScanConfiguration,
-        cache: (cache: FactCache, fingerprint: ContentHash)? = nil
+        cache: (cache: FactCache, fingerprint: ContentHash)? = nil, content: ContentHash? = nil
     ) -> FileFacts {
-        guard let data = FileManager.default.contents(atPath: absolute) else {
+        if let cache, let content,
+           let facts = cache.cache.facts(for: FactCache.key(contentHash: content, display: display, module: module, configuration: cache.fingerprint), path: display) {
+            return facts
+        }
+        guard let bytes = SourceFileReader.read(absolute) else {
+            if content != nil { cache?.cache.noteChangedFile() }
             var f = FileFacts(path: display, module: module)
             f.warnings.append(ScanWarning(.fileUnreadable, "cannot read \(display); the rest of the sources are scanned", at: SourceLocation(file: display, line: 1, column: 1)))
             return f
         }
-        guard let cache else { return parse(data: data, display: display, module: module, config: config) }
-        let key = data.withUnsafeBytes { FactCache.key(content: $0, display: display, module: module, configuration: cache.fingerprint) }
-        if let facts = cache.cache.facts(for: key, path: display) { return facts }
-        let facts = parse(data: data, display: display, module: module, config: config)
+        guard let cache else { return parse(data: Data(bytes), display: display, module: module, config: config) }
+        let contentHash = ContentHash.of(bytes)
+        let key = FactCache.key(contentHash: contentHash, display: display, module: module, configuration: cache.fingerprint)
+        if contentHash != content {
+            if content != nil { cache.cache.noteChangedFile() }
+            if let facts = cache.cache.facts(for: key, path: display) { return facts }
+        }
+        let facts = parse(data: Data(bytes), display: display, module: module, config: config)
         cache.cache.store(facts, for: key)
         return facts
     }
@@ -369,5 +428,25 @@ private final class ResultSlots: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots.compactMap { $0 }
+    }
+}
+
+/// Content hashes written from `concurrentPerform` workers, one slot each (each index by one worker).
+private final class HashSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [ContentHash?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ i: Int, _ hash: ContentHash?) {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[i] = hash
+    }
+
+    var values: [ContentHash?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
     }
 }

@@ -63,7 +63,8 @@ struct ScanCommand: ParsableCommand {
         let progress = ScanProgress()
         let result: ScanResult
         do {
-            let cache = cacheFlags.choice.options(forScanning: paths)
+            var cache = cacheFlags.choice.options(forScanning: paths)
+            cache?.keepsRegistryYAML = !explain
             result = try SwiftSourceScanner(configuration: config, cache: cache).scan(paths: paths, progress: progress.report)
             progress.finish()
         } catch let error as InputError {
@@ -83,7 +84,7 @@ struct ScanCommand: ParsableCommand {
         }
         if result.hasErrors { throw ExitCode(ExitStatus.badInput) }
 
-        let yaml = RegistryWriter.yaml(result.registry)
+        let yaml = result.registryYAML ?? RegistryWriter.yaml(result.registry)
         if let output {
             try CLIOutput.writeAtomically(yaml, to: output)
             CLIOutput.stderr("navgraph: \(result.summary.line) -> \(Escaping.terminal(output))\n")

@@ -32,6 +32,35 @@ final class ScanCacheCommandTests: XCTestCase {
         XCTAssertEqual(check.status, checkPlain.status)
     }
 
+    /// Every example app: `scan`, `scan --explain` and `check` on the sources print byte for byte
+    /// what they print without the cache, when the second run takes the whole result from the
+    /// whole-scan entry (and, with the facts pack gone, cannot have parsed anything).
+    func testWholeScanEntryPrintsWhatAnUncachedScanPrints() throws {
+        let examples = NavGraphBinary.repoRoot.appendingPathComponent("Examples").path
+        // The example apps: the folders with the registry their sources scan to.
+        let apps = try FileManager.default.contentsOfDirectory(atPath: examples).filter { name in
+            FileManager.default.fileExists(atPath: examples + "/" + name + "/registry.yml")
+        }.sorted()
+        XCTAssertGreaterThanOrEqual(apps.count, 9)
+        for app in apps {
+            let path = examples + "/" + app
+            let cache = try NavGraphBinary.temporaryDirectory(self).appendingPathComponent("c").path
+            let commands = [["scan", path], ["scan", path, "--explain"], ["check", path]]
+            let plain = try commands.map { try NavGraphBinary.run($0 + ["--no-cache"]) }
+            _ = try NavGraphBinary.run(["scan", path, "--cache-dir", cache])
+            let entries = try FileManager.default.contentsOfDirectory(atPath: cache)
+            XCTAssertEqual(entries.filter { $0.hasPrefix("scan-") }.count, 1, app)
+            for pack in entries where pack.hasPrefix("facts-") { try FileManager.default.removeItem(atPath: cache + "/" + pack) }
+            for (command, expected) in zip(commands, plain) {
+                let cached = try NavGraphBinary.run(command + ["--cache-dir", cache])
+                XCTAssertEqual(cached.stdout, expected.stdout, "\(app): \(command)")
+                XCTAssertEqual(cached.stderr, expected.stderr, "\(app): \(command)")
+                XCTAssertEqual(cached.status, expected.status, "\(app): \(command)")
+            }
+            XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: cache).contains { $0.hasPrefix("facts-") }, "\(app): nothing was parsed")
+        }
+    }
+
     func testCacheDirAndADamagedCache() throws {
         let app = try copyOfApp("VIPERShop")
         let cache = try NavGraphBinary.temporaryDirectory(self).appendingPathComponent("c")
@@ -41,6 +70,10 @@ final class ScanCacheCommandTests: XCTestCase {
         let packs = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("facts-") }
         XCTAssertEqual(packs.count, 1)
         try Data("garbage".utf8).write(to: cache.appendingPathComponent(packs[0]))
+        // The whole-scan entry would answer without reading the pack: without it, the pack is read.
+        for entry in try FileManager.default.contentsOfDirectory(atPath: cache.path) where entry.hasPrefix("scan-") {
+            try FileManager.default.removeItem(at: cache.appendingPathComponent(entry))
+        }
         let damaged = try NavGraphBinary.run(["scan", app.path, "--cache-dir", cache.path])
         XCTAssertEqual(damaged.status, 0)
         XCTAssertEqual(damaged.stdout, plain.stdout)

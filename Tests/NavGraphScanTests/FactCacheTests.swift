@@ -6,29 +6,20 @@ import XCTest
 /// The scan cache (`.navgraph-cache/`, docs/scanning.md): a cached scan gives byte-identical output,
 /// a changed file re-parses only itself, and a damaged or foreign cache is never trusted nor fatal.
 final class FactCacheTests: XCTestCase {
-    static let apps = ["ExampleProject", "VIPERShop", "CoordinatorApp", "RenamedDialect", "SwiftUIRouter",
-                       "ProtocolRoutesApp", "FeatherweightApp", "ModuleFactoryApp", "ComponentsApp"]
+    static let apps = ScanCacheTesting.apps
 
-    private func temporaryDirectory() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-cache-test-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
-        return dir
-    }
+    private func temporaryDirectory() throws -> String { try ScanCacheTesting.temporaryDirectory(self) }
+    private func output(_ r: ScanResult) -> String { ScanCacheTesting.output(r) }
+    private func packs(in dir: String) -> [String] { ScanCacheTesting.files(in: dir, prefix: "facts-") }
 
-    /// Everything a scan prints: the registry, the diagnostics, the explanations, the summary line.
-    private func output(_ r: ScanResult) -> String {
-        RegistryWriter.yaml(r.registry) + r.diagnostics.map(\.description).joined(separator: "\n") + "\n"
-            + r.explanations.map { "\($0)" }.joined(separator: "\n") + "\n" + r.summary.line + "\n" + r.summary.learned.joined(separator: ";")
+    /// Removes the whole-scan entries (`ScanResultCacheTests` tests them), so the next scan reads
+    /// the per-file level.
+    private func forgetWholeScans(in dir: String) {
+        for f in ScanCacheTesting.files(in: dir, prefix: "scan-") { try? FileManager.default.removeItem(atPath: f) }
     }
 
     private func scan(_ paths: [String], cache: String?, configuration: ScanConfiguration = .init(), version: String = "test") throws -> ScanResult {
-        try SwiftSourceScanner(configuration: configuration, cache: cache.map { ScanCacheOptions(directory: $0, toolVersion: version) })
-            .scan(paths: paths)
-    }
-
-    private func packs(in dir: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix("facts-") }.map { dir + "/" + $0 }
+        try ScanCacheTesting.scan(paths, cache: cache, configuration: configuration, version: version)
     }
 
     // MARK: The hash
@@ -169,6 +160,12 @@ final class FactCacheTests: XCTestCase {
             XCTAssertEqual(output(first), output(plain), app)
             XCTAssertEqual(output(second), output(plain), app)
             XCTAssertEqual(second.cacheNotes, [], app)
+            // Without the whole-scan entry: every file's facts from the pack, the same output.
+            forgetWholeScans(in: cache)
+            let third = try scan([dir], cache: cache)
+            XCTAssertFalse(third.summary.resultFromCache, app)
+            XCTAssertEqual(third.summary.filesFromCache, third.summary.filesRead, app)
+            XCTAssertEqual(output(third), output(plain), app)
             // The folder keeps git out by itself.
             XCTAssertEqual(try String(contentsOfFile: cache + "/.gitignore", encoding: .utf8).split(separator: "\n").last, "*")
         }
@@ -198,6 +195,7 @@ final class FactCacheTests: XCTestCase {
         XCTAssertEqual(try scan([app], cache: cache, configuration: config).summary.filesFromCache, 0)
         // Another navgraph version: the pack is not read.
         XCTAssertEqual(try scan([app], cache: cache, version: "other").summary.filesFromCache, 0)
+        forgetWholeScans(in: cache)
         XCTAssertEqual(try scan([app], cache: cache, version: "other").summary.filesFromCache, n)
     }
 
@@ -207,7 +205,9 @@ final class FactCacheTests: XCTestCase {
         let cache = try temporaryDirectory()
         let first = try scan([dir], cache: cache)
         XCTAssertFalse(first.summary.learned.isEmpty)
+        forgetWholeScans(in: cache)
         let second = try scan([dir], cache: cache)
+        XCTAssertFalse(second.summary.resultFromCache)
         XCTAssertEqual(second.summary.filesFromCache, second.summary.filesRead)
         XCTAssertEqual(output(second), output(first))
     }
@@ -224,12 +224,14 @@ final class FactCacheTests: XCTestCase {
 
         func damage(_ bytes: [UInt8], note: String?, file: StaticString = #filePath, line: UInt = #line) throws {
             try Data(bytes).write(to: URL(fileURLWithPath: pack))
+            forgetWholeScans(in: cache)
             let r = try scan([dir], cache: cache)
             XCTAssertEqual(output(r), expected, file: file, line: line)
             if let note {
                 XCTAssertTrue(r.cacheNotes.contains { $0.contains(note) }, "\(r.cacheNotes)", file: file, line: line)
             }
-            // Rewritten: the next scan takes everything from the cache.
+            // Rewritten: the next scan takes everything from the pack.
+            forgetWholeScans(in: cache)
             let next = try scan([dir], cache: cache)
             XCTAssertEqual(next.summary.filesFromCache, next.summary.filesRead, file: file, line: line)
             XCTAssertEqual(next.cacheNotes, [], file: file, line: line)

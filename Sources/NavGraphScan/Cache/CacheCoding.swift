@@ -44,6 +44,15 @@ struct CacheWriter {
         }
     }
 
+    /// A long text written once (no entry in the string table): length and UTF-8.
+    mutating func text(_ s: String) {
+        var s = s
+        s.withUTF8 { buf in
+            uint(UInt64(buf.count))
+            bytes.append(contentsOf: buf)
+        }
+    }
+
     mutating func optional<T>(_ v: T?, _ write: (inout CacheWriter, T) -> Void) {
         guard let v else { bool(false); return }
         bool(true)
@@ -81,6 +90,15 @@ struct CacheReader {
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     var isAtEnd: Bool { position == bytes.count }
+    var remaining: Int { bytes.count - position }
+
+    mutating func byte() throws -> UInt8 {
+        guard position < bytes.count else { throw Corrupt() }
+        position += 1
+        return bytes[position - 1]
+    }
+
+    mutating func skip(_ n: Int) { position = min(bytes.count, position + max(0, n)) }
 
     mutating func uint() throws -> UInt64 {
         var result: UInt64 = 0
@@ -126,6 +144,14 @@ struct CacheReader {
         return s
     }
 
+    /// What `CacheWriter.text` wrote.
+    mutating func text() throws -> String {
+        let length = try count()
+        let s = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<position + length]), as: UTF8.self)
+        position += length
+        return s
+    }
+
     mutating func optional<T>(_ read: (inout CacheReader) throws -> T) throws -> T? {
         try bool() ? try read(&self) : nil
     }
@@ -139,6 +165,7 @@ struct CacheReader {
     }
 
     mutating func strings() throws -> [String] { try array { try $0.string() } }
+    mutating func optionalString() throws -> String? { try optional { try $0.string() } }
     mutating func stringSet() throws -> Set<String> { Set(try strings()) }
     mutating func value<T: CacheCodable>(_: T.Type = T.self) throws -> T { try T(from: &self) }
     mutating func values<T: CacheCodable>(_: T.Type = T.self) throws -> [T] { try array { try T(from: &$0) } }

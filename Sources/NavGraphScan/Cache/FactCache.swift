@@ -41,6 +41,7 @@ final class FactCache: @unchecked Sendable {
     private(set) var hitPaths: Set<String> = []
     /// What went wrong with the cache (never fatal): shown as warnings.
     private(set) var notes: [String] = []
+    private var changedFile = false
 
     /// Opens (reads) the pack for `roots` and `configuration` in `options.directory`.
     init(options: ScanCacheOptions, roots: [String], configuration: ScanConfiguration) {
@@ -50,16 +51,20 @@ final class FactCache: @unchecked Sendable {
         w.string(options.toolVersion)
         w.string(Self.binaryIdentity)
         identity = w.bytes
-        var name = CacheWriter()
-        name.strings(roots.sorted())
-        name.value(ScanConfigurationFingerprint(configuration))
-        packPath = directory + "/facts-" + ContentHash.of(name.bytes).description + ".bin"
+        packPath = directory + "/facts-" + Self.packName(roots: roots, configuration: configuration) + ".bin"
         load()
     }
 
-    /// The key of one file's facts.
-    static func key(content: UnsafeRawBufferPointer, display: String, module: String?, configuration fingerprint: ContentHash) -> ContentHash {
-        let contentHash = ContentHash.of(content)
+    /// The name of the pack (and of the whole-scan entry) for `roots` and `configuration`.
+    static func packName(roots: [String], configuration: ScanConfiguration) -> String {
+        var name = CacheWriter()
+        name.strings(roots.sorted())
+        name.value(ScanConfigurationFingerprint(configuration))
+        return ContentHash.of(name.bytes).description
+    }
+
+    /// The key of one file's facts, from the hash of its bytes.
+    static func key(contentHash: ContentHash, display: String, module: String?, configuration fingerprint: ContentHash) -> ContentHash {
         var w = CacheWriter()
         w.uint(contentHash.high); w.uint(contentHash.low)
         w.uint(fingerprint.high); w.uint(fingerprint.low)
@@ -97,6 +102,20 @@ final class FactCache: @unchecked Sendable {
             addNote("a damaged entry in \(packPath) was ignored; the file was parsed")
         }
         return decoded
+    }
+
+    /// A file's bytes differed between the tree's hashing and its parse (it is being edited).
+    func noteChangedFile() {
+        lock.lock()
+        defer { lock.unlock() }
+        changedFile = true
+    }
+
+    /// True when some file changed under the scan: its result must not be stored as the tree's.
+    var sawChangedFile: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return changedFile
     }
 
     /// Before a second extraction (a learnt dialect): only its hits count.

@@ -4,6 +4,10 @@ public struct ScanCacheOptions: Hashable, Sendable {
     public var directory: String
     /// The tool's version: part of every key, so an upgrade never reads an older tool's facts.
     public var toolVersion: String
+    /// Make the registry's YAML (`RegistryWriter.yaml`) in the scan and keep it in the whole-scan
+    /// entry (`ScanResult.registryYAML`): `navgraph scan` prints it, so an unchanged tree then
+    /// skips writing it too. Off for commands that only check the registry.
+    public var keepsRegistryYAML = false
 
     /// The folder's default name, inside the scan root.
     public static let folderName = ".navgraph-cache"

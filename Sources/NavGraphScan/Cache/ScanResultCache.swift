@@ -1,0 +1,144 @@
+import Foundation
+import NavGraphKit
+
+/// The scan cache's second level: one whole-scan entry per scan root and configuration
+/// (`scan-HASH.bin` beside the facts pack), holding a scan's whole result (registry, diagnostics,
+/// summary, explanations) under a key of everything the result depends on:
+///
+/// - every file scanned: its path as printed and absolute, its module, its target, its demo folder
+///   and the 128-bit hash of its bytes (what the per-file level keys facts by);
+/// - what the scan read before any file: the project's targets as its manifests declare them,
+///   the files skipped (tests, generated, other app targets), the warnings so far;
+/// - the scan configuration (every `scan:` key, `--style`, `--target`, …), the roots, the byte
+///   formats, navgraph's version and its build (`FactCache.binaryIdentity`).
+///
+/// A second scan of an unchanged tree reads and hashes the files, finds the entry and decodes the
+/// result: no pack, no parse, no index, no assembly. Anything else (a byte of one file, a file
+/// added or removed, a manifest or configuration change, another navgraph) misses it, silently,
+/// and the scan falls back to the per-file level (`FactCache`), then rewrites the entry.
+///
+/// Never trusted: a file that is not an entry, a truncated one, a checksum that does not match or
+/// a payload that does not decode is a note (a `warning:` line) and a miss, never a result.
+final class ScanResultCache {
+    static let magic = Array("NGSCANRESULT1\n".utf8)
+    /// Bump when the byte format of the result or of the key changes.
+    static let formatVersion = 1
+
+    let path: String
+    let directory: String
+    private(set) var notes: [String] = []
+
+    /// The entry for `roots` and `configuration` in `options.directory` (nothing is read yet).
+    init(options: ScanCacheOptions, roots: [String], configuration: ScanConfiguration) {
+        directory = options.directory
+        path = directory + "/scan-" + FactCache.packName(roots: roots, configuration: configuration) + ".bin"
+    }
+
+    /// The stored result when the entry is sound and keyed by `key`; nil otherwise (with a note
+    /// when the entry is damaged; a sound entry of another tree state is a silent miss).
+    func result(for key: ContentHash) -> ScanResult? {
+        guard let bytes = SourceFileReader.read(path) else { return nil }
+        return bytes.withUnsafeBytes { raw -> ScanResult? in
+            var r = CacheReader(raw)
+            guard raw.count >= Self.magic.count, raw.prefix(Self.magic.count).elementsEqual(Self.magic) else {
+                damaged("is not a navgraph whole-scan entry")
+                return nil
+            }
+            r.skip(Self.magic.count)
+            guard let storedKey = try? r.hash(), let checksum = try? r.hash(), let length = try? r.count(), length == r.remaining else {
+                damaged("is damaged (cut short or overlong)")
+                return nil
+            }
+            guard storedKey == key else { return nil }
+            let payload = UnsafeRawBufferPointer(rebasing: raw[(raw.count - length)...])
+            guard ContentHash.of(payload) == checksum else {
+                damaged("is damaged (its checksum does not match)")
+                return nil
+            }
+            var p = CacheReader(payload)
+            guard let result = try? ScanResult(from: &p), p.isAtEnd else {
+                damaged("is damaged (its result does not decode)")
+                return nil
+            }
+            return result
+        }
+    }
+
+    /// Writes `result` as the entry for `key`, through a temporary file renamed over the old entry.
+    func store(_ result: ScanResult, for key: ContentHash) {
+        var payload = CacheWriter()
+        payload.value(result)
+        var out = Self.magic
+        out += key.bytes
+        out += ContentHash.of(payload.bytes).bytes
+        var length = CacheWriter()
+        length.uint(UInt64(payload.bytes.count))
+        out += length.bytes
+        out += payload.bytes
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(out).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            addNote("cannot write the scan cache \(path): \(error.localizedDescription)")
+        }
+    }
+
+    private func damaged(_ what: String) {
+        addNote("the whole-scan entry \(path) \(what); it was ignored and is rewritten")
+    }
+
+    private func addNote(_ note: String) {
+        if !notes.contains(note) { notes.append(note) }
+    }
+
+    /// The key of a scan's result: see the type's documentation for what goes in.
+    struct Key {
+        private var w = CacheWriter()
+
+        init(toolVersion: String, roots: [String], configuration: ScanConfiguration) {
+            w.int(ScanResultCache.formatVersion)
+            w.int(FactCache.formatVersion)
+            w.string(toolVersion)
+            w.string(FactCache.binaryIdentity)
+            w.strings(roots.sorted())
+            w.value(ScanConfigurationFingerprint(configuration))
+        }
+
+        /// The project's targets, in the order the manifests were read.
+        mutating func add(project: ProjectModel) {
+            w.array(project.targets) { w, t in
+                w.string(t.name); w.string(t.kind.rawValue); w.string(t.manifest)
+                w.strings(t.prefixes); w.strings(t.files.sorted())
+            }
+        }
+
+        /// What the scan knows before reading any file: skipped files, app targets, warnings.
+        mutating func add(summary: ScanSummary, warnings: [ScanWarning]) {
+            w.value(summary)
+            w.values(warnings)
+        }
+
+        /// One file to read: where, which module and target, and its bytes' hash (nil: unreadable).
+        mutating func add(file: SwiftSourceScanner.ScanFile) {
+            w.string(file.absolute)
+            w.string(file.display)
+            w.optional(file.module) { $0.string($1) }
+            w.optional(file.target) { w, t in w.string(t.name); w.string(t.kind.rawValue); w.string(t.manifest) }
+            w.optional(file.demo) { $0.string($1) }
+            w.optional(file.content) { w, h in w.uint(h.high); w.uint(h.low) }
+        }
+
+        var hash: ContentHash { ContentHash.of(w.bytes) }
+    }
+}
+
+extension CacheReader {
+    /// 16 bytes, high word first (as `ContentHash.bytes` writes them).
+    mutating func hash() throws -> ContentHash {
+        guard remaining >= 16 else { throw Corrupt() }
+        var high: UInt64 = 0, low: UInt64 = 0
+        for _ in 0..<8 { high = high << 8 | UInt64(try byte()) }
+        for _ in 0..<8 { low = low << 8 | UInt64(try byte()) }
+        return ContentHash(high: high, low: low)
+    }
+}
