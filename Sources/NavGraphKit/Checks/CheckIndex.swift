@@ -158,6 +158,18 @@ public final class CheckIndex: @unchecked Sendable {
     /// The declared dependency nodes whose store key is `key`, ascending.
     public func keyMembers(_ key: Int) -> ArraySlice<Int32> { keyMemberRows[key] }
 
+    /// Calls `body` with each distinct target of node `id`'s `kind` edges, ascending (= by name):
+    /// edges that differ only in style or laziness name a target once.
+    public func forEachTarget(of id: Int32, _ kind: NavGraph.EdgeKind, _ body: (Int32) -> Void) {
+        var last: Int32 = -1
+        for e in graph.outgoing[Int(id)] {
+            let edge = graph.edge(e)
+            guard edge.kind == kind, edge.to != last else { continue }
+            last = edge.to
+            body(edge.to)
+        }
+    }
+
     /// Whether node `id` is declared (a name only referenced is still a node).
     public func isDeclared(_ id: Int32) -> Bool { id >= 0 && graph.nodes[Int(id)].declared }
 

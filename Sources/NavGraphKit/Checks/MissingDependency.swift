@@ -48,15 +48,11 @@ public enum MissingDependency: Check {
         // A feature's needs are its requires edges (targets ascend with names, a name once); its
         // declaration is read only for a missing one's location.
         for id in g.declaredFeatures {
-            var last: Int32 = -1
-            for e in g.outgoing[Int(id)] {
-                let edge = g.edge(e)
-                guard edge.kind == .requires, edge.to != last else { continue }
-                last = edge.to
-                guard missing(edge.to) else { continue }
+            index.forEachTarget(of: id, .requires) { dependency in
+                guard missing(dependency) else { return }
                 let f = g.feature(id)!
-                let name = g.name(edge.to)
-                report(f.name, edge.to, f.dependencies.first { $0.name == name }!, ownerOrigin: f.origin, element: .feature(f.name))
+                let name = g.name(dependency)
+                report(f.name, dependency, f.dependencies.first { $0.name == name }!, ownerOrigin: f.origin, element: .feature(f.name))
             }
         }
         // Each binding's own needs (a binding's refs are few: looked up by name).

@@ -64,18 +64,13 @@ public enum UnhandledRoute: Check {
         }
         var out: [Finding] = []
         for id in g.declaredFeatures {
-            // Navigates edges: targets ascend with names, a route once.
-            var last: Int32 = -1
-            for e in g.outgoing[Int(id)] {
-                let edge = g.edge(e)
-                guard edge.kind == .navigates, edge.to != last else { continue }
-                last = edge.to
-                guard unhandled(edge.to) else { continue }
+            index.forEachTarget(of: id, .navigates) { target in
+                guard unhandled(target) else { return }
                 let f = g.feature(id)!
-                let route = g.name(edge.to)
+                let route = g.name(target)
                 let n = f.navigates.first { $0.route == route }!
                 out.append(context.finding(
-                    self, "\(f.name) navigates to '\(route)', \(failure(system(edge.to)))",
+                    self, "\(f.name) navigates to '\(route)', \(failure(system(target)))",
                     at: n.origin.primary != nil ? n.origin : f.origin, subject: "\(f.name) -> \(route)",
                     elements: [f.name, route], notes: context.reachability.reached[Int(id)] ? context.pathNotes(to: id) : [],
                     element: .feature(f.name)))
