@@ -100,6 +100,20 @@ import Testing
         }
     }
 
+    /// The banded distance with a cutoff is exact within the cutoff and above it otherwise.
+    @Test func bandedDistanceMatchesThePlainOne() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...9999).array(of: 20...200)) { tape in
+            var words = Words(tape: tape)
+            let a = Array(words.word(base: nil).unicodeScalars)
+            let b = Array(words.word(base: String(String.UnicodeScalarView(a))).unicodeScalars)
+            let plain = Self.plainDistance(a, b)
+            for cutoff in [0, 1, 2, 3, 5, 8, 13, 50, Int.max] {
+                let d = NameSuggestion.distance(a, b, cutoff: cutoff)
+                if plain <= cutoff { #expect(d == plain, "\(a) \(b) cutoff \(cutoff)") } else { #expect(d > cutoff, "\(a) \(b) cutoff \(cutoff)") }
+            }
+        }
+    }
+
     /// Known answers, including the prefix fallback and a long unrelated name, which the old
     /// length shortcut (a length difference above 8 taken as the distance) wrongly suggested.
     @Test func knownAnswers() {

@@ -40,10 +40,6 @@ public enum UnhandledRoute: Check {
                 """)
         ])
 
-    static func isHandled(_ route: Int32, _ g: NavGraph) -> Bool {
-        g.outgoing[Int(route)].contains { g.edge($0).kind == .routesTo }
-    }
-
     /// What an unhandled route of `system` does, after "opens 'route'".
     static func failure(_ system: RoutingSystem?) -> String {
         switch system ?? .routerService {
@@ -57,7 +53,8 @@ public enum UnhandledRoute: Check {
 
     public static func run(_ context: CheckContext) -> [Finding] {
         let g = context.graph, index = context.index
-        func unhandled(_ r: Int32) -> Bool { index.isDeclared(r) && !isHandled(r, g) }
+        // Handled = some handler mapping claims it (each mapping is a routesTo edge).
+        func unhandled(_ r: Int32) -> Bool { index.isDeclared(r) && index.claims(of: r).isEmpty }
         /// A route id two systems declare: the first system by name (any order of input, one message).
         func system(_ r: Int32) -> RoutingSystem? {
             g.routeDeclarations(r).compactMap(\.system).min { $0.rawValue < $1.rawValue }

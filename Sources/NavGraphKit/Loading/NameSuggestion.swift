@@ -15,26 +15,42 @@ public enum NameSuggestion {
     static func limit(_ a: Int, _ b: Int) -> Int { max(2, min(a, b) / 3) }
 
     /// Levenshtein distance, two rows.
-    /// With `cutoff`, any result above it may be returned as some value above it: a row's minimum
-    /// never decreases, so once it passes the cutoff the final distance will too.
+    /// With `cutoff`, any result above it may be returned as some value above it.
     static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], cutoff: Int = .max) -> Int {
+        var prev: [Int] = [], cur: [Int] = []
+        return distance(a, b, cutoff: cutoff, rows: &prev, &cur)
+    }
+
+    /// `distance(a, b, cutoff:)` in caller-owned rows (reused across candidates), computing only the
+    /// band |i - j| <= cutoff: a cell outside it is more than `cutoff` from the start, and a cell
+    /// whose distance is within the cutoff is reached by a path that never leaves the band, so band
+    /// cells come out exact when within the cutoff and above it otherwise. A row's minimum never
+    /// decreases, so once it passes the cutoff the final distance will too.
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], cutoff: Int, rows prev: inout [Int], _ cur: inout [Int]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         // Every edit changes the length by at most one.
         if abs(a.count - b.count) > cutoff { return abs(a.count - b.count) }
-        var prev = Array(0...b.count)
-        var cur = Array(repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            cur[0] = i
-            var rowMin = i
-            for j in 1...b.count {
-                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                rowMin = min(rowMin, cur[j])
+        let n = a.count, m = b.count
+        let k = min(cutoff, max(n, m)), outside = k + 1
+        if prev.count < m + 2 { prev = Array(repeating: 0, count: m + 2) }
+        if cur.count < m + 2 { cur = Array(repeating: 0, count: m + 2) }
+        for j in 0...m { prev[j] = j <= k ? j : outside }
+        prev[m + 1] = outside
+        for i in 1...n {
+            let lo = max(1, i - k), hi = min(m, i + k)
+            cur[lo - 1] = lo == 1 && i <= k ? i : outside
+            var rowMin = cur[lo - 1]
+            for j in lo...hi {
+                let value = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                cur[j] = value
+                rowMin = min(rowMin, value)
             }
-            if rowMin > cutoff { return rowMin }
+            cur[hi + 1] = outside
+            if rowMin > k { return rowMin }
             swap(&prev, &cur)
         }
-        return prev[b.count]
+        return prev[m]
     }
 
     /// Characters fall into this many classes for the counting bound (letters and digits each
@@ -135,6 +151,7 @@ public enum NameSuggestion {
             // A candidate of length m is within the limit only if |n - m| <= max(2, min(n, m) / 3)
             // <= max(2, n / 3): look at those lengths, nearest first so the best tightens early.
             let reach = NameSuggestion.limit(n, n)
+            var prev: [Int] = [], cur: [Int] = []
             for offset in 0...reach {
                 for m in offset == 0 ? [n] : [n - offset, n + offset] where m >= 0 {
                     guard let range = lengthStart[m] else { continue }
@@ -153,7 +170,7 @@ public enum NameSuggestion {
                                 counts[start..<start + NameSuggestion.classCount], count: m)
                             if bound > cutoff { continue }
                         }
-                        let d = NameSuggestion.distance(query, lower[i], cutoff: cutoff)
+                        let d = NameSuggestion.distance(query, lower[i], cutoff: cutoff, rows: &prev, &cur)
                         guard d <= limit else { continue }
                         if best == nil || d < best!.distance || (d == best!.distance && names[i] < best!.name) { best = (d, names[i]) }
                     }
