@@ -111,10 +111,16 @@ public enum NameSuggestion {
                 lower.append(scalars)
                 lowerText.append(l)
                 ascii.append(l.utf8.allSatisfy { $0 < 0x80 } ? Array(l.utf8) : nil)
-                var row = [Int](repeating: 0, count: NameSuggestion.classCount)
-                for s in scalars { row[NameSuggestion.characterClass(s)] += 1 }
-                exact.append(row.allSatisfy { $0 < 255 })
-                counts += row.map { UInt8(min($0, 255)) }
+                // Counted in place in the flat table; a class that reaches 255 marks the row inexact.
+                let start = counts.count
+                counts.append(contentsOf: repeatElement(0, count: NameSuggestion.classCount))
+                var isExact = true
+                for s in scalars {
+                    let k = start + NameSuggestion.characterClass(s)
+                    if counts[k] == 254 { isExact = false }
+                    if counts[k] < 255 { counts[k] += 1 }
+                }
+                exact.append(isExact)
             }
             let order = names.indices.sorted { (lower[$0].count, $0) < (lower[$1].count, $1) }
             var starts: [Int: (start: Int, end: Int)] = [:]
