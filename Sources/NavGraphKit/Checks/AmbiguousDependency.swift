@@ -25,20 +25,23 @@ public enum AmbiguousDependency: Check {
         ])
 
     public static func run(_ context: CheckContext) -> [Finding] {
-        let reg = context.registry
-        var byKey: [String: [(full: String, origin: ElementOrigin)]] = [:]
-        for b in reg.dependencies { byKey[b.storeKey, default: []].append((b.protocol, b.origin)) }
-        for p in reg.provided { byKey[DependencyBinding.unqualified(p.name), default: []].append((p.name, p.origin)) }
+        let g = context.graph, index = context.index
         var out: [Finding] = []
-        for key in byKey.keys.sorted() {
-            let all = byKey[key]!
-            let names = Set(all.map(\.full))
-            // Distinct qualified names that share a key; an unqualified one collides with any qualified one.
-            guard names.count > 1 else { continue }
+        // Store keys ascend; a key with two declared (bound or provided) names collides.
+        for key in index.storeKeys.indices {
+            let members = index.keyMembers(key)
+            guard members.count > 1 else { continue }
+            var all: [(full: String, origin: ElementOrigin)] = []
+            for id in members {
+                for b in index.bindingDeclarations(id) { all.append((g.name(id), index.bindings[Int(b)].origin)) }
+                for p in index.providedDeclarations(id) { all.append((g.name(id), index.provided[Int(p)].origin)) }
+            }
+            let names = members.map { g.name($0) }  // ascending, distinct
+            let keyName = index.storeKeys[key]
             let sorted = all.sorted { ($0.full, $0.origin.primary?.description ?? "") < ($1.full, $1.origin.primary?.description ?? "") }
             out.append(context.finding(
-                self, "\(names.sorted().joined(separator: " and ")) share the store key '\(key)': RouterService hands one to features asking for the other",
-                at: sorted.last!.origin, subject: key, elements: names.sorted(),
+                self, "\(names.joined(separator: " and ")) share the store key '\(keyName)': RouterService hands one to features asking for the other",
+                at: sorted.last!.origin, subject: keyName, elements: names,
                 notes: sorted.map { Finding.Note("\($0.full) registered here", location: $0.origin.primary) },
                 element: .dependency(sorted.last!.full)))
         }

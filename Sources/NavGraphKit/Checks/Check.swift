@@ -89,18 +89,20 @@ public protocol Check: Sendable {
     static func run(_ context: CheckContext) -> [Finding]
 }
 
-/// What a check reads: the graph, the scenario, and cached analyses.
+/// What a check reads: the graph, the scenario, the index every scenario shares, and cached analyses.
 public final class CheckContext: @unchecked Sendable {
     public let graph: NavGraph
     public let scenario: FlagScenario
+    /// Declarations and reverse requirements by node id, built once per graph (pass the same one
+    /// to every scenario's context; without one, the context builds its own).
+    public let index: CheckIndex
     private var cachedReachability: Reachability?
 
-    public init(graph: NavGraph, scenario: FlagScenario) {
+    public init(graph: NavGraph, scenario: FlagScenario, index: CheckIndex? = nil) {
         self.graph = graph
         self.scenario = scenario
+        self.index = index ?? CheckIndex(graph)
     }
-
-    public var registry: Registry { graph.registry }
 
     /// Reachability under this context's scenario (computed once).
     public var reachability: Reachability {

@@ -53,7 +53,8 @@ public struct CheckRunner: Sendable {
 
     public func run(_ graph: NavGraph) -> [Finding] {
         let scenarios = options.scenarios.isEmpty ? [FlagScenario.defaults(of: graph.registry)] : options.scenarios
-        let contexts = scenarios.map { CheckContext(graph: graph, scenario: $0) }
+        let index = CheckIndex(graph)  // shared by every scenario
+        let contexts = scenarios.map { CheckContext(graph: graph, scenario: $0, index: index) }
         var findings: [Finding] = []
         for check in Self.allChecks where isEnabled(check.description) {
             if check.description.dependsOnFlags && contexts.count > 1 {

@@ -19,9 +19,9 @@ public enum DuplicateDependency: Check {
         nonTriggering: [CheckExample("dependencies: [{protocol: LoggerProtocol, implementation: ConsoleLogger}]")])
 
     public static func run(_ context: CheckContext) -> [Finding] {
-        let bindings = context.registry.dependencies
+        let index = context.index, bindings = index.bindings
         return DuplicateReport.run(
-            context, self, count: bindings.count, name: { bindings[$0].protocol },
+            context, self, ids: context.graph.ids(of: .dependency), declarations: { index.bindingDeclarations($0) },
             details: { (bindings[$0].origin, bindings[$0].implementation ?? "") },
             what: "dependency", kind: .dependency, consequence: ": the last registration replaces the others")
     }

@@ -13,9 +13,10 @@ public enum DuplicateFeature: Check {
         nonTriggering: [CheckExample("features: [{name: Profile}, {name: Settings}]")])
 
     public static func run(_ context: CheckContext) -> [Finding] {
-        let features = context.registry.features
+        let index = context.index, features = index.features
+        guard index.hasDuplicatedFeatures else { return [] }
         return DuplicateReport.run(
-            context, self, count: features.count, name: { features[$0].name },
+            context, self, ids: context.graph.declaredFeatures, declarations: { index.featureDeclarations($0) },
             details: { (features[$0].origin, features[$0].module ?? "") }, what: "feature", kind: .feature)
     }
 }

@@ -30,16 +30,17 @@ public enum DuplicateHandler: Check {
         ])
 
     public static func run(_ context: CheckContext) -> [Finding] {
-        var claims: [String: [(handler: String, origin: ElementOrigin, feature: String)]] = [:]
-        for h in context.registry.handlers {
-            for m in h.routes {
-                claims[m.route, default: []].append((h.name, m.origin.primary != nil && h.origin.source == nil ? m.origin : h.origin, m.feature))
-            }
-        }
+        let g = context.graph, index = context.index
         var out: [Finding] = []
-        for route in claims.keys.sorted() {
-            let all = claims[route]!.sorted { ($0.handler, $0.feature, $0.origin.primary?.description ?? "") < ($1.handler, $1.feature, $1.origin.primary?.description ?? "") }
-            guard all.count > 1 else { continue }
+        for id in g.ids(of: .route) {
+            let claims = index.claims(of: id)
+            guard claims.count > 1 else { continue }
+            let route = g.name(id)
+            let all = claims.map { c -> (handler: String, origin: ElementOrigin, feature: String) in
+                let claim = index.claims[Int(c)]
+                let h = index.handlers[Int(claim.handler)], m = h.routes[Int(claim.mapping)]
+                return (h.name, m.origin.primary != nil && h.origin.source == nil ? m.origin : h.origin, m.feature)
+            }.sorted { ($0.handler, $0.feature, $0.origin.primary?.description ?? "") < ($1.handler, $1.feature, $1.origin.primary?.description ?? "") }
             let handlers = all.map(\.handler)
             let notes = all.map { Finding.Note("\($0.handler) maps it to \($0.feature)", location: $0.origin.primary) }
             out.append(context.finding(

@@ -19,37 +19,32 @@ public enum DuplicateRoute: Check {
         nonTriggering: [CheckExample("routes: [{id: profile}, {id: settings}]")])
 
     public static func run(_ context: CheckContext) -> [Finding] {
-        let routes = context.registry.routes
+        let index = context.index, routes = index.routes
+        guard index.hasDuplicatedRoutes else { return [] }
         return DuplicateReport.run(
-            context, self, count: routes.count, name: { routes[$0].id },
+            context, self, ids: context.graph.ids(of: .route), declarations: { index.routeDeclarations($0) },
             details: { (routes[$0].origin, "\(routes[$0].type ?? "") \(routes[$0].module ?? "")") },
             what: "route identifier", kind: .route)
     }
 }
 
-/// Shared by the duplicate-* checks: one finding per repeated name, located at a later
-/// declaration, with notes pointing at every other one.
+/// Shared by the duplicate-* checks: one finding per node declared more than once (the index's
+/// declaration rows), located at a later declaration, with notes pointing at every other one.
 enum DuplicateReport {
     static func run<C: Check>(
-        _ context: CheckContext, _ check: C.Type, count: Int, name: (Int) -> String,
+        _ context: CheckContext, _ check: C.Type, ids: [Int32], declarations: (Int32) -> ArraySlice<Int32>,
         details: (Int) -> (origin: ElementOrigin, detail: String), what: String, kind: ElementRef.Kind,
         consequence: String = ""
     ) -> [Finding] {
-        // One cheap pass over the names; details are built only for the repeated ones.
-        var firstIndex: [String: Int] = [:]
-        firstIndex.reserveCapacity(count)
-        var repeated: [String: [Int]] = [:]
-        for i in 0..<count {
-            let n = name(i)
-            if let first = firstIndex[n] {
-                repeated[n, default: [first]].append(i)
-            } else {
-                firstIndex[n] = i
-            }
+        // Ids ascend with names; details are built only for the repeated ones.
+        var repeated: [(name: String, positions: ArraySlice<Int32>)] = []
+        for id in ids {
+            let positions = declarations(id)
+            if positions.count > 1 { repeated.append((context.graph.name(id), positions)) }
         }
         var out: [Finding] = []
-        for n in repeated.keys.sorted() {
-            let all = repeated[n]!.map { details($0) }
+        for (n, positions) in repeated {
+            let all = positions.map { details(Int($0)) }
             let sorted = all.sorted { ($0.detail, $0.origin.primary?.description ?? "") < ($1.detail, $1.origin.primary?.description ?? "") }
             let notes = sorted.map { item -> Finding.Note in
                 let d = item.detail.trimmingCharacters(in: .whitespaces)

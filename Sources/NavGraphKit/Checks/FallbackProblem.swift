@@ -74,9 +74,8 @@ public enum FallbackProblem: Check {
             let at = f.fallbackOrigin ?? f.origin
             let element = ElementRef.feature(f.name)
             guard let fbID = g.node(.feature, fb), let fbInfo = g.feature(fbID) else {
-                let declared = g.declaredFeatures.map { g.name($0) }
                 out.append(context.finding(
-                    self, "fallback '\(fb)' of \(f.name) is not a known feature\(NameSuggestion.hint(for: fb, in: declared))",
+                    self, "fallback '\(fb)' of \(f.name) is not a known feature\(context.index.suggestions(.feature).hint(for: fb))",
                     at: at, subject: f.name, elements: [f.name], element: element, severity: .error))
                 continue
             }

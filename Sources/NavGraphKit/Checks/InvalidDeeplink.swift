@@ -36,11 +36,19 @@ public enum InvalidDeeplink: Check {
         ])
 
     public static func run(_ context: CheckContext) -> [Finding] {
-        let reg = context.registry
-        var routes: [String: Route] = [:]
-        for r in reg.routes.sorted(by: { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") }) where routes[r.id] == nil { routes[r.id] = r }
+        let g = context.graph, index = context.index
+        /// The declaration of route `name` with the smallest type (the first of those in registry order).
+        func route(_ name: String) -> Route? {
+            guard let id = g.node(.route, name), index.isDeclared(id) else { return nil }
+            var first: Route?
+            for r in g.routeDeclarations(id) {
+                if let f = first, (f.type ?? "") <= (r.type ?? "") { continue }
+                first = r
+            }
+            return first
+        }
         var out: [Finding] = []
-        for d in reg.deeplinks.sorted(by: { $0.displayName < $1.displayName }) {
+        for d in index.deeplinks.sorted(by: { $0.displayName < $1.displayName }) {
             var problem: String?
             var id: String?
             var keys: [String]?
@@ -72,7 +80,7 @@ public enum InvalidDeeplink: Check {
                 problem = "opens no route: the app's deep-link handler drops it"
             }
             if problem == nil, let ident = id {
-                if let route = routes[ident] {
+                if let route = route(ident) {
                     let params = Set(route.parameters.map(\.name))
                     let given = Set(keys ?? [])
                     if d.anyRoute != nil || !given.isEmpty {
@@ -86,7 +94,7 @@ public enum InvalidDeeplink: Check {
                         }
                     }
                 } else if d.anyRoute != nil {
-                    problem = "names route '\(ident)', which is not declared\(NameSuggestion.hint(for: ident, in: routes.keys))"
+                    problem = "names route '\(ident)', which is not declared\(index.suggestions(.route).hint(for: ident))"
                 }
             }
             if let problem {

@@ -26,37 +26,45 @@ public enum MissingDependency: Check {
         ])
 
     public static func run(_ context: CheckContext) -> [Finding] {
-        let g = context.graph
-        let reg = g.registry
-        var known = Set(reg.provided.map { DependencyBinding.unqualified($0.name) })
-        for b in reg.dependencies { known.insert(b.storeKey) }
-        let candidates = Set(reg.dependencies.map(\.protocol) + reg.provided.map(\.name))
+        let g = context.graph, index = context.index
         var out: [Finding] = []
+        /// Whether dependency node `id`'s store key has no binding or provided declaration.
+        func missing(_ id: Int32) -> Bool { !index.keyRegistered[index.storeKey(of: id)] }
         // Many owners miss the same name: suggest once per name.
-        let suggestions = NameSuggestion.Index(candidates.sorted())
-        var hints: [String: String] = [:]
-        func hint(_ name: String) -> String {
-            if let h = hints[name] { return h }
-            let h = suggestions.hint(for: name)
-            hints[name] = h
+        var hints: [Int32: String] = [:]
+        func hint(_ id: Int32) -> String {
+            if let h = hints[id] { return h }
+            let h = index.suggestions(.dependency).hint(for: g.name(id))
+            hints[id] = h
             return h
         }
-        func check(_ owner: String, _ refs: [DependencyRef], ownerOrigin: ElementOrigin, element: ElementRef) {
-            var seen = Set<String>()
-            for d in refs.sorted(by: { $0.name < $1.name })
-            where !known.contains(DependencyBinding.unqualified(d.name)) && seen.insert(d.name).inserted {
-                out.append(context.finding(
-                    self, "\(owner) needs \(d.name), which nobody registers or provides\(hint(d.name))",
-                    at: d.origin.primary != nil ? d.origin : ownerOrigin, subject: "\(owner) -> \(d.name)",
-                    elements: [owner, d.name], element: element))
+        func report(_ owner: String, _ id: Int32, _ ref: DependencyRef, ownerOrigin: ElementOrigin, element: ElementRef) {
+            let name = g.name(id)
+            out.append(context.finding(
+                self, "\(owner) needs \(name), which nobody registers or provides\(hint(id))",
+                at: ref.origin.primary != nil ? ref.origin : ownerOrigin, subject: "\(owner) -> \(name)",
+                elements: [owner, name], element: element))
+        }
+        // A feature's needs are its requires edges (targets ascend with names, a name once); its
+        // declaration is read only for a missing one's location.
+        for id in g.declaredFeatures {
+            index.forEachTarget(of: id, .requires) { dependency in
+                guard missing(dependency) else { return }
+                let f = g.feature(id)!
+                let name = g.name(dependency)
+                report(f.name, dependency, f.dependencies.first { $0.name == name }!, ownerOrigin: f.origin, element: .feature(f.name))
             }
         }
-        for id in g.ids(of: .feature) {
-            guard let f = g.feature(id) else { continue }
-            check(f.name, f.dependencies, ownerOrigin: f.origin, element: .feature(f.name))
-        }
-        for b in reg.dependencies.sorted(by: { ($0.protocol, $0.implementation ?? "") < ($1.protocol, $1.implementation ?? "") }) {
-            check(b.implementation ?? b.protocol, b.dependencies, ownerOrigin: b.origin, element: .dependency(b.protocol))
+        // Each binding's own needs (a binding's refs are few: looked up by name).
+        for dependency in g.ids(of: .dependency) {
+            for position in index.bindingDeclarations(dependency) {
+                let b = index.bindings[Int(position)]
+                var seen = Set<Int32>()
+                for d in b.dependencies.sorted(by: { $0.name < $1.name }) {
+                    guard let id = g.node(.dependency, d.name), missing(id), seen.insert(id).inserted else { continue }
+                    report(b.implementation ?? b.protocol, id, d, ownerOrigin: b.origin, element: .dependency(b.protocol))
+                }
+            }
         }
         return out
     }

@@ -40,10 +40,6 @@ public enum UnhandledRoute: Check {
                 """)
         ])
 
-    static func isHandled(_ route: Int32, _ g: NavGraph) -> Bool {
-        g.outgoing[Int(route)].contains { g.edge($0).kind == .routesTo }
-    }
-
     /// What an unhandled route of `system` does, after "opens 'route'".
     static func failure(_ system: RoutingSystem?) -> String {
         switch system ?? .routerService {
@@ -56,42 +52,41 @@ public enum UnhandledRoute: Check {
     }
 
     public static func run(_ context: CheckContext) -> [Finding] {
-        let g = context.graph
-        let declared = Set(g.registry.routes.map(\.id))
-        var system: [String: RoutingSystem] = [:]
-        // A route id two systems declare: the first system by name (any order of input, one message).
-        for r in g.registry.routes {
-            guard let s = r.system else { continue }
-            if let old = system[r.id], old.rawValue < s.rawValue { continue }
-            system[r.id] = s
+        let g = context.graph, index = context.index
+        // Handled = some handler mapping claims it (each mapping is a routesTo edge).
+        func unhandled(_ r: Int32) -> Bool { index.isDeclared(r) && index.claims(of: r).isEmpty }
+        /// A route id two systems declare: the first system by name (any order of input, one message).
+        func system(_ r: Int32) -> RoutingSystem? {
+            g.routeDeclarations(r).compactMap(\.system).min { $0.rawValue < $1.rawValue }
         }
         var out: [Finding] = []
-        func unhandled(_ id: String) -> Bool {
-            guard declared.contains(id), let r = g.node(.route, id) else { return false }
-            return !isHandled(r, g)
-        }
-        for id in g.ids(of: .feature) {
-            guard let f = g.feature(id) else { continue }
-            var seen = Set<String>()
-            for n in f.navigates.sorted(by: { $0.route < $1.route }) where unhandled(n.route) && seen.insert(n.route).inserted {
+        for id in g.declaredFeatures {
+            index.forEachTarget(of: id, .navigates) { target in
+                guard unhandled(target) else { return }
+                let f = g.feature(id)!
+                let route = g.name(target)
+                let n = f.navigates.first { $0.route == route }!
                 out.append(context.finding(
-                    self, "\(f.name) navigates to '\(n.route)', \(failure(system[n.route]))",
-                    at: n.origin.primary != nil ? n.origin : f.origin, subject: "\(f.name) -> \(n.route)",
-                    elements: [f.name, n.route], notes: context.reachability.reached[Int(id)] ? context.pathNotes(to: id) : [],
+                    self, "\(f.name) navigates to '\(route)', \(failure(system(target)))",
+                    at: n.origin.primary != nil ? n.origin : f.origin, subject: "\(f.name) -> \(route)",
+                    elements: [f.name, route], notes: context.reachability.reached[Int(id)] ? context.pathNotes(to: id) : [],
                     element: .feature(f.name)))
             }
         }
-        for e in g.registry.entries {
-            if case .route(let r) = e.target, unhandled(r) {
+        for (i, e) in index.entries.enumerated() {
+            if case .route(let r) = e.target, unhandled(index.entryTargets[i]) {
+                let s = system(index.entryTargets[i])
                 out.append(context.finding(
-                    self, system[r] == nil ? "entry route '\(r)' has no handler" : "entry route '\(r)', \(failure(system[r]))", at: e.origin, subject: "entry -> \(r)", elements: [r],
+                    self, s == nil ? "entry route '\(r)' has no handler" : "entry route '\(r)', \(failure(s))", at: e.origin, subject: "entry -> \(r)", elements: [r],
                     element: .entry(r)))
             }
         }
-        for d in g.registry.deeplinks {
-            guard let r = d.route, unhandled(r) else { continue }
+        for (i, d) in index.deeplinks.enumerated() {
+            let id = index.deeplinkRoutes[i]
+            guard let r = d.route, unhandled(id) else { continue }
+            let s = system(id)
             out.append(context.finding(
-                self, "deep link \(d.displayName) opens '\(r)', " + (system[r] == nil ? "which no handler handles" : failure(system[r])), at: d.origin,
+                self, "deep link \(d.displayName) opens '\(r)', " + (s == nil ? "which no handler handles" : failure(s)), at: d.origin,
                 subject: "\(d.displayName) -> \(r)", elements: [r], element: .deeplink(d.displayName)))
         }
         return out

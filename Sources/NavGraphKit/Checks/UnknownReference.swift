@@ -28,55 +28,62 @@ public enum UnknownReference: Check {
         ])
 
     public static func run(_ context: CheckContext) -> [Finding] {
-        let reg = context.registry
-        let features = Set(reg.features.map(\.name))
-        let routes = Set(reg.routes.map(\.id))
-        let flags = Set(reg.flags.map(\.name))
+        let g = context.graph, index = context.index
         var out: [Finding] = []
         var hints: [String: String] = [:]
-        var indexes: [String: NameSuggestion.Index] = [:]
-        func hint(_ name: String, _ known: Set<String>, _ what: String) -> String {
+        func hint(_ name: String, _ what: String) -> String {
             let key = "\(what)\u{1}\(name)"
             if let h = hints[key] { return h }
-            let index = indexes[what] ?? NameSuggestion.Index(known.sorted())
-            indexes[what] = index
-            let h = index.hint(for: name)
+            let suggestions = what == "flag" ? index.flagSuggestions : index.suggestions(what == "route" ? .route : .feature)
+            let h = suggestions.hint(for: name)
             hints[key] = h
             return h
         }
-        func report(_ what: String, _ name: String, known: Set<String>, owner: String, at origin: ElementOrigin, element: ElementRef) {
+        func report(_ what: String, _ name: String, owner: String, at origin: ElementOrigin, element: ElementRef) {
             out.append(context.finding(
-                self, "\(owner == "entry" ? "entry" : owner) names \(what) '\(name)', which is not declared\(hint(name, known, what))",
+                self, "\(owner == "entry" ? "entry" : owner) names \(what) '\(name)', which is not declared\(hint(name, what))",
                 at: origin, subject: "\(owner) -> \(what == "flag" ? "flag:" : "")\(name)", elements: [name], element: element))
         }
-        for e in reg.entries {
+        for (i, e) in index.entries.enumerated() where !index.isDeclared(index.entryTargets[i]) {
             switch e.target {
-            case .feature(let f) where !features.contains(f):
-                report("feature", f, known: features, owner: "entry", at: e.origin, element: .entry(f))
-            case .route(let r) where !routes.contains(r):
-                report("route", r, known: routes, owner: "entry", at: e.origin, element: .entry(r))
-            default: break
+            case .feature(let f): report("feature", f, owner: "entry", at: e.origin, element: .entry(f))
+            case .route(let r): report("route", r, owner: "entry", at: e.origin, element: .entry(r))
             }
         }
-        for h in reg.handlers.sorted(by: { $0.name < $1.name }) {
-            for m in h.routes.sorted(by: { $0.route < $1.route }) {
-                let at = m.origin.primary != nil && h.origin.source == nil ? m.origin : h.origin
-                if !routes.contains(m.route) { report("route", m.route, known: routes, owner: h.name, at: at, element: .handler(h.name)) }
-                if !features.contains(m.feature) { report("feature", m.feature, known: features, owner: h.name, at: at, element: .handler(h.name)) }
-            }
+        for claim in index.claims where !index.isDeclared(claim.route) || !index.isDeclared(claim.feature) {
+            let h = index.handlers[Int(claim.handler)], m = h.routes[Int(claim.mapping)]
+            let at = m.origin.primary != nil && h.origin.source == nil ? m.origin : h.origin
+            if !index.isDeclared(claim.route) { report("route", m.route, owner: h.name, at: at, element: .handler(h.name)) }
+            if !index.isDeclared(claim.feature) { report("feature", m.feature, owner: h.name, at: at, element: .handler(h.name)) }
         }
-        for f in reg.features {  // the runner sorts findings
+        // A feature's navigates are its edges' targets: its declarations are read only when one
+        // of those is not a declared route (each declaration reports; the runner sorts findings).
+        func checkNavigates(_ f: Feature) {
             var seen = Set<String>()
-            for n in f.navigates.sorted(by: { $0.route < $1.route }) where !routes.contains(n.route) && seen.insert(n.route).inserted {
-                report("route", n.route, known: routes, owner: f.name, at: n.origin.primary != nil ? n.origin : f.origin, element: .feature(f.name))
-            }
-            if case .flag(let flag) = f.enabled, !flags.contains(flag) {
-                report("flag", flag, known: flags, owner: f.name, at: f.enabledOrigin ?? f.origin, element: .feature(f.name))
+            for n in f.navigates.sorted(by: { $0.route < $1.route })
+            where !index.isDeclared(g.node(.route, n.route) ?? -1) && seen.insert(n.route).inserted {
+                report("route", n.route, owner: f.name, at: n.origin.primary != nil ? n.origin : f.origin, element: .feature(f.name))
             }
         }
-        for d in reg.deeplinks {
-            if let r = d.route, !routes.contains(r) {
-                report("route", r, known: routes, owner: d.displayName, at: d.origin, element: .deeplink(d.displayName))
+        for id in g.declaredFeatures where g.outgoing[Int(id)].contains(where: { e in
+            let edge = g.edge(e)
+            return edge.kind == .navigates && !index.isDeclared(edge.to)
+        }) {
+            if index.isFeatureDuplicated(id) {
+                for position in index.featureDeclarations(id) { checkNavigates(index.features[Int(position)]) }
+            } else if let f = g.feature(id) {
+                checkNavigates(f)
+            }
+        }
+        for i in index.features.indices {
+            if case .flag(let flag) = index.features[i].enabled, !index.declaredFlags.contains(flag) {
+                let f = index.features[i]
+                report("flag", flag, owner: f.name, at: f.enabledOrigin ?? f.origin, element: .feature(f.name))
+            }
+        }
+        for (i, d) in index.deeplinks.enumerated() {
+            if let r = d.route, !index.isDeclared(index.deeplinkRoutes[i]) {
+                report("route", r, owner: d.displayName, at: d.origin, element: .deeplink(d.displayName))
             }
         }
         return out

@@ -22,14 +22,24 @@ public enum UnusedDependency: Check {
         ])
 
     public static func run(_ context: CheckContext) -> [Finding] {
-        let reg = context.registry
-        var needed = Set<String>()
-        for f in reg.features { for d in f.dependencies { needed.insert(DependencyBinding.unqualified(d.name)) } }
-        for b in reg.dependencies { for d in b.dependencies { needed.insert(DependencyBinding.unqualified(d.name)) } }
+        let g = context.graph, index = context.index
+        // A store key is needed when some feature or binding requires a name with that key:
+        // every such need is a requires edge into the dependency node.
+        var needed = [Bool](repeating: false, count: index.storeKeys.count)
+        let dependencies = g.ids(of: .dependency)
+        for id in dependencies where g.incoming[Int(id)].contains(where: { g.edge($0).kind == .requires }) {
+            needed[index.storeKey(of: id)] = true
+        }
         var out: [Finding] = []
-        var seen = Set<String>()
-        for b in reg.dependencies.sorted(by: { ($0.protocol, $0.implementation ?? "") < ($1.protocol, $1.implementation ?? "") })
-        where !needed.contains(b.storeKey) && seen.insert(b.protocol).inserted {
+        for id in dependencies where !needed[index.storeKey(of: id)] {
+            // The binding with the smallest implementation (the first of those in registry order).
+            var first: DependencyBinding?
+            for position in index.bindingDeclarations(id) {
+                let b = index.bindings[Int(position)]
+                if let f = first, (f.implementation ?? "") <= (b.implementation ?? "") { continue }
+                first = b
+            }
+            guard let b = first else { continue }
             out.append(context.finding(
                 self, "\(b.protocol) is registered\(b.implementation.map { " (\($0))" } ?? "") but nothing needs it",
                 at: b.origin, subject: b.protocol, elements: [b.protocol], element: .dependency(b.protocol)))

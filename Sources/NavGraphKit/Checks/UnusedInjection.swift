@@ -23,13 +23,22 @@ public enum UnusedInjection: Check {
         ])
 
     public static func run(_ context: CheckContext) -> [Finding] {
+        let g = context.graph, index = context.index
         var out: [Finding] = []
-        for f in Feature.canonicallySorted(context.registry.features) {
+        func check(_ f: Feature) {
             for d in f.dependencies.sorted(by: { $0.name < $1.name }) where d.used == false {
                 out.append(context.finding(
                     self, "\(f.name) injects \(d.name) but never reads it",
                     at: d.origin.primary != nil ? d.origin : f.origin, subject: "\(f.name) -> \(d.name)",
                     elements: [f.name, d.name], element: .feature(f.name)))
+            }
+        }
+        // Every declaration (a feature declared twice reports for each; the runner sorts findings).
+        for id in g.declaredFeatures {
+            if index.isFeatureDuplicated(id) {
+                for position in index.featureDeclarations(id) { check(index.features[Int(position)]) }
+            } else if let f = g.feature(id), f.dependencies.contains(where: { $0.used == false }) {
+                check(f)
             }
         }
         return out

@@ -28,17 +28,16 @@ public enum UnusedRoute: Check {
         ])
 
     public static func run(_ context: CheckContext) -> [Finding] {
-        let reg = context.registry
-        var used = Set<String>()
-        for f in reg.features { for n in f.navigates { used.insert(n.route) } }
-        for e in reg.entries { if case .route(let r) = e.target { used.insert(r) } }
-        for d in reg.deeplinks {
-            if let r = d.route { used.insert(r) }
-            if let a = d.anyRoute, let bar = a.firstIndex(of: "|") { used.insert(String(a[..<bar])) }
-        }
+        let g = context.graph, index = context.index
+        // Opened: a navigates edge leads to it, an entry or a deep link (route or AnyRoute) names it.
+        var opened = [Bool](repeating: false, count: g.nodeCount)
+        for id in g.entryRoutes { opened[Int(id)] = true }
+        for id in index.deeplinkRoutes where id >= 0 { opened[Int(id)] = true }
+        for id in index.deeplinkAnyRoutes where id >= 0 { opened[Int(id)] = true }
         var out: [Finding] = []
-        var seen = Set<String>()
-        for r in reg.routes.sorted(by: { $0.id < $1.id }) where !used.contains(r.id) && seen.insert(r.id).inserted {
+        for id in g.ids(of: .route) where g.nodes[Int(id)].declared && !opened[Int(id)] {
+            guard !g.incoming[Int(id)].contains(where: { g.edge($0).kind == .navigates }),
+                  let r = g.routeDeclarations(id).first else { continue }
             out.append(context.finding(
                 self, "route '\(r.id)' is never opened: no feature navigates to it, no entry or deep link names it",
                 at: r.origin, subject: r.id, elements: [r.id], element: .route(r.id)))

@@ -10,60 +10,195 @@ public enum NameSuggestion {
         closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
+    /// The largest distance a candidate may have from a name of `a` and one of `b` characters and
+    /// still look like a typo.
+    static func limit(_ a: Int, _ b: Int) -> Int { max(2, min(a, b) / 3) }
+
     /// Levenshtein distance, two rows.
-    /// With `cutoff`, any result above it may be returned as some value above it: a row's minimum
-    /// never decreases, so once it passes the cutoff the final distance will too.
+    /// With `cutoff`, any result above it may be returned as some value above it.
     static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], cutoff: Int = .max) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        if abs(a.count - b.count) > 8 { return abs(a.count - b.count) }
-        if abs(a.count - b.count) > cutoff { return abs(a.count - b.count) }
-        var prev = Array(0...b.count)
-        var cur = Array(repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            cur[0] = i
-            var rowMin = i
-            for j in 1...b.count {
-                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                rowMin = min(rowMin, cur[j])
-            }
-            if rowMin > cutoff { return rowMin }
-            swap(&prev, &cur)
-        }
-        return prev[b.count]
+        var prev: [Int] = [], cur: [Int] = []
+        return distance(a, b, cutoff: cutoff, rows: &prev, &cur)
     }
 
-    /// Candidates prepared once (lowercased scalars), for asking about many names.
+    /// `distance(a, b, cutoff:)` in caller-owned rows (reused across candidates), computing only the
+    /// band |i - j| <= cutoff: a cell outside it is more than `cutoff` from the start, and a cell
+    /// whose distance is within the cutoff is reached by a path that never leaves the band, so band
+    /// cells come out exact when within the cutoff and above it otherwise. A row's minimum never
+    /// decreases, so once it passes the cutoff the final distance will too.
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], cutoff: Int, rows prev: inout [Int], _ cur: inout [Int]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        // Every edit changes the length by at most one.
+        if abs(a.count - b.count) > cutoff { return abs(a.count - b.count) }
+        let n = a.count, m = b.count
+        let k = min(cutoff, max(n, m)), outside = k + 1
+        if prev.count < m + 2 { prev = Array(repeating: 0, count: m + 2) }
+        if cur.count < m + 2 { cur = Array(repeating: 0, count: m + 2) }
+        for j in 0...m { prev[j] = j <= k ? j : outside }
+        prev[m + 1] = outside
+        for i in 1...n {
+            let lo = max(1, i - k), hi = min(m, i + k)
+            cur[lo - 1] = lo == 1 && i <= k ? i : outside
+            var rowMin = cur[lo - 1]
+            for j in lo...hi {
+                let value = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                cur[j] = value
+                rowMin = min(rowMin, value)
+            }
+            cur[hi + 1] = outside
+            if rowMin > k { return rowMin }
+            swap(&prev, &cur)
+        }
+        return prev[m]
+    }
+
+    /// Characters fall into this many classes for the counting bound (letters and digits each
+    /// have their own class; everything else shares the rest).
+    static let classCount = 64
+
+    static func characterClass(_ s: Unicode.Scalar) -> Int {
+        let v = Int(s.value)
+        switch v {
+        case 97...122: return v - 97  // a-z (names are compared lowercased)
+        case 48...57: return 26 + v - 48  // 0-9
+        default: return 36 + v % 28
+        }
+    }
+
+    /// A lower bound of the edit distance from counting characters (by class): an insertion,
+    /// deletion or substitution lowers by at most one both what `a` has too many of and what it
+    /// has too few of, and both are 0 when the strings are equal. `short` = how many of each
+    /// class `a` has more than `b` (summed over `a`'s classes only), `b.count - a.count` gives
+    /// the other side: `too many - too few = a.count - b.count`.
+    static func countingBound(query: [UInt8], queryClasses: [Int], queryCount: Int, _ counts: ArraySlice<UInt8>, count: Int) -> Int {
+        var surplus = 0
+        let base = counts.startIndex
+        for k in queryClasses {
+            let have = Int(counts[base + k]), want = Int(query[k])
+            if want > have { surplus += want - have }
+        }
+        // surplus = what the query has too many of; the candidate's surplus is surplus + (count - queryCount).
+        return max(surplus, surplus + count - queryCount)
+    }
+
+    /// Candidates prepared once (lowercased scalars, character counts, grouped by length), for
+    /// asking about many names. `closest(to:)` gives what comparing the name with every candidate
+    /// by the plain distance would give (the property test holds it to that), but looks only at
+    /// candidates whose length can be within the limit and computes the distance only where the
+    /// counting bound does not already exceed the best so far.
     public struct Index: Sendable {
-        private let entries: [(name: String, lower: [Unicode.Scalar], lowerText: String)]
+        private let names: [String]
+        private let lower: [[Unicode.Scalar]]
+        private let lowerText: [String]
+        /// Lowercased UTF-8 of ASCII candidates (nil otherwise): the prefix test compares bytes.
+        private let asciiBytes: [[UInt8]?]
+        /// `classCount` counts per candidate, flat; saturated counts (a class seen 255+ times)
+        /// switch the bound off for that candidate.
+        private let counts: [UInt8]
+        private let countsExact: [Bool]
+        /// Candidate indices ordered by length, and where each length starts in that order.
+        private let byLength: [Int32]
+        private let lengthStart: [Int: (start: Int, end: Int)]
 
         public init(_ candidates: some Sequence<String>) {
-            entries = candidates.map { c in
+            var names: [String] = [], lower: [[Unicode.Scalar]] = [], lowerText: [String] = []
+            var ascii: [[UInt8]?] = [], counts: [UInt8] = [], exact: [Bool] = []
+            for c in candidates {
                 let l = c.lowercased()
-                return (c, Array(l.unicodeScalars), l)
+                let scalars = Array(l.unicodeScalars)
+                names.append(c)
+                lower.append(scalars)
+                lowerText.append(l)
+                ascii.append(l.utf8.allSatisfy { $0 < 0x80 } ? Array(l.utf8) : nil)
+                // Counted in place in the flat table; a class that reaches 255 marks the row inexact.
+                let start = counts.count
+                counts.append(contentsOf: repeatElement(0, count: NameSuggestion.classCount))
+                var isExact = true
+                for s in scalars {
+                    let k = start + NameSuggestion.characterClass(s)
+                    if counts[k] == 254 { isExact = false }
+                    if counts[k] < 255 { counts[k] += 1 }
+                }
+                exact.append(isExact)
             }
+            let order = names.indices.sorted { (lower[$0].count, $0) < (lower[$1].count, $1) }
+            var starts: [Int: (start: Int, end: Int)] = [:]
+            for (position, i) in order.enumerated() {
+                let n = lower[i].count
+                if let s = starts[n] { starts[n] = (s.start, position + 1) } else { starts[n] = (position, position + 1) }
+            }
+            self.names = names
+            self.lower = lower
+            self.lowerText = lowerText
+            self.asciiBytes = ascii
+            self.counts = counts
+            self.countsExact = exact
+            self.byLength = order.map { Int32($0) }
+            self.lengthStart = starts
         }
 
         /// The closest candidate within a distance that still looks like a typo, if any;
         /// else the shortest candidate that a name of 3+ characters starts ("Hom" for "HomeFeature").
         public func closest(to name: String) -> String? {
-            let lowerText = name.lowercased()
-            let lower = Array(lowerText.unicodeScalars)
+            let queryText = name.lowercased()
+            let query = Array(queryText.unicodeScalars)
+            let n = query.count
+            var row = [Int](repeating: 0, count: NameSuggestion.classCount)
+            var queryClasses: [Int] = []
+            for s in query {
+                let k = NameSuggestion.characterClass(s)
+                if row[k] == 0 { queryClasses.append(k) }
+                row[k] += 1
+            }
+            let queryExact = row.allSatisfy { $0 < 255 }
+            let queryCounts = row.map { UInt8(min($0, 255)) }
             var best: (distance: Int, name: String)?
-            for c in entries where c.name != name {
-                let limit = max(2, min(lower.count, c.lower.count) / 3)
-                // Only a distance within the limit and no worse than the best so far can matter:
-                // the distance stops as soon as it must exceed that (same result, far fewer steps).
-                let cutoff = min(limit, best?.distance ?? limit)
-                if abs(lower.count - c.lower.count) > cutoff { continue }
-                let d = NameSuggestion.distance(lower, c.lower, cutoff: cutoff)
-                guard d <= limit else { continue }
-                if best == nil || d < best!.distance || (d == best!.distance && c.name < best!.name) { best = (d, c.name) }
+            // A candidate of length m is within the limit only if |n - m| <= max(2, min(n, m) / 3)
+            // <= max(2, n / 3): look at those lengths, nearest first so the best tightens early.
+            let reach = NameSuggestion.limit(n, n)
+            var prev: [Int] = [], cur: [Int] = []
+            for offset in 0...reach {
+                for m in offset == 0 ? [n] : [n - offset, n + offset] where m >= 0 {
+                    guard let range = lengthStart[m] else { continue }
+                    let limit = NameSuggestion.limit(n, m)
+                    for position in range.start..<range.end {
+                        let i = Int(byLength[position])
+                        guard names[i] != name else { continue }
+                        // Only a distance within the limit and no worse than the best so far can
+                        // matter (a tie is kept: the smaller name wins it).
+                        let cutoff = min(limit, best?.distance ?? limit)
+                        if offset > cutoff { continue }
+                        if queryExact && countsExact[i] {
+                            let start = i * NameSuggestion.classCount
+                            let bound = NameSuggestion.countingBound(
+                                query: queryCounts, queryClasses: queryClasses, queryCount: n,
+                                counts[start..<start + NameSuggestion.classCount], count: m)
+                            if bound > cutoff { continue }
+                        }
+                        let d = NameSuggestion.distance(query, lower[i], cutoff: cutoff, rows: &prev, &cur)
+                        guard d <= limit else { continue }
+                        if best == nil || d < best!.distance || (d == best!.distance && names[i] < best!.name) { best = (d, names[i]) }
+                    }
+                }
             }
             if let best { return best.name }
-            guard lower.count >= 3 else { return nil }
-            return entries.filter { $0.name != name && $0.lowerText.hasPrefix(lowerText) }
-                .min { ($0.lower.count, $0.name) < ($1.lower.count, $1.name) }?.name
+            guard n >= 3 else { return nil }
+            let queryBytes = queryText.utf8.allSatisfy { $0 < 0x80 } ? Array(queryText.utf8) : nil
+            var shortest: Int?
+            for i in names.indices where names[i] != name {
+                // ASCII on both sides: a prefix of bytes is a prefix of characters; else ask String.
+                let starts: Bool
+                if let q = queryBytes, let c = asciiBytes[i] {
+                    starts = c.count >= q.count && c.starts(with: q)
+                } else {
+                    starts = lowerText[i].hasPrefix(queryText)
+                }
+                guard starts else { continue }
+                if let s = shortest, (lower[s].count, names[s]) <= (lower[i].count, names[i]) { continue }
+                shortest = i
+            }
+            return shortest.map { names[$0] }
         }
 
         /// "; did you mean 'x'?" or "".
