@@ -22,6 +22,9 @@ public struct EscapeTable: Sendable {
     private var ranges: [(ClosedRange<UInt32>, Replacement)]
     /// A line feed right after a carriage return is dropped (CRLF becomes one line break).
     private var collapseCRLF = false
+    /// Per UTF-8 byte: 1 when text holding it may need escaping (an ASCII entry, or any byte of a
+    /// non-ASCII scalar when some are replaced), for the fast path's scan.
+    private var suspect: [UInt8] = []
 
     /// `entries` for single characters; `controls` for every ASCII control character (and DEL)
     /// without an entry; `ranges` for scalars outside ASCII.
@@ -37,12 +40,18 @@ public struct EscapeTable: Sendable {
         }
         self.ranges = ranges
         self.collapseCRLF = collapseCRLF
+        updateSuspects()
+    }
+
+    private mutating func updateSuspects() {
+        suspect = (0..<256).map { b in b < 128 ? (ascii[b] == nil ? 0 : 1) : (ranges.isEmpty ? 0 : 1) }
     }
 
     /// This table with more (or different) ASCII entries.
     func adding(_ entries: [Unicode.Scalar: String]) -> EscapeTable {
         var t = self
         for (scalar, text) in entries { t.ascii[Int(scalar.value)] = text }
+        t.updateSuspects()
         return t
     }
 
@@ -66,8 +75,19 @@ public struct EscapeTable: Sendable {
     public func callAsFunction(_ text: String) -> String {
         // Fast path: nothing to replace (checked on the UTF-8 bytes; any non-ASCII byte sends the
         // text to the slow path only when this language replaces some non-ASCII scalars).
-        let checkNonASCII = !ranges.isEmpty
-        let clean = text.utf8.allSatisfy { b in b < 128 ? ascii[Int(b)] == nil : !checkNonASCII }
+        // The scan runs over the bytes in place (one table load a byte): reports with thousands of
+        // scenario names in a finding write megabytes of plain text through here.
+        let clean = text.utf8.withContiguousStorageIfAvailable { bytes in
+            suspect.withUnsafeBufferPointer { table in
+                guard var p = bytes.baseAddress else { return true }
+                let end = p + bytes.count
+                while p < end {
+                    if table[Int(p.pointee)] != 0 { return false }
+                    p += 1
+                }
+                return true
+            }
+        } ?? text.utf8.allSatisfy { suspect[Int($0)] == 0 }
         if clean { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
