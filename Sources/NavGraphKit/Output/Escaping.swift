@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every output language's escaping, one table each. Names in navgraph's output come from
 /// registries and app sources, so none of them is trusted: each writer passes every name through
 /// the table of the language it writes, and nothing else escapes by hand.
@@ -25,6 +27,8 @@ public struct EscapeTable: Sendable {
     /// Per UTF-8 byte: 1 when text holding it may need escaping (an ASCII entry, or any byte of a
     /// non-ASCII scalar when some are replaced), for the fast path's scan.
     private var suspect: [UInt8] = []
+    /// The suspect bytes other than NUL as a C string, for `strcspn`.
+    private var suspectSet: [CChar] = []
 
     /// `entries` for single characters; `controls` for every ASCII control character (and DEL)
     /// without an entry; `ranges` for scalars outside ASCII.
@@ -45,6 +49,7 @@ public struct EscapeTable: Sendable {
 
     private mutating func updateSuspects() {
         suspect = (0..<256).map { b in b < 128 ? (ascii[b] == nil ? 0 : 1) : (ranges.isEmpty ? 0 : 1) }
+        suspectSet = (1..<256).filter { suspect[$0] != 0 }.map { CChar(bitPattern: UInt8($0)) } + [0]
     }
 
     /// This table with more (or different) ASCII entries.
@@ -75,19 +80,11 @@ public struct EscapeTable: Sendable {
     public func callAsFunction(_ text: String) -> String {
         // Fast path: nothing to replace (checked on the UTF-8 bytes; any non-ASCII byte sends the
         // text to the slow path only when this language replaces some non-ASCII scalars).
-        // The scan runs over the bytes in place (one table load a byte): reports with thousands of
-        // scenario names in a finding write megabytes of plain text through here.
-        let clean = text.utf8.withContiguousStorageIfAvailable { bytes in
-            suspect.withUnsafeBufferPointer { table in
-                guard var p = bytes.baseAddress else { return true }
-                let end = p + bytes.count
-                while p < end {
-                    if table[Int(p.pointee)] != 0 { return false }
-                    p += 1
-                }
-                return true
-            }
-        } ?? text.utf8.allSatisfy { suspect[Int($0)] == 0 }
+        // The scan runs over the bytes in place (C's `strcspn` with the suspect set): reports with
+        // thousands of scenario names in a finding write megabytes of plain text through here. A
+        // NUL stops it early; such text takes the slow path, which gives the same answer.
+        let count = text.utf8.count
+        let clean = count == 0 || text.withCString { c in suspectSet.withUnsafeBufferPointer { strcspn(c, $0.baseAddress!) } } == count
         if clean { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
