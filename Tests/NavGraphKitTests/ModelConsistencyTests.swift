@@ -47,8 +47,13 @@ import Testing
 struct RandomRegistry {
     var tape: [Int]
     var position = 0
+    /// How many flags it may use (`flag0…`; some declared, some decided at run time).
+    var flagCounts: ClosedRange<Int>
 
-    init(tape: [Int]) { self.tape = tape }
+    init(tape: [Int], flags: ClosedRange<Int> = 0...3) {
+        self.tape = tape
+        self.flagCounts = flags
+    }
 
     /// The next number below `n` (0 once the tape is used up).
     mutating func next(_ n: Int) -> Int {
@@ -59,7 +64,7 @@ struct RandomRegistry {
 
     var registry: Registry {
         var t = self
-        let features = 2 + t.next(7), routes = 1 + t.next(7), flagCount = t.next(4)
+        let features = 2 + t.next(7), routes = 1 + t.next(7), flagCount = flagCounts.lowerBound + t.next(flagCounts.count)
         func feature(_ i: Int) -> String { "F\(i)" }
         func anyFeature(_ t: inout RandomRegistry) -> String { t.next(8) == 0 ? "F9\(t.next(2))" : feature(t.next(features)) }
         func anyRoute(_ t: inout RandomRegistry) -> String { "r\(t.next(routes + 1))" }  // r<routes> is undeclared

@@ -87,6 +87,78 @@ public struct CheckDescription: Sendable {
 public protocol Check: Sendable {
     static var description: CheckDescription { get }
     static func run(_ context: CheckContext) -> [Finding]
+    /// For a rule that `dependsOnFlags`: where each of its findings occurs among many scenarios,
+    /// worked out at once (`ScenarioSetContext`) instead of running the rule per scenario. The
+    /// runner then runs `run` only in each finding's first scenario (whose message and notes the
+    /// merged finding keeps) and merges by these sets. nil (the default): run per scenario.
+    static func occurrences(_ context: ScenarioSetContext) -> [ScenarioOccurrence]?
+}
+
+extension Check {
+    public static func occurrences(_ context: ScenarioSetContext) -> [ScenarioOccurrence]? { nil }
+}
+
+/// Where one finding of a flag-dependent rule occurs among the checked scenarios.
+public struct ScenarioOccurrence: Sendable {
+    /// The finding's subject and element: with the rule, what identifies it across scenarios.
+    public var subject: String
+    public var element: ElementRef?
+    /// Indices of the scenarios it occurs in, ascending (never empty).
+    public var scenarios: [Int]
+    /// Its worst severity over those scenarios.
+    public var worst: Severity
+
+    public init(subject: String, element: ElementRef?, scenarios: [Int], worst: Severity) {
+        self.subject = subject
+        self.element = element
+        self.scenarios = scenarios
+        self.worst = worst
+    }
+}
+
+/// Every checked flag scenario at once: their `CheckContext`s, made when first asked for, and
+/// the analyses that answer for all scenarios together (which features each disables, what each
+/// reaches) so that a flag-dependent rule recomputes only what a flag changes.
+public final class ScenarioSetContext: @unchecked Sendable {
+    public let graph: NavGraph
+    public let scenarios: [FlagScenario]
+    private let makeContext: (FlagScenario) -> CheckContext
+    private var contexts: [Int: CheckContext] = [:]
+    private var cachedOff: ScenarioTable?
+    private var cachedReach: ScenarioReach?
+    /// Scenarios a rule still had to walk one by one (`DisabledFeature` where the walk's order
+    /// decides), for tests and measurements.
+    public internal(set) var walkedScenarios = 0
+
+    public init(graph: NavGraph, scenarios: [FlagScenario], makeContext: @escaping (FlagScenario) -> CheckContext) {
+        self.graph = graph
+        self.scenarios = scenarios
+        self.makeContext = makeContext
+    }
+
+    /// The context of scenario `i` (made once).
+    public func context(_ i: Int) -> CheckContext {
+        if let c = contexts[i] { return c }
+        let c = makeContext(scenarios[i])
+        contexts[i] = c
+        return c
+    }
+
+    /// Per node, the scenarios in which it is a declared feature switched off.
+    public var off: ScenarioTable {
+        if let t = cachedOff { return t }
+        let t = graph.disabledTable(scenarios)
+        cachedOff = t
+        return t
+    }
+
+    /// Reachability in every scenario (`NavGraph.reachAcross`).
+    public var reach: ScenarioReach {
+        if let r = cachedReach { return r }
+        let r = graph.reachAcross(off: off)
+        cachedReach = r
+        return r
+    }
 }
 
 /// What a check reads: the graph, the scenario, the index every scenario shares, and cached analyses.

@@ -51,16 +51,20 @@ public struct CheckRunner: Sendable {
         return !d.optIn || options.optInRules.contains(d.id)
     }
 
+    /// Runs flag-dependent rules once per scenario and merges (the reference the scenario-set
+    /// path is tested against; internal).
+    var perScenario = false
+
     public func run(_ graph: NavGraph) -> [Finding] {
         let scenarios = options.scenarios.isEmpty ? [FlagScenario.defaults(of: graph.registry)] : options.scenarios
         let index = CheckIndex(graph)  // shared by every scenario
-        let contexts = scenarios.map { CheckContext(graph: graph, scenario: $0, index: index) }
+        let all = ScenarioSetContext(graph: graph, scenarios: scenarios) { CheckContext(graph: graph, scenario: $0, index: index) }
         var findings: [Finding] = []
         for check in Self.allChecks where isEnabled(check.description) {
-            if check.description.dependsOnFlags && contexts.count > 1 {
-                findings += merge(contexts.map { (ctx: $0, found: check.run($0)) }, check.description)
+            if check.description.dependsOnFlags && scenarios.count > 1 {
+                findings += (perScenario ? nil : mergedAcross(check, all)) ?? merge(check, all)
             } else {
-                findings += check.run(contexts[0])
+                findings += check.run(all.context(0))
             }
         }
         findings = SuperfluousSuppression.apply(to: findings, graph.registry, runner: self)
@@ -82,36 +86,90 @@ public struct CheckRunner: Sendable {
         }
     }
 
-    /// Findings found in every scenario stand as they are; others name their scenarios and take
-    /// the severity the rule's `scenarioPolicy` gives.
-    private func merge(_ runs: [(ctx: CheckContext, found: [Finding])], _ d: CheckDescription) -> [Finding] {
+    /// What identifies a flag-dependent rule's finding across scenarios.
+    private static func mergeKey(_ subject: String, _ element: ElementRef?) -> String { "\(subject)\u{1}\(element?.key ?? "")" }
+
+    /// The rule run in every scenario, its findings merged (the reference path): findings found in
+    /// every scenario stand as they are (at their worst severity); others keep the message and notes
+    /// of the first scenario they occur in, name their scenarios and take the severity the rule's
+    /// `scenarioPolicy` gives. In order of first occurrence.
+    private func merge(_ check: any Check.Type, _ all: ScenarioSetContext) -> [Finding] {
         var order: [String] = []
         var groups: [String: [(scenario: String, finding: Finding)]] = [:]
-        for run in runs {
-            for f in run.found {
-                let key = "\(f.subject)\u{1}\(f.anchor ?? "")"
+        for i in all.scenarios.indices {
+            for f in check.run(all.context(i)) {
+                let key = Self.mergeKey(f.subject, f.element)
                 if groups[key] == nil { order.append(key) }
-                groups[key, default: []].append((run.ctx.scenario.name, f))
+                groups[key, default: []].append((all.scenarios[i].name, f))
             }
+        }
+        return order.map { key in
+            let group = groups[key]!
+            return Self.merged(
+                group[0].finding, names: group.map(\.scenario), of: all.scenarios.count,
+                worst: group.map(\.finding.severity).max()!, check.description)
+        }
+    }
+
+    /// The first occurrence `f` of a finding seen in the scenarios `names` of `total`, at worst `worst`.
+    private static func merged(_ f: Finding, names: [String], of total: Int, worst: Severity, _ d: CheckDescription) -> Finding {
+        var f = f
+        if names.count < total {
+            f.scenarios = names
+            f.message += " (only when \(names.joined(separator: " | ")))"
+            switch d.scenarioPolicy {
+            case .warningWhenPartial: f.severity = .warning
+            case .worstSeverity: f.severity = worst
+            }
+        } else {
+            f.severity = worst
+        }
+        return f
+    }
+
+    /// `merge`'s result from the rule's `occurrences` (nil when the rule has none, or when they do
+    /// not match what the rule finds when run: then the caller merges per scenario). The rule runs
+    /// only in the first scenario of each finding, whose message and notes the merge keeps; every
+    /// finding of such a run must be an occurrence in that scenario, and every occurrence must be
+    /// found in its first scenario.
+    func mergedAcross(_ check: any Check.Type, _ all: ScenarioSetContext) -> [Finding]? {
+        guard let occurrences = check.occurrences(all) else { return nil }
+        var index: [String: Int] = [:]
+        var byFirst: [Int: [Int]] = [:]
+        for (i, o) in occurrences.enumerated() {
+            guard let first = o.scenarios.first, o.scenarios.last! < all.scenarios.count,
+                  index.updateValue(i, forKey: Self.mergeKey(o.subject, o.element)) == nil else { return nil }
+            byFirst[first, default: []].append(i)
         }
         var out: [Finding] = []
-        for key in order {
-            let group = groups[key]!
-            var f = group[0].finding
-            if group.count < runs.count {
-                let names = group.map(\.scenario)
-                f.scenarios = names
-                f.message += " (only when \(names.joined(separator: " | ")))"
-                switch d.scenarioPolicy {
-                case .warningWhenPartial: f.severity = .warning
-                case .worstSeverity: f.severity = group.map(\.finding.severity).max() ?? f.severity
-                }
-            } else {
-                f.severity = group.map(\.finding.severity).max() ?? f.severity
+        for s in byFirst.keys.sorted() {
+            let found = check.run(all.context(s))
+            var firstHere: [(position: Int, occurrence: Int)] = []
+            var seen = Set<Int>()
+            for (position, f) in found.enumerated() {
+                guard let i = index[Self.mergeKey(f.subject, f.element)], Self.contains(occurrences[i].scenarios, s),
+                      seen.insert(i).inserted else { return nil }
+                if occurrences[i].scenarios[0] == s { firstHere.append((position, i)) }
             }
-            out.append(f)
+            guard firstHere.count == byFirst[s]!.count else { return nil }
+            for (position, i) in firstHere {
+                let o = occurrences[i]
+                out.append(Self.merged(
+                    found[position], names: o.scenarios.map { all.scenarios[$0].name }, of: all.scenarios.count,
+                    worst: max(o.worst, found[position].severity), check.description))
+            }
         }
         return out
+    }
+
+    /// Whether the ascending `list` holds `x`.
+    private static func contains(_ list: [Int], _ x: Int) -> Bool {
+        var lo = 0, hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if list[mid] < x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < list.count && list[lo] == x
     }
 
     private func isExcluded(_ f: Finding, _ graph: NavGraph) -> Bool {

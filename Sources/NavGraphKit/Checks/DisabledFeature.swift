@@ -59,21 +59,8 @@ public enum DisabledFeature: Check {
         let unlocked = g.reachability(under: context.scenario, forceEnabled: Set(disabled))
         let disabledSet = Set(disabled)
         var hidden: [Int32: [String]] = [:]
-        for id in g.ids(of: .feature) where unlocked.reached[Int(id)] && !r.targeted[Int(id)] {
-            var cur: Int32? = id
-            var hops = 0
-            while let c = cur, hops <= g.nodeCount {
-                hops += 1
-                if c != id, disabledSet.contains(c) {
-                    hidden[c, default: []].append(g.name(id))
-                    break
-                }
-                switch unlocked.step[Int(c)]?.kind {
-                case .route(let from, _, _, _)?: cur = from
-                case .fallback(let of)?: cur = of
-                default: cur = nil
-                }
-            }
+        forEachHidden(g, unlocked: unlocked, targeted: { r.targeted[Int($0)] }, disabled: { disabledSet.contains($0) }) {
+            hidden[$0, default: []].append(g.name($1))
         }
         var out: [Finding] = []
         for id in disabled {
@@ -107,5 +94,29 @@ public enum DisabledFeature: Check {
                 element: .feature(f.name), severity: severity))
         }
         return out
+    }
+
+    /// Each screen `unlocked` reaches (every disabled feature on) that the scenario does not target,
+    /// with the first disabled feature on its way (its explaining step chain) to blame:
+    /// `body(blamed, screen)`, screens in id order.
+    static func forEachHidden(
+        _ g: NavGraph, unlocked: Reachability, targeted: (Int32) -> Bool, disabled: (Int32) -> Bool, _ body: (Int32, Int32) -> Void
+    ) {
+        for id in g.ids(of: .feature) where unlocked.reached[Int(id)] && !targeted(id) {
+            var cur: Int32? = id
+            var hops = 0
+            while let c = cur, hops <= g.nodeCount {
+                hops += 1
+                if c != id, disabled(c) {
+                    body(c, id)
+                    break
+                }
+                switch unlocked.step[Int(c)]?.kind {
+                case .route(let from, _, _, _)?: cur = from
+                case .fallback(let of)?: cur = of
+                default: cur = nil
+                }
+            }
+        }
     }
 }

@@ -87,3 +87,19 @@ public enum UnreachableFeature: Check {
         return notes
     }
 }
+
+extension UnreachableFeature {
+    /// A declared feature is reported in the scenarios where it is not targeted; message and
+    /// notes do not depend on the scenario.
+    public static func occurrences(_ context: ScenarioSetContext) -> [ScenarioOccurrence]? {
+        let g = context.graph
+        let targeted = context.reach.targeted
+        var out: [ScenarioOccurrence] = []
+        for id in g.declaredFeatures {
+            let missing = targeted.missing(id)
+            guard !missing.isEmpty else { continue }
+            out.append(ScenarioOccurrence(subject: g.name(id), element: .feature(g.name(id)), scenarios: missing, worst: description.severity))
+        }
+        return out
+    }
+}

@@ -38,13 +38,17 @@ extension NavGraph {
     ///
     /// `forceEnabled` treats those features as enabled (to ask "what would this unlock?").
     public func reachability(under scenario: FlagScenario, forceEnabled: Set<Int32> = []) -> Reachability {
+        reachability(states: states(under: scenario, forceEnabled: forceEnabled))
+    }
+
+    /// `reachability(under:forceEnabled:)` from every node's state, already decided (`states(under:)`).
+    func reachability(states st: [FeatureState]) -> Reachability {
         let n = nodes.count
         var r = Reachability(
             reached: Array(repeating: false, count: n), targeted: Array(repeating: false, count: n),
             asEntry: Array(repeating: false, count: n), throughRoute: Array(repeating: false, count: n),
             step: Array(repeating: nil, count: n), routeOpened: Array(repeating: false, count: n),
             depth: Array(repeating: -1, count: n))
-        let st = states(under: scenario, forceEnabled: forceEnabled)
         var starts: [Int32] = []
         for f in entryFeatures {
             r.asEntry[Int(f)] = true

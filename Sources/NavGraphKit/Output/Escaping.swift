@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every output language's escaping, one table each. Names in navgraph's output come from
 /// registries and app sources, so none of them is trusted: each writer passes every name through
 /// the table of the language it writes, and nothing else escapes by hand.
@@ -22,9 +24,11 @@ public struct EscapeTable: Sendable {
     private var ranges: [(ClosedRange<UInt32>, Replacement)]
     /// A line feed right after a carriage return is dropped (CRLF becomes one line break).
     private var collapseCRLF = false
-    /// Bit b set: byte b (ASCII) has a replacement; bytes ≥ 0x80 are in `high` when `ranges` is not
-    /// empty. The fast path tests each byte against these two words instead of reading `ascii`.
-    private var low: UInt64 = 0, high: UInt64 = 0
+    /// Per UTF-8 byte: 1 when text holding it may need escaping (an ASCII entry, or any byte of a
+    /// non-ASCII scalar when some are replaced), for the fast path's scan.
+    private var suspect: [UInt8] = []
+    /// The suspect bytes other than NUL as a C string, for `strcspn`.
+    private var suspectSet: [CChar] = []
 
     /// `entries` for single characters; `controls` for every ASCII control character (and DEL)
     /// without an entry; `ranges` for scalars outside ASCII.
@@ -40,35 +44,19 @@ public struct EscapeTable: Sendable {
         }
         self.ranges = ranges
         self.collapseCRLF = collapseCRLF
-        updateMasks()
+        updateSuspects()
     }
 
-    private mutating func updateMasks() {
-        low = 0
-        high = 0
-        for b in 0..<128 where ascii[b] != nil {
-            if b < 64 { low |= 1 << UInt64(b) } else { high |= 1 << UInt64(b - 64) }
-        }
-    }
-
-    /// Whether `text` is written as it is (no byte needs a replacement).
-    private func isClean(_ text: String) -> Bool {
-        let checkNonASCII = !ranges.isEmpty
-        let (low, high) = (self.low, self.high)
-        let clean = { (b: UInt8) -> Bool in
-            if b < 64 { return low & (1 << UInt64(b)) == 0 }
-            if b < 128 { return high & (1 << UInt64(b - 64)) == 0 }
-            return !checkNonASCII
-        }
-        if let answer = text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(clean) }) { return answer }
-        return text.utf8.allSatisfy(clean)
+    private mutating func updateSuspects() {
+        suspect = (0..<256).map { b in b < 128 ? (ascii[b] == nil ? 0 : 1) : (ranges.isEmpty ? 0 : 1) }
+        suspectSet = (1..<256).filter { suspect[$0] != 0 }.map { CChar(bitPattern: UInt8($0)) } + [0]
     }
 
     /// This table with more (or different) ASCII entries.
     func adding(_ entries: [Unicode.Scalar: String]) -> EscapeTable {
         var t = self
         for (scalar, text) in entries { t.ascii[Int(scalar.value)] = text }
-        t.updateMasks()
+        t.updateSuspects()
         return t
     }
 
@@ -92,7 +80,12 @@ public struct EscapeTable: Sendable {
     public func callAsFunction(_ text: String) -> String {
         // Fast path: nothing to replace (checked on the UTF-8 bytes; any non-ASCII byte sends the
         // text to the slow path only when this language replaces some non-ASCII scalars).
-        if isClean(text) { return text }
+        // The scan runs over the bytes in place (C's `strcspn` with the suspect set): reports with
+        // thousands of scenario names in a finding write megabytes of plain text through here. A
+        // NUL stops it early; such text takes the slow path, which gives the same answer.
+        let count = text.utf8.count
+        let clean = count == 0 || text.withCString { c in suspectSet.withUnsafeBufferPointer { strcspn(c, $0.baseAddress!) } } == count
+        if clean { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
         var lastWasCR = false

@@ -23,7 +23,8 @@ public struct BufferedFileWriter: ReportSink {
     }
 
     public mutating func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        // In one copy from the string's bytes (a report over every flag combination writes megabytes).
+        if text.utf8.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) == nil { buffer.append(contentsOf: text.utf8) }
         if buffer.count >= Self.capacity { flush() }
     }
 

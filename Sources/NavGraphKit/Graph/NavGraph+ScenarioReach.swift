@@ -1,0 +1,252 @@
+/// Sets of flag scenarios as bits: scenario `i` of a checked list is bit `i % 64` of word `i / 64`.
+/// A table holds one set per node, `width` words each, in one flat array.
+public struct ScenarioTable: Sendable {
+    /// Scenarios in each set.
+    public let count: Int
+    /// Words per set.
+    public let width: Int
+    var words: [UInt64]
+
+    init(nodes: Int, scenarios: Int) {
+        count = scenarios
+        width = max(1, (scenarios + 63) / 64)
+        words = [UInt64](repeating: 0, count: nodes * width)
+    }
+
+    /// Whether node `node`'s set holds scenario `s`.
+    public func contains(_ node: Int32, _ s: Int) -> Bool { words[Int(node) * width + s / 64] & (1 << UInt64(s % 64)) != 0 }
+
+    /// Whether node `node`'s set is empty.
+    public func isEmpty(_ node: Int32) -> Bool {
+        let base = Int(node) * width
+        for w in 0..<width where words[base + w] != 0 { return false }
+        return true
+    }
+
+    /// The scenarios of node `node`'s set, ascending.
+    public func scenarios(_ node: Int32) -> [Int] {
+        var out: [Int] = []
+        let base = Int(node) * width
+        for w in 0..<width {
+            var word = words[base + w]
+            while word != 0 {
+                out.append(w * 64 + word.trailingZeroBitCount)
+                word &= word - 1
+            }
+        }
+        return out
+    }
+
+    /// The scenarios not in node `node`'s set, ascending.
+    public func missing(_ node: Int32) -> [Int] {
+        var out: [Int] = []
+        let base = Int(node) * width
+        for w in 0..<width {
+            var word = ~words[base + w] & fullWord(w)
+            while word != 0 {
+                out.append(w * 64 + word.trailingZeroBitCount)
+                word &= word - 1
+            }
+        }
+        return out
+    }
+
+    mutating func insert(_ node: Int32, _ s: Int) { words[Int(node) * width + s / 64] |= 1 << UInt64(s % 64) }
+
+    /// The word of every scenario (the last one cut to `count`).
+    func fullWord(_ w: Int) -> UInt64 {
+        let rest = count - w * 64
+        return rest >= 64 ? ~0 : (UInt64(1) << UInt64(rest)) - 1
+    }
+}
+
+/// What many flag scenarios make reachable, computed at once: per node, the scenarios in which it
+/// is reached (built and shown), targeted (navigated to, shown or replaced by its fallback) and
+/// navigated to through a route. The sets agree with `reachability(under:forceEnabled:)` run once
+/// per scenario (`ScenarioReachTests` holds them to it); step and depth, which depend on the order
+/// of the walk, are not kept.
+public struct ScenarioReach: Sendable {
+    public var reached: ScenarioTable
+    public var targeted: ScenarioTable
+    public var throughRoute: ScenarioTable
+}
+
+extension NavGraph {
+    /// Per node, the scenarios of `scenarios` in which a declared feature is disabled (`.off`:
+    /// `isEnabled()` is false, known). One lookup per flag, not per feature and scenario.
+    public func disabledTable(_ scenarios: [FlagScenario]) -> ScenarioTable {
+        var table = ScenarioTable(nodes: nodes.count, scenarios: scenarios.count)
+        var byEnablement: [Enablement: [Int]] = [:]
+        for id in declaredFeatures {
+            let e = feature(id)!.enabled
+            guard e != .always else { continue }
+            let off: [Int]
+            if let known = byEnablement[e] {
+                off = known
+            } else {
+                off = scenarios.indices.filter { scenarios[$0].isEnabled(e) == false }
+                byEnablement[e] = off
+            }
+            for s in off { table.insert(id, s) }
+        }
+        return table
+    }
+
+    /// Reachability in every scenario at once, as the least fixpoint of `moves(opening:)`'s rules
+    /// over scenario sets: an entry feature is reached everywhere; a route opened (by an entry, or
+    /// by a screen reached in some scenarios) targets each destination in those scenarios; the
+    /// destination is reached where it is not `off`; a destination that can be disabled and has a
+    /// fallback lands on the fallback in those scenarios too (shown instead of it, or beside it).
+    ///
+    /// `off` says where each declared feature is disabled (`disabledTable`). `forced`, when given,
+    /// says where a feature counts as `.always` instead (`reachability(under:forceEnabled:)`'s
+    /// `forceEnabled`, per scenario): not disabled, and its fallback unused.
+    public func reachAcross(off: ScenarioTable, forced: ScenarioTable? = nil) -> ScenarioReach {
+        let n = nodes.count, w = off.width
+        var fix = ScenarioFixpoint(graph: self, off: off, forced: forced)
+        let all = (0..<w).map { off.fullWord($0) }
+        for f in entryFeatures {
+            for i in 0..<w {
+                fix.targeted[Int(f) * w + i] = all[i]
+            }
+            if feature(f) != nil { fix.reach(f, all) }
+        }
+        for r in entryRoutes { fix.open(r, all) }
+        fix.run()
+        var reach = ScenarioReach(
+            reached: ScenarioTable(nodes: n, scenarios: off.count), targeted: ScenarioTable(nodes: n, scenarios: off.count),
+            throughRoute: ScenarioTable(nodes: n, scenarios: off.count))
+        reach.reached.words = fix.reached
+        reach.targeted.words = fix.targeted
+        reach.throughRoute.words = fix.throughRoute
+        return reach
+    }
+}
+
+/// What `moves(opening:)` reads of the graph, as plain rows for the scenario-set walks.
+struct MoveRows {
+    /// Routes each feature opens (its `navigates` edges).
+    var opens: [[Int32]]
+    /// Destinations of each route (its `routesTo` edges, in edge order; repeats kept).
+    var destinations: [[Int32]]
+    /// Per node: declared.
+    var declared: [Bool]
+    /// Per node: the fallback used when it can be disabled (never `.always`), -1 otherwise.
+    var fallbackOf: [Int32]
+
+    init(_ g: NavGraph) {
+        let n = g.nodeCount
+        opens = Array(repeating: [], count: n)
+        destinations = Array(repeating: [], count: n)
+        for e in g.edges {
+            switch e.kind {
+            case .navigates: opens[Int(e.from)].append(e.to)
+            case .routesTo: destinations[Int(e.from)].append(e.to)
+            default: break
+            }
+        }
+        declared = g.nodes.map(\.declared)
+        fallbackOf = Array(repeating: -1, count: n)
+        for id in g.declaredFeatures where g.feature(id)!.enabled != .always { fallbackOf[Int(id)] = g.fallbackTarget[Int(id)] }
+    }
+}
+
+/// The work list of `reachAcross`: a node whose reached set grew is expanded with only the new
+/// scenarios (its delta), so each (screen, move) pair is visited at most once per word that
+/// changed.
+private struct ScenarioFixpoint {
+    let w: Int
+    let rows: MoveRows
+    /// Per node: scenarios where it does not show when targeted (`off` and not forced).
+    var blocked: [UInt64]
+    /// Per node: scenarios where its fallback is not used (forced to `.always`).
+    var noFallback: [UInt64]?
+    var reached: [UInt64]
+    var targeted: [UInt64]
+    var throughRoute: [UInt64]
+    var opened: [UInt64]
+    var delta: [UInt64]
+    var queued: [Bool]
+    var queue: [Int32] = []
+
+    init(graph g: NavGraph, off: ScenarioTable, forced: ScenarioTable?) {
+        let n = g.nodeCount
+        w = off.width
+        rows = MoveRows(g)
+        blocked = off.words
+        if let forced {
+            for i in blocked.indices { blocked[i] &= ~forced.words[i] }
+            noFallback = forced.words
+        }
+        reached = Array(repeating: 0, count: n * w)
+        targeted = reached
+        throughRoute = reached
+        opened = reached
+        delta = reached
+        queued = Array(repeating: false, count: n)
+    }
+
+    /// Adds `bits` to `x`'s reached set; the new ones wait to be expanded.
+    mutating func reach(_ x: Int32, _ bits: [UInt64]) {
+        let base = Int(x) * w
+        var grew = false
+        for i in 0..<w {
+            let new = bits[i] & ~reached[base + i]
+            if new != 0 {
+                reached[base + i] |= new
+                delta[base + i] |= new
+                grew = true
+            }
+        }
+        if grew && !queued[Int(x)] {
+            queued[Int(x)] = true
+            queue.append(x)
+        }
+    }
+
+    /// Route `r` is opened in the scenarios `bits` (some may be known already).
+    mutating func open(_ r: Int32, _ bits: [UInt64]) {
+        let base = Int(r) * w
+        var new = bits
+        var any = false
+        for i in 0..<w {
+            new[i] &= ~opened[base + i]
+            opened[base + i] |= new[i]
+            any = any || new[i] != 0
+        }
+        guard any else { return }
+        var shows = new
+        var falls = new
+        for dest in rows.destinations[Int(r)] {
+            let d = Int(dest) * w
+            for i in 0..<w {
+                targeted[d + i] |= new[i]
+                throughRoute[d + i] |= new[i]
+            }
+            guard rows.declared[Int(dest)] else { continue }
+            for i in 0..<w { shows[i] = new[i] & ~blocked[d + i] }
+            reach(dest, shows)
+            let fb = rows.fallbackOf[Int(dest)]
+            guard fb >= 0 else { continue }
+            for i in 0..<w { falls[i] = new[i] & ~(noFallback?[d + i] ?? 0) }
+            for i in 0..<w { targeted[Int(fb) * w + i] |= falls[i] }
+            reach(fb, falls)
+        }
+    }
+
+    mutating func run() {
+        var head = 0
+        var bits = [UInt64](repeating: 0, count: w)
+        while head < queue.count {
+            let x = queue[head]
+            head += 1
+            queued[Int(x)] = false
+            let base = Int(x) * w
+            for i in 0..<w {
+                bits[i] = delta[base + i]
+                delta[base + i] = 0
+            }
+            for r in rows.opens[Int(x)] { open(r, bits) }
+        }
+    }
+}
