@@ -34,10 +34,11 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
 
     private mutating func location(_ e: RegistryEvent) -> SourceLocation { s.location(e.mark) }
 
-    /// Calls `body` with each key of the mapping that `start` opened; keys must come from `allowed`
-    /// (at most 16) and appear once.
+    /// Calls `body` with the name of each key of the mapping that `start` opened; keys must come from
+    /// `allowed` (at most 16) and appear once. Callers switch on the name (never on its position in
+    /// `allowed`) and give up in `default:`, so a key can only ever be read as itself.
     private mutating func mapping(
-        _ start: RegistryEvent, _ allowed: [String], _ body: (inout Self, Int, RegistryEvent) throws(GiveUp) -> Void
+        _ start: RegistryEvent, _ allowed: [String], _ body: (inout Self, String) throws(GiveUp) -> Void
     ) throws(GiveUp) {
         guard start.kind == .mappingStart else { throw GiveUp() }
         var seen: UInt16 = 0
@@ -48,7 +49,7 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
             let bit: UInt16 = 1 << UInt16(index)
             guard seen & bit == 0 else { throw GiveUp() }
             seen |= bit
-            try body(&self, index, k)
+            try body(&self, allowed[index])
         }
     }
 
@@ -117,21 +118,22 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
     private mutating func registry() throws(GiveUp) -> Registry {
         var r = Registry()
         var version = false
-        try mapping(try event(), RegistryDecoder.topKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(try event(), RegistryDecoder.topKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0:
+            case "navgraph":
                 let v = try d.event()
                 guard v.kind == .scalar, v.plain, Int(v.text) == RegistryLoader.schemaVersion else { throw GiveUp() }
                 version = true
-            case 1: r.app = try d.optionalString()
-            case 2: try d.list { (d, e) throws(GiveUp) in r.entries.append(try d.entry(e)) }
-            case 3: try d.pairs { (d, k, v) throws(GiveUp) in r.flags.append(try d.flag(k.text, v)) }
-            case 4: try d.list { (d, e) throws(GiveUp) in r.provided.append(try d.provided(e)) }
-            case 5: try d.list { (d, e) throws(GiveUp) in r.routes.append(try d.route(e)) }
-            case 6: try d.list { (d, e) throws(GiveUp) in r.handlers.append(try d.handler(e)) }
-            case 7: try d.list { (d, e) throws(GiveUp) in r.features.append(try d.feature(e)) }
-            case 8: try d.list { (d, e) throws(GiveUp) in r.dependencies.append(try d.binding(e)) }
-            default: try d.list { (d, e) throws(GiveUp) in r.deeplinks.append(try d.deeplink(e)) }
+            case "app": r.app = try d.optionalString()
+            case "entries": try d.list { (d, e) throws(GiveUp) in r.entries.append(try d.entry(e)) }
+            case "flags": try d.pairs { (d, k, v) throws(GiveUp) in r.flags.append(try d.flag(k.text, v)) }
+            case "provided": try d.list { (d, e) throws(GiveUp) in r.provided.append(try d.provided(e)) }
+            case "routes": try d.list { (d, e) throws(GiveUp) in r.routes.append(try d.route(e)) }
+            case "handlers": try d.list { (d, e) throws(GiveUp) in r.handlers.append(try d.handler(e)) }
+            case "features": try d.list { (d, e) throws(GiveUp) in r.features.append(try d.feature(e)) }
+            case "dependencies": try d.list { (d, e) throws(GiveUp) in r.dependencies.append(try d.binding(e)) }
+            case "deeplinks": try d.list { (d, e) throws(GiveUp) in r.deeplinks.append(try d.deeplink(e)) }
+            default: throw GiveUp()
             }
         }
         guard version else { throw GiveUp() }
@@ -143,14 +145,15 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         var target: Entry.Target?
         var source: SourceLocation?
         var ignore: [String] = []
-        try mapping(start, RegistryDecoder.entryKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(start, RegistryDecoder.entryKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0, 1:
+            case "feature", "route":
                 guard target == nil else { throw GiveUp() }
                 let name = try d.string()
-                target = key == 0 ? .feature(name) : .route(name)
-            case 2: source = try d.sourceLocation()
-            default: ignore = try d.strings()
+                target = key == "feature" ? .feature(name) : .route(name)
+            case "source": source = try d.sourceLocation()
+            case "ignore": ignore = try d.strings()
+            default: throw GiveUp()
             }
         }
         guard let target else { throw GiveUp() }
@@ -164,9 +167,9 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
             var defaultValue = false
             var owner: String?
             var source: SourceLocation?
-            try mapping(value, RegistryDecoder.flagKeys) { (d, key, _) throws(GiveUp) in
+            try mapping(value, RegistryDecoder.flagKeys) { (d, key) throws(GiveUp) in
                 switch key {
-                case 0:
+                case "default":
                     let e = try d.event()
                     guard e.kind == .scalar else { throw GiveUp() }
                     if e.text == "runtime" {
@@ -175,8 +178,9 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
                         guard e.plain, let b = RawNode.bool(e.text) else { throw GiveUp() }
                         defaultValue = b
                     }
-                case 1: source = try d.sourceLocation()
-                default: owner = try d.optionalString()
+                case "source": source = try d.sourceLocation()
+                case "owner": owner = try d.optionalString()
+                default: throw GiveUp()
                 }
             }
             return FeatureFlag(
@@ -196,8 +200,12 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         guard item.kind == .mappingStart else { return ProvidedDependency(name: try string(item), origin: ElementOrigin(registry: at)) }
         var name: String?
         var source: SourceLocation?
-        try mapping(item, RegistryDecoder.providedKeys) { (d, key, _) throws(GiveUp) in
-            if key == 0 { name = try d.string() } else { source = try d.sourceLocation() }
+        try mapping(item, RegistryDecoder.providedKeys) { (d, key) throws(GiveUp) in
+            switch key {
+            case "name": name = try d.string()
+            case "source": source = try d.sourceLocation()
+            default: throw GiveUp()
+            }
         }
         guard let name else { throw GiveUp() }
         return ProvidedDependency(name: name, origin: ElementOrigin(registry: at, source: source))
@@ -212,8 +220,8 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         var source: SourceLocation?
         var ignore: [String] = []
         var system: RoutingSystem?
-        try mapping(start, RegistryDecoder.routeKeys) { (d, key, _) throws(GiveUp) in
-            switch RegistryDecoder.routeKeys[key] {
+        try mapping(start, RegistryDecoder.routeKeys) { (d, key) throws(GiveUp) in
+            switch key {
             case "id": id = try d.string()
             case "type": type = try d.optionalString()
             case "module": module = try d.optionalString()
@@ -243,19 +251,20 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         var routes: [RouteHandler.Mapping]?
         var source: SourceLocation?
         var ignore: [String] = []
-        try mapping(start, RegistryDecoder.handlerKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(start, RegistryDecoder.handlerKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0: name = try d.string()
-            case 1: module = try d.optionalString()
-            case 2:
+            case "name": name = try d.string()
+            case "module": module = try d.optionalString()
+            case "routes":
                 var mappings: [RouteHandler.Mapping] = []
                 try d.pairs { (d, k, v) throws(GiveUp) in
                     let keyAt = d.location(k)
                     mappings.append(.init(route: k.text, feature: try d.string(v), origin: ElementOrigin(registry: keyAt)))
                 }
                 routes = mappings
-            case 3: source = try d.sourceLocation()
-            default: ignore = try d.strings()
+            case "source": source = try d.sourceLocation()
+            case "ignore": ignore = try d.strings()
+            default: throw GiveUp()
             }
         }
         guard let name, let routes else { throw GiveUp() }
@@ -274,12 +283,13 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
             var lazy = false
             var used: Bool?
             var source: SourceLocation?
-            try d.mapping(item, RegistryDecoder.dependencyRefKeys) { (d, key, _) throws(GiveUp) in
+            try d.mapping(item, RegistryDecoder.dependencyRefKeys) { (d, key) throws(GiveUp) in
                 switch key {
-                case 0: name = try d.string()
-                case 1: lazy = try d.bool()
-                case 2: used = try d.bool()
-                default: source = try d.sourceLocation()
+                case "protocol": name = try d.string()
+                case "lazy": lazy = try d.bool()
+                case "used": used = try d.bool()
+                case "source": source = try d.sourceLocation()
+                default: throw GiveUp()
                 }
             }
             guard let name else { throw GiveUp() }
@@ -299,25 +309,26 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         var source: SourceLocation?
         var ignore: [String] = []
         var unusedFallback: UnusedFallback?
-        try mapping(start, RegistryDecoder.featureKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(start, RegistryDecoder.featureKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0: name = try d.string()
-            case 1: module = try d.optionalString()
-            case 2:
+            case "name": name = try d.string()
+            case "module": module = try d.optionalString()
+            case "enabled":
                 let e = try d.event()
                 guard e.kind == .scalar, let value = RegistryDecoder.enablement(e.text, plain: e.plain) else { throw GiveUp() }
                 enabled = (value, d.location(e))
-            case 3:
+            case "fallback":
                 let e = try d.event()
                 let l = d.location(e)
                 let value: String? = e.kind == .scalar && e.plain && RawNode.isNull(e.text) ? nil : try d.string(e)
                 fallback = (value, l)
-            case 4: dependencies = try d.dependencyRefs()
-            case 5:
+            case "dependencies": dependencies = try d.dependencyRefs()
+            case "navigates":
                 try d.list { (d, item) throws(GiveUp) in navigates.append(try d.navigation(item)) }
-            case 6: source = try d.sourceLocation()
-            case 7: ignore = try d.strings()
-            default: unusedFallback = try d.unusedFallback()
+            case "source": source = try d.sourceLocation()
+            case "ignore": ignore = try d.strings()
+            case "unusedFallback": unusedFallback = try d.unusedFallback()
+            default: throw GiveUp()
             }
         }
         guard let name else { throw GiveUp() }
@@ -342,11 +353,12 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         var route: String?
         var style: String?
         var source: SourceLocation?
-        try mapping(item, RegistryDecoder.navigationKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(item, RegistryDecoder.navigationKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0: route = try d.string()
-            case 1: style = try d.optionalString()
-            default: source = try d.sourceLocation()
+            case "route": route = try d.string()
+            case "style": style = try d.optionalString()
+            case "source": source = try d.sourceLocation()
+            default: throw GiveUp()
             }
         }
         guard let route else { throw GiveUp() }
@@ -359,11 +371,12 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         var declared: String?
         var requirement: String?
         var source: SourceLocation?
-        try mapping(start, RegistryDecoder.unusedFallbackKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(start, RegistryDecoder.unusedFallbackKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0: declared = try d.string()
-            case 1: requirement = try d.string()
-            default: source = try d.sourceLocation()
+            case "declared": declared = try d.string()
+            case "requirement": requirement = try d.string()
+            case "source": source = try d.sourceLocation()
+            default: throw GiveUp()
             }
         }
         guard let declared, let requirement else { throw GiveUp() }
@@ -378,14 +391,15 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         var dependencies: [DependencyRef] = []
         var source: SourceLocation?
         var ignore: [String] = []
-        try mapping(start, RegistryDecoder.bindingKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(start, RegistryDecoder.bindingKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0: proto = try d.string()
-            case 1: implementation = try d.optionalString()
-            case 2: module = try d.optionalString()
-            case 3: dependencies = try d.dependencyRefs()
-            case 4: source = try d.sourceLocation()
-            default: ignore = try d.strings()
+            case "protocol": proto = try d.string()
+            case "implementation": implementation = try d.optionalString()
+            case "module": module = try d.optionalString()
+            case "dependencies": dependencies = try d.dependencyRefs()
+            case "source": source = try d.sourceLocation()
+            case "ignore": ignore = try d.strings()
+            default: throw GiveUp()
             }
         }
         guard let proto else { throw GiveUp() }
@@ -401,17 +415,18 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         var anyRoute: String?
         var source: SourceLocation?
         var ignore: [String] = []
-        try mapping(start, RegistryDecoder.deeplinkKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(start, RegistryDecoder.deeplinkKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0: url = try d.optionalString()
-            case 1: route = try d.optionalString()
-            case 2:
+            case "url": url = try d.optionalString()
+            case "route": route = try d.optionalString()
+            case "anyRoute":
                 // Any scalar, even empty: `invalid-deeplink` checks it.
                 let e = try d.event()
                 guard e.kind == .scalar else { throw GiveUp() }
                 anyRoute = e.text
-            case 3: source = try d.sourceLocation()
-            default: ignore = try d.strings()
+            case "source": source = try d.sourceLocation()
+            case "ignore": ignore = try d.strings()
+            default: throw GiveUp()
             }
         }
         guard anyRoute != nil || route != nil || url != nil else { throw GiveUp() }
