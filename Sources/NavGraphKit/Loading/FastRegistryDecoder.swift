@@ -8,6 +8,8 @@
 /// problem with its line and column. `FastReaderDifferentialTests` holds the two paths to that.
 struct FastRegistryDecoder<Source: RegistryEventSource> {
     private var s: Source
+    /// The ids of the declarations' names, in `RegistryNames`' layout (the table comes from `s`).
+    private var names = RegistryNames()
 
     private struct GiveUp: Error {}
 
@@ -18,8 +20,11 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
     static func decode(_ source: Source) -> Registry? {
         var d = FastRegistryDecoder(source)
         do {
-            let r = try d.registry()
-            return d.s.finish() ? r : nil
+            var r = try d.registry()
+            guard d.s.finish() else { return nil }
+            d.names.table = d.s.names
+            r.names = d.names
+            return r
         } catch {
             return nil
         }
@@ -84,6 +89,20 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
 
     private mutating func string() throws(GiveUp) -> String { try string(try event()) }
 
+    /// A name and its id in the source's table (-1 when the schema's reading changed the text).
+    private func name(_ e: RegistryEvent) throws(GiveUp) -> (String, Int32) {
+        let s = try string(e)
+        return (s, s == e.text ? e.name : -1)
+    }
+
+    private mutating func name() throws(GiveUp) -> (String, Int32) { try name(try event()) }
+
+    private mutating func optionalName() throws(GiveUp) -> (String, Int32)? {
+        let e = try event()
+        if e.kind == .scalar, e.plain, RawNode.isNull(e.text) { return nil }
+        return try name(e)
+    }
+
     private mutating func optionalString() throws(GiveUp) -> String? {
         let e = try event()
         if e.kind == .scalar, e.plain, RawNode.isNull(e.text) { return nil }
@@ -143,20 +162,23 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
     private mutating func entry(_ start: RegistryEvent) throws(GiveUp) -> Entry {
         let at = location(start)
         var target: Entry.Target?
+        var targetID: Int32 = -1
         var source: SourceLocation?
         var ignore: [String] = []
         try mapping(start, RegistryDecoder.entryKeys) { (d, key) throws(GiveUp) in
             switch key {
             case "feature", "route":
                 guard target == nil else { throw GiveUp() }
-                let name = try d.string()
+                let (name, id) = try d.name()
                 target = key == "feature" ? .feature(name) : .route(name)
+                targetID = id
             case "source": source = try d.sourceLocation()
             case "ignore": ignore = try d.strings()
             default: throw GiveUp()
             }
         }
         guard let target else { throw GiveUp() }
+        names.entries.append(targetID)
         return Entry(target: target, origin: ElementOrigin(registry: at, source: source), ignore: ignore)
     }
 
@@ -197,23 +219,28 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
 
     private mutating func provided(_ item: RegistryEvent) throws(GiveUp) -> ProvidedDependency {
         let at = location(item)
-        guard item.kind == .mappingStart else { return ProvidedDependency(name: try string(item), origin: ElementOrigin(registry: at)) }
-        var name: String?
+        guard item.kind == .mappingStart else {
+            let (name, id) = try name(item)
+            names.provided.append(id)
+            return ProvidedDependency(name: name, origin: ElementOrigin(registry: at))
+        }
+        var name: (String, Int32)?
         var source: SourceLocation?
         try mapping(item, RegistryDecoder.providedKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case "name": name = try d.string()
+            case "name": name = try d.name()
             case "source": source = try d.sourceLocation()
             default: throw GiveUp()
             }
         }
         guard let name else { throw GiveUp() }
-        return ProvidedDependency(name: name, origin: ElementOrigin(registry: at, source: source))
+        names.provided.append(name.1)
+        return ProvidedDependency(name: name.0, origin: ElementOrigin(registry: at, source: source))
     }
 
     private mutating func route(_ start: RegistryEvent) throws(GiveUp) -> Route {
         let at = location(start)
-        var id: String?
+        var id: (String, Int32)?
         var type: String?
         var module: String?
         var parameters: [Route.Parameter] = []
@@ -222,7 +249,7 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         var system: RoutingSystem?
         try mapping(start, RegistryDecoder.routeKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case "id": id = try d.string()
+            case "id": id = try d.name()
             case "type": type = try d.optionalString()
             case "module": module = try d.optionalString()
             case "parameters":
@@ -239,27 +266,31 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
             }
         }
         guard let id else { throw GiveUp() }
+        names.routes.append(id.1)
         return Route(
-            id: id, type: type, module: module, parameters: parameters, origin: ElementOrigin(registry: at, source: source),
+            id: id.0, type: type, module: module, parameters: parameters, origin: ElementOrigin(registry: at, source: source),
             ignore: ignore, system: system)
     }
 
     private mutating func handler(_ start: RegistryEvent) throws(GiveUp) -> RouteHandler {
         let at = location(start)
-        var name: String?
+        var name: (String, Int32)?
         var module: String?
         var routes: [RouteHandler.Mapping]?
+        var mappingIDs: [Int32] = []
         var source: SourceLocation?
         var ignore: [String] = []
         try mapping(start, RegistryDecoder.handlerKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case "name": name = try d.string()
+            case "name": name = try d.name()
             case "module": module = try d.optionalString()
             case "routes":
                 var mappings: [RouteHandler.Mapping] = []
                 try d.pairs { (d, k, v) throws(GiveUp) in
                     let keyAt = d.location(k)
-                    mappings.append(.init(route: k.text, feature: try d.string(v), origin: ElementOrigin(registry: keyAt)))
+                    let (feature, featureID) = try d.name(v)
+                    mappings.append(.init(route: k.text, feature: feature, origin: ElementOrigin(registry: keyAt)))
+                    mappingIDs += [k.name, featureID]
                 }
                 routes = mappings
             case "source": source = try d.sourceLocation()
@@ -268,24 +299,30 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
             }
         }
         guard let name, let routes else { throw GiveUp() }
-        return RouteHandler(name: name, module: module, routes: routes, origin: ElementOrigin(registry: at, source: source), ignore: ignore)
+        names.handlers.append(name.1)
+        names.handlers += mappingIDs
+        return RouteHandler(name: name.0, module: module, routes: routes, origin: ElementOrigin(registry: at, source: source), ignore: ignore)
     }
 
-    private mutating func dependencyRefs() throws(GiveUp) -> [DependencyRef] {
+    /// The references and the ids of their names.
+    private mutating func dependencyRefs() throws(GiveUp) -> ([DependencyRef], [Int32]) {
         var out: [DependencyRef] = []
+        var ids: [Int32] = []
         try list { (d, item) throws(GiveUp) in
             let at = d.location(item)
             guard item.kind == .mappingStart else {
-                out.append(DependencyRef(name: try d.string(item), origin: ElementOrigin(registry: at)))
+                let (name, id) = try d.name(item)
+                out.append(DependencyRef(name: name, origin: ElementOrigin(registry: at)))
+                ids.append(id)
                 return
             }
-            var name: String?
+            var name: (String, Int32)?
             var lazy = false
             var used: Bool?
             var source: SourceLocation?
             try d.mapping(item, RegistryDecoder.dependencyRefKeys) { (d, key) throws(GiveUp) in
                 switch key {
-                case "protocol": name = try d.string()
+                case "protocol": name = try d.name()
                 case "lazy": lazy = try d.bool()
                 case "used": used = try d.bool()
                 case "source": source = try d.sourceLocation()
@@ -293,25 +330,29 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
                 }
             }
             guard let name else { throw GiveUp() }
-            out.append(DependencyRef(name: name, lazy: lazy, used: used, origin: ElementOrigin(registry: at, source: source)))
+            ids.append(name.1)
+            out.append(DependencyRef(name: name.0, lazy: lazy, used: used, origin: ElementOrigin(registry: at, source: source)))
         }
-        return out
+        return (out, ids)
     }
 
     private mutating func feature(_ start: RegistryEvent) throws(GiveUp) -> Feature {
         let at = location(start)
-        var name: String?
+        var name: (String, Int32)?
         var module: String?
         var enabled: (Enablement, SourceLocation)?
         var fallback: (String?, SourceLocation)?
+        var fallbackID: Int32 = -1
         var dependencies: [DependencyRef] = []
+        var dependencyIDs: [Int32] = []
         var navigates: [Navigation] = []
+        var navigateIDs: [Int32] = []
         var source: SourceLocation?
         var ignore: [String] = []
         var unusedFallback: UnusedFallback?
         try mapping(start, RegistryDecoder.featureKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case "name": name = try d.string()
+            case "name": name = try d.name()
             case "module": module = try d.optionalString()
             case "enabled":
                 let e = try d.event()
@@ -320,11 +361,16 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
             case "fallback":
                 let e = try d.event()
                 let l = d.location(e)
-                let value: String? = e.kind == .scalar && e.plain && RawNode.isNull(e.text) ? nil : try d.string(e)
-                fallback = (value, l)
-            case "dependencies": dependencies = try d.dependencyRefs()
+                let value: (String, Int32)? = e.kind == .scalar && e.plain && RawNode.isNull(e.text) ? nil : try d.name(e)
+                fallback = (value?.0, l)
+                fallbackID = value?.1 ?? -1
+            case "dependencies": (dependencies, dependencyIDs) = try d.dependencyRefs()
             case "navigates":
-                try d.list { (d, item) throws(GiveUp) in navigates.append(try d.navigation(item)) }
+                try d.list { (d, item) throws(GiveUp) in
+                    let (navigation, id) = try d.navigation(item)
+                    navigates.append(navigation)
+                    navigateIDs.append(id)
+                }
             case "source": source = try d.sourceLocation()
             case "ignore": ignore = try d.strings()
             case "unusedFallback": unusedFallback = try d.unusedFallback()
@@ -332,8 +378,12 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
             }
         }
         guard let name else { throw GiveUp() }
+        names.features.append(name.1)
+        names.features.append(fallbackID)
+        names.features += dependencyIDs
+        names.features += navigateIDs
         var f = Feature(
-            name: name, module: module, dependencies: dependencies, navigates: navigates,
+            name: name.0, module: module, dependencies: dependencies, navigates: navigates,
             origin: ElementOrigin(registry: at, source: source), ignore: ignore)
         if let (value, l) = enabled {
             f.enabled = value
@@ -347,22 +397,26 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         return f
     }
 
-    private mutating func navigation(_ item: RegistryEvent) throws(GiveUp) -> Navigation {
+    /// A navigation and the id of its route's name.
+    private mutating func navigation(_ item: RegistryEvent) throws(GiveUp) -> (Navigation, Int32) {
         let at = location(item)
-        guard item.kind == .mappingStart else { return Navigation(route: try string(item), origin: ElementOrigin(registry: at)) }
-        var route: String?
+        guard item.kind == .mappingStart else {
+            let (route, id) = try name(item)
+            return (Navigation(route: route, origin: ElementOrigin(registry: at)), id)
+        }
+        var route: (String, Int32)?
         var style: String?
         var source: SourceLocation?
         try mapping(item, RegistryDecoder.navigationKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case "route": route = try d.string()
+            case "route": route = try d.name()
             case "style": style = try d.optionalString()
             case "source": source = try d.sourceLocation()
             default: throw GiveUp()
             }
         }
         guard let route else { throw GiveUp() }
-        return Navigation(route: route, style: style, origin: ElementOrigin(registry: at, source: source))
+        return (Navigation(route: route.0, style: style, origin: ElementOrigin(registry: at, source: source)), route.1)
     }
 
     private mutating func unusedFallback() throws(GiveUp) -> UnusedFallback {
@@ -385,40 +439,43 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
 
     private mutating func binding(_ start: RegistryEvent) throws(GiveUp) -> DependencyBinding {
         let at = location(start)
-        var proto: String?
+        var proto: (String, Int32)?
         var implementation: String?
         var module: String?
         var dependencies: [DependencyRef] = []
+        var dependencyIDs: [Int32] = []
         var source: SourceLocation?
         var ignore: [String] = []
         try mapping(start, RegistryDecoder.bindingKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case "protocol": proto = try d.string()
+            case "protocol": proto = try d.name()
             case "implementation": implementation = try d.optionalString()
             case "module": module = try d.optionalString()
-            case "dependencies": dependencies = try d.dependencyRefs()
+            case "dependencies": (dependencies, dependencyIDs) = try d.dependencyRefs()
             case "source": source = try d.sourceLocation()
             case "ignore": ignore = try d.strings()
             default: throw GiveUp()
             }
         }
         guard let proto else { throw GiveUp() }
+        names.bindings.append(proto.1)
+        names.bindings += dependencyIDs
         return DependencyBinding(
-            protocol: proto, implementation: implementation, module: module, dependencies: dependencies,
+            protocol: proto.0, implementation: implementation, module: module, dependencies: dependencies,
             origin: ElementOrigin(registry: at, source: source), ignore: ignore)
     }
 
     private mutating func deeplink(_ start: RegistryEvent) throws(GiveUp) -> DeepLink {
         let at = location(start)
         var url: String?
-        var route: String?
+        var route: (String, Int32)?
         var anyRoute: String?
         var source: SourceLocation?
         var ignore: [String] = []
         try mapping(start, RegistryDecoder.deeplinkKeys) { (d, key) throws(GiveUp) in
             switch key {
             case "url": url = try d.optionalString()
-            case "route": route = try d.optionalString()
+            case "route": route = try d.optionalName()
             case "anyRoute":
                 // Any scalar, even empty: `invalid-deeplink` checks it.
                 let e = try d.event()
@@ -430,6 +487,7 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
             }
         }
         guard anyRoute != nil || route != nil || url != nil else { throw GiveUp() }
-        return DeepLink(url: url, route: route, anyRoute: anyRoute, origin: ElementOrigin(registry: at, source: source), ignore: ignore)
+        names.deeplinks.append(route?.1 ?? -1)
+        return DeepLink(url: url, route: route?.0, anyRoute: anyRoute, origin: ElementOrigin(registry: at, source: source), ignore: ignore)
     }
 }
