@@ -87,7 +87,13 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         return s
     }
 
-    private mutating func string() throws(GiveUp) -> String { try string(try event()) }
+    // The event is read before the non-mutating call: written as `string(try event())`, a copy of
+    // `self` is taken first, and interning a new name while that copy holds the source's table
+    // copied the whole table (quadratic; it showed on the routes, the first names a registry lists).
+    private mutating func string() throws(GiveUp) -> String {
+        let e = try event()
+        return try string(e)
+    }
 
     /// A name and its id in the source's table (-1 when the schema's reading changed the text).
     private func name(_ e: RegistryEvent) throws(GiveUp) -> (String, Int32) {
@@ -95,7 +101,10 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         return (s, s == e.text ? e.name : -1)
     }
 
-    private mutating func name() throws(GiveUp) -> (String, Int32) { try name(try event()) }
+    private mutating func name() throws(GiveUp) -> (String, Int32) {
+        let e = try event()
+        return try name(e)
+    }
 
     private mutating func optionalName() throws(GiveUp) -> (String, Int32)? {
         let e = try event()
