@@ -56,14 +56,21 @@ public struct NavGraph: Sendable {
     public private(set) var outgoing = EdgeRows()
     /// Edge indices entering each node, in edge order: `incoming[node]` (compressed rows).
     public private(set) var incoming = EdgeRows()
-    /// Name -> id, one dictionary per kind (indexed by the kind's raw value).
-    private var index: [[String: Int32]] = Array(repeating: [:], count: NodeKind.allCases.count)
-    /// Ids of each kind are contiguous (interned kind by kind, names sorted).
-    private var ranges: [NodeKind: Range<Int32>] = [:]
+    /// Every name of the registry with its id (the loader's table, plus any name it did not hand an id).
+    private var names = NameTable()
+    /// Per kind (indexed by the kind's raw value): name id -> node id, -1 when no node of that kind has the name.
+    private var nodeOfName: [[Int32]] = Array(repeating: [], count: NodeKind.allCases.count)
+    /// Ids of each kind are contiguous (interned kind by kind, names sorted): `kindStart[k] ..< kindStart[k + 1]`.
+    private var kindStart: [Int32] = Array(repeating: 0, count: NodeKind.allCases.count + 1)
+    /// How many name occurrences had no usable id from the loader and were interned by the build
+    /// (0 for a registry the fast reader loaded untouched; tests hold the loader to that).
+    private(set) var namesInterned = 0
 
-    /// Per node: the merged declaration of a declared feature (the first in canonical order when
-    /// duplicated), nil for every other node. Read through `feature(_:)`.
-    private var featureDeclarations: [Feature?] = []
+    /// Per node: the index in `registry.features` of a declared feature's declaration, -1 for every
+    /// other node, `-2 - i` for a feature declared more than once (`mergedFeatures[i]`: the first in
+    /// canonical order, with the navigates and dependencies of all). Read through `feature(_:)`.
+    private var featureDeclaration: [Int32] = []
+    private var mergedFeatures: [Feature] = []
     /// Declared feature nodes, ascending.
     public private(set) var declaredFeatures: [Int32] = []
     /// Entry feature nodes, sorted.
@@ -80,7 +87,7 @@ public struct NavGraph: Sendable {
     public private(set) var declarationOrigin: [ElementOrigin?] = []
 
     /// Per node: indices into the registry's routes, handlers or dependency bindings that declare
-    /// it, in registry order (compressed rows; a node of another kind has none). Read through
+    /// it, in registry order (compressed rows). Read through
     /// `routeDeclarations(_:)`, `handlerDeclarations(_:)`, `bindings(_:)`: checks look
     /// declarations up by id instead of grouping the registry by name each run.
     private var declarationRows = EdgeRows()
@@ -100,28 +107,40 @@ public struct NavGraph: Sendable {
     public var nodeCount: Int { nodes.count }
 
     /// The node of `name` of `kind`, if any.
-    public func node(_ kind: NodeKind, _ name: String) -> Int32? { index[Int(kind.rawValue)][name] }
+    public func node(_ kind: NodeKind, _ name: String) -> Int32? {
+        guard let id = names.id(of: name) else { return nil }
+        let node = nodeOfName[Int(kind.rawValue)][Int(id)]
+        return node < 0 ? nil : node
+    }
 
     public func name(_ id: Int32) -> String { nodes[Int(id)].name }
 
     /// All node ids of a kind, ascending (= sorted by name).
     public func ids(of kind: NodeKind) -> [Int32] {
-        guard let r = ranges[kind] else { return [] }
-        return Array(r)
+        Array(kindStart[Int(kind.rawValue)] ..< kindStart[Int(kind.rawValue) + 1])
     }
 
     public func edge(_ e: Int32) -> Edge { edges[Int(e)] }
 
     /// The registry's declarations of route node `id`, in registry order.
-    public func routeDeclarations(_ id: Int32) -> [Route] { declarationRows[Int(id)].map { registry.routes[Int($0)] } }
+    public func routeDeclarations(_ id: Int32) -> [Route] {
+        nodes[Int(id)].kind == .route ? declarationRows[Int(id)].map { registry.routes[Int($0)] } : []
+    }
     /// The registry's declarations of handler node `id`, in registry order.
-    public func handlerDeclarations(_ id: Int32) -> [RouteHandler] { declarationRows[Int(id)].map { registry.handlers[Int($0)] } }
+    public func handlerDeclarations(_ id: Int32) -> [RouteHandler] {
+        nodes[Int(id)].kind == .handler ? declarationRows[Int(id)].map { registry.handlers[Int($0)] } : []
+    }
     /// The registry's bindings of dependency node `id`, in registry order.
-    public func bindings(_ id: Int32) -> [DependencyBinding] { declarationRows[Int(id)].map { registry.dependencies[Int($0)] } }
+    public func bindings(_ id: Int32) -> [DependencyBinding] {
+        nodes[Int(id)].kind == .dependency ? declarationRows[Int(id)].map { registry.dependencies[Int($0)] } : []
+    }
 
     /// The merged declaration of feature node `id`; nil when `id` is not a declared feature.
     public func feature(_ id: Int32) -> Feature? {
-        id >= 0 && Int(id) < featureDeclarations.count ? featureDeclarations[Int(id)] : nil
+        guard id >= 0, Int(id) < featureDeclaration.count else { return nil }
+        let d = featureDeclaration[Int(id)]
+        if d >= 0 { return registry.features[Int(d)] }
+        return d == -1 ? nil : mergedFeatures[Int(-2 - d)]
     }
 
     /// Edge lists of every node in one flat array: node `i`'s edges are
@@ -152,103 +171,179 @@ public struct NavGraph: Sendable {
     }
 
     private mutating func build() {
-        // 1. Collect every name per kind, declared or referenced: one hash per occurrence, the
-        // dictionary maps a name to its slot in `slots` (first-seen order).
-        var names: [[String: Int32]] = Array(repeating: [:], count: NodeKind.allCases.count)
-        var slots: [[(name: String, declared: Bool, module: String?)]] = Array(repeating: [], count: NodeKind.allCases.count)
-        func note(_ kind: NodeKind, _ name: String, declared: Bool, module: String? = nil) {
+        // 1. Names as ids: the loader's ids where they still name the same string (an identity
+        // compare), else interned here. One id per name occurrence, in `RegistryNames`' layout.
+        var table = registry.names.table
+        var featureNames = NameResolver(registry.names.features), routeNames = NameResolver(registry.names.routes)
+        var handlerNames = NameResolver(registry.names.handlers), bindingNames = NameResolver(registry.names.bindings)
+        var providedNames = NameResolver(registry.names.provided), entryNames = NameResolver(registry.names.entries)
+        var deeplinkNames = NameResolver(registry.names.deeplinks)
+        // Per declaration: where its ids start in the section's column.
+        var featureIDs: [Int32] = [], featureStart: [Int32] = []
+        featureStart.reserveCapacity(registry.features.count)
+        for f in registry.features {
+            featureStart.append(Int32(featureIDs.count))
+            featureIDs.append(featureNames.next(f.name, &table))
+            featureIDs.append(featureNames.next(f.fallback, &table))
+            for d in f.dependencies { featureIDs.append(featureNames.next(d.name, &table)) }
+            for n in f.navigates { featureIDs.append(featureNames.next(n.route, &table)) }
+        }
+        let routeIDs = registry.routes.map { routeNames.next($0.id, &table) }
+        var handlerIDs: [Int32] = [], handlerStart: [Int32] = []
+        for h in registry.handlers {
+            handlerStart.append(Int32(handlerIDs.count))
+            handlerIDs.append(handlerNames.next(h.name, &table))
+            for m in h.routes {
+                handlerIDs.append(handlerNames.next(m.route, &table))
+                handlerIDs.append(handlerNames.next(m.feature, &table))
+            }
+        }
+        var bindingIDs: [Int32] = [], bindingStart: [Int32] = []
+        for b in registry.dependencies {
+            bindingStart.append(Int32(bindingIDs.count))
+            bindingIDs.append(bindingNames.next(b.protocol, &table))
+            for d in b.dependencies { bindingIDs.append(bindingNames.next(d.name, &table)) }
+        }
+        let providedIDs = registry.provided.map { providedNames.next($0.name, &table) }
+        let entryIDs = registry.entries.map { entryNames.next($0.name, &table) }
+        let deeplinkIDs = registry.deeplinks.map { deeplinkNames.next($0.route, &table) }
+        namesInterned = featureNames.interned + routeNames.interned + handlerNames.interned + bindingNames.interned
+            + providedNames.interned + entryNames.interned + deeplinkNames.interned
+        names = table
+
+        // 2. Every name per kind, declared or referenced: arrays indexed by name id, no hashing.
+        var slotOf: [[Int32]] = Array(repeating: Array(repeating: -1, count: table.count), count: NodeKind.allCases.count)
+        var slots: [[(name: Int32, declared: Bool, module: String?)]] = Array(repeating: [], count: NodeKind.allCases.count)
+        func note(_ kind: NodeKind, _ name: Int32, declared: Bool, module: String? = nil) {
             let k = Int(kind.rawValue)
-            let next = Int32(slots[k].count)
-            // Read through inout so the default is inserted by the same lookup.
-            func read(_ v: inout Int32) -> Int32 { v }
-            let slot = Int(read(&names[k][name, default: next]))
-            if slot == Int(next) { slots[k].append((name, false, nil)) }
+            var slot = Int(slotOf[k][Int(name)])
+            if slot < 0 {
+                slot = slots[k].count
+                slotOf[k][Int(name)] = Int32(slot)
+                slots[k].append((name, false, nil))
+            }
             guard declared else { return }
             slots[k][slot].declared = true
             if let module, slots[k][slot].module.map({ module < $0 }) ?? true { slots[k][slot].module = module }
         }
-        for f in registry.features {
-            note(.feature, f.name, declared: true, module: f.module)
-            if let fb = f.fallback { note(.feature, fb, declared: false) }
-            for d in f.dependencies { note(.dependency, d.name, declared: false) }
-            for n in f.navigates { note(.route, n.route, declared: false) }
+        for (i, f) in registry.features.enumerated() {
+            var c = Int(featureStart[i])
+            note(.feature, featureIDs[c], declared: true, module: f.module)
+            if featureIDs[c + 1] >= 0 { note(.feature, featureIDs[c + 1], declared: false) }
+            c += 2
+            for _ in f.dependencies { note(.dependency, featureIDs[c], declared: false); c += 1 }
+            for _ in f.navigates { note(.route, featureIDs[c], declared: false); c += 1 }
         }
-        for r in registry.routes { note(.route, r.id, declared: true, module: r.module) }
-        for h in registry.handlers {
-            note(.handler, h.name, declared: true, module: h.module)
-            for m in h.routes {
-                note(.route, m.route, declared: false)
-                note(.feature, m.feature, declared: false)
+        for (i, r) in registry.routes.enumerated() { note(.route, routeIDs[i], declared: true, module: r.module) }
+        for (i, h) in registry.handlers.enumerated() {
+            var c = Int(handlerStart[i])
+            note(.handler, handlerIDs[c], declared: true, module: h.module)
+            for _ in h.routes {
+                note(.route, handlerIDs[c + 1], declared: false)
+                note(.feature, handlerIDs[c + 2], declared: false)
+                c += 2
             }
         }
-        for b in registry.dependencies {
-            note(.dependency, b.protocol, declared: true, module: b.module)
-            for d in b.dependencies { note(.dependency, d.name, declared: false) }
+        for (i, b) in registry.dependencies.enumerated() {
+            var c = Int(bindingStart[i])
+            note(.dependency, bindingIDs[c], declared: true, module: b.module)
+            for _ in b.dependencies { c += 1; note(.dependency, bindingIDs[c], declared: false) }
         }
-        for p in registry.provided { note(.dependency, p.name, declared: true) }
-        for e in registry.entries {
+        for id in providedIDs { note(.dependency, id, declared: true) }
+        for (i, e) in registry.entries.enumerated() {
             switch e.target {
-            case .feature(let n): note(.feature, n, declared: false)
-            case .route(let r): note(.route, r, declared: false)
+            case .feature: note(.feature, entryIDs[i], declared: false)
+            case .route: note(.route, entryIDs[i], declared: false)
             }
         }
-        for d in registry.deeplinks { if let r = d.route { note(.route, r, declared: false) } }
+        for id in deeplinkIDs where id >= 0 { note(.route, id, declared: false) }
 
-        // 2. Intern in sorted order; the name -> id index reuses step 1's tables (no rehashing).
+        // 3. Node ids in sorted name order, kind by kind.
         for kind in NodeKind.allCases {
             let k = Int(kind.rawValue)
-            let order = slots[k].indices.sorted { slots[k][$0].name < slots[k][$1].name }
-            var idOfSlot = [Int32](repeating: 0, count: order.count)
-            let start = Int32(nodes.count)
+            kindStart[k] = Int32(nodes.count)
+            let order = slots[k].indices.sorted { table[slots[k][$0].name] < table[slots[k][$1].name] }
+            var nodeOf = slotOf[k]
             for slot in order {
-                idOfSlot[slot] = Int32(nodes.count)
                 let s = slots[k][slot]
-                nodes.append(Node(kind: kind, name: s.name, module: s.module, declared: s.declared))
+                nodeOf[Int(s.name)] = Int32(nodes.count)
+                nodes.append(Node(kind: kind, name: table[s.name], module: s.module, declared: s.declared))
             }
-            index[k] = names[k].mapValues { idOfSlot[Int($0)] }
-            ranges[kind] = start..<Int32(nodes.count)
+            nodeOfName[k] = nodeOf
         }
-        let featureIDs = index[Int(NodeKind.feature.rawValue)], routeIDs = index[Int(NodeKind.route.rawValue)]
-        let handlerIDs = index[Int(NodeKind.handler.rawValue)], dependencyIDs = index[Int(NodeKind.dependency.rawValue)]
+        kindStart[NodeKind.allCases.count] = Int32(nodes.count)
+        let featureNode = nodeOfName[Int(NodeKind.feature.rawValue)], routeNode = nodeOfName[Int(NodeKind.route.rawValue)]
+        let handlerNode = nodeOfName[Int(NodeKind.handler.rawValue)], dependencyNode = nodeOfName[Int(NodeKind.dependency.rawValue)]
 
-        // 3. Canonical feature declarations: sorted so the result does not depend on input order.
-        // Sorted as indices, names compared first: sorting the Feature values themselves copied
-        // them around and dominated build() on big registries. Same (stable) order as before.
-        featureDeclarations = Array(repeating: nil, count: nodes.count)
-        for f in Feature.canonicallySorted(registry.features) {
-            let id = Int(featureIDs[f.name]!)
-            if featureDeclarations[id] != nil {
-                // Duplicates: union of what either declaration can do.
-                featureDeclarations[id]!.navigates += f.navigates
-                featureDeclarations[id]!.dependencies += f.dependencies
+        // 4. Canonical feature declarations: indices sorted by node (= name), ties (a feature declared
+        // twice) in `Feature.canonicalOrder`; read in place, merged copies only for duplicates.
+        let declNode = featureStart.map { featureNode[Int(featureIDs[Int($0)])] }
+        let features = registry.features
+        let canonical = features.indices.sorted { a, b in
+            if declNode[a] != declNode[b] { return declNode[a] < declNode[b] }
+            return Feature.canonicalOrder(features[a], features[b])
+        }
+        featureDeclaration = Array(repeating: -1, count: nodes.count)
+        // Per declared feature node: its declarations, canonical order (compressed rows).
+        var declarationsOfFeature: [(node: Int32, edge: Int32)] = []
+        declarationsOfFeature.reserveCapacity(canonical.count)
+        var g = 0
+        while g < canonical.count {
+            let id = declNode[canonical[g]]
+            var end = g + 1
+            while end < canonical.count, declNode[canonical[end]] == id { end += 1 }
+            if end - g == 1 {
+                featureDeclaration[Int(id)] = Int32(canonical[g])
             } else {
-                featureDeclarations[id] = f
+                // Duplicates: union of what either declaration can do.
+                var merged = features[canonical[g]]
+                for j in canonical[(g + 1)..<end] {
+                    merged.navigates += features[j].navigates
+                    merged.dependencies += features[j].dependencies
+                }
+                featureDeclaration[Int(id)] = -2 - Int32(mergedFeatures.count)
+                mergedFeatures.append(merged)
             }
+            for j in canonical[g..<end] { declarationsOfFeature.append((id, Int32(j))) }
+            g = end
         }
-        declaredFeatures = ids(of: .feature).filter { featureDeclarations[Int($0)] != nil }
+        declaredFeatures = ids(of: .feature).filter { featureDeclaration[Int($0)] != -1 }
+        let featureRows = EdgeRows(nodeCount: nodes.count, pairs: declarationsOfFeature)
 
-        // 4. Edges, added in canonical order.
+        // 5. Edges, added in canonical order.
         var pending: [(from: Int32, to: Int32, kind: EdgeKind, via: Int32, style: String?, lazy: Bool)] = []
         for id in declaredFeatures {
-            let f = featureDeclarations[Int(id)]!
-            for n in f.navigates {
-                pending.append((id, routeIDs[n.route]!, .navigates, -1, n.style, false))
-            }
-            if let fb = f.fallback { pending.append((id, featureIDs[fb]!, .fallback, -1, nil, false)) }
-            for d in f.dependencies {
-                pending.append((id, dependencyIDs[d.name]!, .requires, -1, nil, d.lazy))
+            let rows = featureRows[Int(id)]
+            for (n, j) in rows.enumerated() {
+                let f = features[Int(j)]
+                var c = Int(featureStart[Int(j)]) + 2
+                for d in f.dependencies {
+                    pending.append((id, dependencyNode[Int(featureIDs[c])], .requires, -1, nil, d.lazy))
+                    c += 1
+                }
+                for nav in f.navigates {
+                    pending.append((id, routeNode[Int(featureIDs[c])], .navigates, -1, nav.style, false))
+                    c += 1
+                }
+                // The first declaration's fallback (the merged feature keeps the first's).
+                let fb = featureIDs[Int(featureStart[Int(j)]) + 1]
+                if n == 0, fb >= 0 { pending.append((id, featureNode[Int(fb)], .fallback, -1, nil, false)) }
             }
         }
-        for h in registry.handlers {
-            let hid = handlerIDs[h.name]!
-            for m in h.routes {
-                pending.append((routeIDs[m.route]!, featureIDs[m.feature]!, .routesTo, hid, nil, false))
+        for (i, h) in registry.handlers.enumerated() {
+            var c = Int(handlerStart[i])
+            let hid = handlerNode[Int(handlerIDs[c])]
+            for _ in h.routes {
+                pending.append((routeNode[Int(handlerIDs[c + 1])], featureNode[Int(handlerIDs[c + 2])], .routesTo, hid, nil, false))
+                c += 2
             }
         }
-        for b in registry.dependencies {
-            let pid = dependencyIDs[b.protocol]!
+        for (i, b) in registry.dependencies.enumerated() {
+            var c = Int(bindingStart[i])
+            let pid = dependencyNode[Int(bindingIDs[c])]
             for d in b.dependencies {
-                pending.append((pid, dependencyIDs[d.name]!, .requires, -1, nil, d.lazy))
+                c += 1
+                pending.append((pid, dependencyNode[Int(bindingIDs[c])], .requires, -1, nil, d.lazy))
             }
         }
         pending.sort { a, b in
@@ -275,18 +370,18 @@ public struct NavGraph: Sendable {
         outgoing = EdgeRows(nodeCount: nodes.count, pairs: out)
         incoming = EdgeRows(nodeCount: nodes.count, pairs: into)
 
-        // 5. Entries.
-        var ef = Set<Int32>(), er = Set<Int32>()
-        for e in registry.entries {
+        // 6. Entries.
+        var ef: [Int32] = [], er: [Int32] = []
+        for (i, e) in registry.entries.enumerated() {
             switch e.target {
-            case .feature(let n): ef.insert(featureIDs[n]!)
-            case .route(let r): er.insert(routeIDs[r]!)
+            case .feature: ef.append(featureNode[Int(entryIDs[i])])
+            case .route: er.append(routeNode[Int(entryIDs[i])])
             }
         }
-        entryFeatures = ef.sorted()
-        entryRoutes = er.sorted()
+        entryFeatures = Array(Set(ef)).sorted()
+        entryRoutes = Array(Set(er)).sorted()
 
-        // 6. Declaration origins of routes, handlers and dependency bindings.
+        // 7. Declaration origins of routes, handlers and dependency bindings.
         declarationOrigin = Array(repeating: nil, count: nodes.count)
         func originOrder(_ o: ElementOrigin) -> String { "\(o.registry?.description ?? "")\u{1}\(o.source?.description ?? "")" }
         func declare(_ id: Int32, _ o: ElementOrigin) {
@@ -296,27 +391,30 @@ public struct NavGraph: Sendable {
         var declaring: [(node: Int32, edge: Int32)] = []
         declaring.reserveCapacity(registry.routes.count + registry.handlers.count + registry.dependencies.count)
         for (i, x) in registry.routes.enumerated() {
-            let id = routeIDs[x.id]!
+            let id = routeNode[Int(routeIDs[i])]
             declare(id, x.origin)
             declaring.append((id, Int32(i)))
         }
         for (i, h) in registry.handlers.enumerated() {
-            let id = handlerIDs[h.name]!
+            let id = handlerNode[Int(handlerIDs[Int(handlerStart[i])])]
             declare(id, h.origin)
             declaring.append((id, Int32(i)))
         }
         for (i, d) in registry.dependencies.enumerated() {
-            let id = dependencyIDs[d.protocol]!
+            let id = dependencyNode[Int(bindingIDs[Int(bindingStart[i])])]
             declare(id, d.origin)
             declaring.append((id, Int32(i)))
         }
         declarationRows = EdgeRows(nodeCount: nodes.count, pairs: declaring)
 
-        // 7. Fallbacks as ids.
+        // 8. Fallbacks as ids.
         fallbackTarget = Array(repeating: -1, count: nodes.count)
         for id in declaredFeatures {
-            if let fb = featureDeclarations[Int(id)]!.fallback, let fbID = featureIDs[fb], fbID != id,
-               featureDeclarations[Int(fbID)] != nil { fallbackTarget[Int(id)] = fbID }
+            let first = featureRows[Int(id)].first!
+            let fb = featureIDs[Int(featureStart[Int(first)]) + 1]
+            guard fb >= 0 else { continue }
+            let fbID = featureNode[Int(fb)]
+            if fbID != id, featureDeclaration[Int(fbID)] != -1 { fallbackTarget[Int(id)] = fbID }
         }
     }
 }

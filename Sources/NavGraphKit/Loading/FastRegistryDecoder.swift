@@ -8,6 +8,8 @@
 /// problem with its line and column. `FastReaderDifferentialTests` holds the two paths to that.
 struct FastRegistryDecoder<Source: RegistryEventSource> {
     private var s: Source
+    /// The ids of the declarations' names, in `RegistryNames`' layout (the table comes from `s`).
+    private var names = RegistryNames()
 
     private struct GiveUp: Error {}
 
@@ -18,8 +20,11 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
     static func decode(_ source: Source) -> Registry? {
         var d = FastRegistryDecoder(source)
         do {
-            let r = try d.registry()
-            return d.s.finish() ? r : nil
+            var r = try d.registry()
+            guard d.s.finish() else { return nil }
+            d.names.table = d.s.names
+            r.names = d.names
+            return r
         } catch {
             return nil
         }
@@ -34,10 +39,11 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
 
     private mutating func location(_ e: RegistryEvent) -> SourceLocation { s.location(e.mark) }
 
-    /// Calls `body` with each key of the mapping that `start` opened; keys must come from `allowed`
-    /// (at most 16) and appear once.
+    /// Calls `body` with the name of each key of the mapping that `start` opened; keys must come from
+    /// `allowed` (at most 16) and appear once. Callers switch on the name (never on its position in
+    /// `allowed`) and give up in `default:`, so a key can only ever be read as itself.
     private mutating func mapping(
-        _ start: RegistryEvent, _ allowed: [String], _ body: (inout Self, Int, RegistryEvent) throws(GiveUp) -> Void
+        _ start: RegistryEvent, _ allowed: [String], _ body: (inout Self, String) throws(GiveUp) -> Void
     ) throws(GiveUp) {
         guard start.kind == .mappingStart else { throw GiveUp() }
         var seen: UInt16 = 0
@@ -48,7 +54,7 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
             let bit: UInt16 = 1 << UInt16(index)
             guard seen & bit == 0 else { throw GiveUp() }
             seen |= bit
-            try body(&self, index, k)
+            try body(&self, allowed[index])
         }
     }
 
@@ -81,7 +87,30 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         return s
     }
 
-    private mutating func string() throws(GiveUp) -> String { try string(try event()) }
+    // The event is read before the non-mutating call: written as `string(try event())`, a copy of
+    // `self` is taken first, and interning a new name while that copy holds the source's table
+    // copied the whole table (quadratic; it showed on the routes, the first names a registry lists).
+    private mutating func string() throws(GiveUp) -> String {
+        let e = try event()
+        return try string(e)
+    }
+
+    /// A name and its id in the source's table (-1 when the schema's reading changed the text).
+    private func name(_ e: RegistryEvent) throws(GiveUp) -> (String, Int32) {
+        let s = try string(e)
+        return (s, s == e.text ? e.name : -1)
+    }
+
+    private mutating func name() throws(GiveUp) -> (String, Int32) {
+        let e = try event()
+        return try name(e)
+    }
+
+    private mutating func optionalName() throws(GiveUp) -> (String, Int32)? {
+        let e = try event()
+        if e.kind == .scalar, e.plain, RawNode.isNull(e.text) { return nil }
+        return try name(e)
+    }
 
     private mutating func optionalString() throws(GiveUp) -> String? {
         let e = try event()
@@ -117,21 +146,22 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
     private mutating func registry() throws(GiveUp) -> Registry {
         var r = Registry()
         var version = false
-        try mapping(try event(), RegistryDecoder.topKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(try event(), RegistryDecoder.topKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0:
+            case "navgraph":
                 let v = try d.event()
                 guard v.kind == .scalar, v.plain, Int(v.text) == RegistryLoader.schemaVersion else { throw GiveUp() }
                 version = true
-            case 1: r.app = try d.optionalString()
-            case 2: try d.list { (d, e) throws(GiveUp) in r.entries.append(try d.entry(e)) }
-            case 3: try d.pairs { (d, k, v) throws(GiveUp) in r.flags.append(try d.flag(k.text, v)) }
-            case 4: try d.list { (d, e) throws(GiveUp) in r.provided.append(try d.provided(e)) }
-            case 5: try d.list { (d, e) throws(GiveUp) in r.routes.append(try d.route(e)) }
-            case 6: try d.list { (d, e) throws(GiveUp) in r.handlers.append(try d.handler(e)) }
-            case 7: try d.list { (d, e) throws(GiveUp) in r.features.append(try d.feature(e)) }
-            case 8: try d.list { (d, e) throws(GiveUp) in r.dependencies.append(try d.binding(e)) }
-            default: try d.list { (d, e) throws(GiveUp) in r.deeplinks.append(try d.deeplink(e)) }
+            case "app": r.app = try d.optionalString()
+            case "entries": try d.list { (d, e) throws(GiveUp) in r.entries.append(try d.entry(e)) }
+            case "flags": try d.pairs { (d, k, v) throws(GiveUp) in r.flags.append(try d.flag(k.text, v)) }
+            case "provided": try d.list { (d, e) throws(GiveUp) in r.provided.append(try d.provided(e)) }
+            case "routes": try d.list { (d, e) throws(GiveUp) in r.routes.append(try d.route(e)) }
+            case "handlers": try d.list { (d, e) throws(GiveUp) in r.handlers.append(try d.handler(e)) }
+            case "features": try d.list { (d, e) throws(GiveUp) in r.features.append(try d.feature(e)) }
+            case "dependencies": try d.list { (d, e) throws(GiveUp) in r.dependencies.append(try d.binding(e)) }
+            case "deeplinks": try d.list { (d, e) throws(GiveUp) in r.deeplinks.append(try d.deeplink(e)) }
+            default: throw GiveUp()
             }
         }
         guard version else { throw GiveUp() }
@@ -141,19 +171,23 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
     private mutating func entry(_ start: RegistryEvent) throws(GiveUp) -> Entry {
         let at = location(start)
         var target: Entry.Target?
+        var targetID: Int32 = -1
         var source: SourceLocation?
         var ignore: [String] = []
-        try mapping(start, RegistryDecoder.entryKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(start, RegistryDecoder.entryKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0, 1:
+            case "feature", "route":
                 guard target == nil else { throw GiveUp() }
-                let name = try d.string()
-                target = key == 0 ? .feature(name) : .route(name)
-            case 2: source = try d.sourceLocation()
-            default: ignore = try d.strings()
+                let (name, id) = try d.name()
+                target = key == "feature" ? .feature(name) : .route(name)
+                targetID = id
+            case "source": source = try d.sourceLocation()
+            case "ignore": ignore = try d.strings()
+            default: throw GiveUp()
             }
         }
         guard let target else { throw GiveUp() }
+        names.entries.append(targetID)
         return Entry(target: target, origin: ElementOrigin(registry: at, source: source), ignore: ignore)
     }
 
@@ -164,9 +198,9 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
             var defaultValue = false
             var owner: String?
             var source: SourceLocation?
-            try mapping(value, RegistryDecoder.flagKeys) { (d, key, _) throws(GiveUp) in
+            try mapping(value, RegistryDecoder.flagKeys) { (d, key) throws(GiveUp) in
                 switch key {
-                case 0:
+                case "default":
                     let e = try d.event()
                     guard e.kind == .scalar else { throw GiveUp() }
                     if e.text == "runtime" {
@@ -175,8 +209,9 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
                         guard e.plain, let b = RawNode.bool(e.text) else { throw GiveUp() }
                         defaultValue = b
                     }
-                case 1: source = try d.sourceLocation()
-                default: owner = try d.optionalString()
+                case "source": source = try d.sourceLocation()
+                case "owner": owner = try d.optionalString()
+                default: throw GiveUp()
                 }
             }
             return FeatureFlag(
@@ -193,28 +228,37 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
 
     private mutating func provided(_ item: RegistryEvent) throws(GiveUp) -> ProvidedDependency {
         let at = location(item)
-        guard item.kind == .mappingStart else { return ProvidedDependency(name: try string(item), origin: ElementOrigin(registry: at)) }
-        var name: String?
+        guard item.kind == .mappingStart else {
+            let (name, id) = try name(item)
+            names.provided.append(id)
+            return ProvidedDependency(name: name, origin: ElementOrigin(registry: at))
+        }
+        var name: (String, Int32)?
         var source: SourceLocation?
-        try mapping(item, RegistryDecoder.providedKeys) { (d, key, _) throws(GiveUp) in
-            if key == 0 { name = try d.string() } else { source = try d.sourceLocation() }
+        try mapping(item, RegistryDecoder.providedKeys) { (d, key) throws(GiveUp) in
+            switch key {
+            case "name": name = try d.name()
+            case "source": source = try d.sourceLocation()
+            default: throw GiveUp()
+            }
         }
         guard let name else { throw GiveUp() }
-        return ProvidedDependency(name: name, origin: ElementOrigin(registry: at, source: source))
+        names.provided.append(name.1)
+        return ProvidedDependency(name: name.0, origin: ElementOrigin(registry: at, source: source))
     }
 
     private mutating func route(_ start: RegistryEvent) throws(GiveUp) -> Route {
         let at = location(start)
-        var id: String?
+        var id: (String, Int32)?
         var type: String?
         var module: String?
         var parameters: [Route.Parameter] = []
         var source: SourceLocation?
         var ignore: [String] = []
         var system: RoutingSystem?
-        try mapping(start, RegistryDecoder.routeKeys) { (d, key, _) throws(GiveUp) in
-            switch RegistryDecoder.routeKeys[key] {
-            case "id": id = try d.string()
+        try mapping(start, RegistryDecoder.routeKeys) { (d, key) throws(GiveUp) in
+            switch key {
+            case "id": id = try d.name()
             case "type": type = try d.optionalString()
             case "module": module = try d.optionalString()
             case "parameters":
@@ -231,98 +275,124 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
             }
         }
         guard let id else { throw GiveUp() }
+        names.routes.append(id.1)
         return Route(
-            id: id, type: type, module: module, parameters: parameters, origin: ElementOrigin(registry: at, source: source),
+            id: id.0, type: type, module: module, parameters: parameters, origin: ElementOrigin(registry: at, source: source),
             ignore: ignore, system: system)
     }
 
     private mutating func handler(_ start: RegistryEvent) throws(GiveUp) -> RouteHandler {
         let at = location(start)
-        var name: String?
+        var name: (String, Int32)?
         var module: String?
         var routes: [RouteHandler.Mapping]?
+        var mappingIDs: [Int32] = []
         var source: SourceLocation?
         var ignore: [String] = []
-        try mapping(start, RegistryDecoder.handlerKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(start, RegistryDecoder.handlerKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0: name = try d.string()
-            case 1: module = try d.optionalString()
-            case 2:
+            case "name": name = try d.name()
+            case "module": module = try d.optionalString()
+            case "routes":
                 var mappings: [RouteHandler.Mapping] = []
                 try d.pairs { (d, k, v) throws(GiveUp) in
                     let keyAt = d.location(k)
-                    mappings.append(.init(route: k.text, feature: try d.string(v), origin: ElementOrigin(registry: keyAt)))
+                    let (feature, featureID) = try d.name(v)
+                    mappings.append(.init(route: k.text, feature: feature, origin: ElementOrigin(registry: keyAt)))
+                    mappingIDs += [k.name, featureID]
                 }
                 routes = mappings
-            case 3: source = try d.sourceLocation()
-            default: ignore = try d.strings()
+            case "source": source = try d.sourceLocation()
+            case "ignore": ignore = try d.strings()
+            default: throw GiveUp()
             }
         }
         guard let name, let routes else { throw GiveUp() }
-        return RouteHandler(name: name, module: module, routes: routes, origin: ElementOrigin(registry: at, source: source), ignore: ignore)
+        names.handlers.append(name.1)
+        names.handlers += mappingIDs
+        return RouteHandler(name: name.0, module: module, routes: routes, origin: ElementOrigin(registry: at, source: source), ignore: ignore)
     }
 
-    private mutating func dependencyRefs() throws(GiveUp) -> [DependencyRef] {
+    /// The references and the ids of their names.
+    private mutating func dependencyRefs() throws(GiveUp) -> ([DependencyRef], [Int32]) {
         var out: [DependencyRef] = []
+        var ids: [Int32] = []
         try list { (d, item) throws(GiveUp) in
             let at = d.location(item)
             guard item.kind == .mappingStart else {
-                out.append(DependencyRef(name: try d.string(item), origin: ElementOrigin(registry: at)))
+                let (name, id) = try d.name(item)
+                out.append(DependencyRef(name: name, origin: ElementOrigin(registry: at)))
+                ids.append(id)
                 return
             }
-            var name: String?
+            var name: (String, Int32)?
             var lazy = false
             var used: Bool?
             var source: SourceLocation?
-            try d.mapping(item, RegistryDecoder.dependencyRefKeys) { (d, key, _) throws(GiveUp) in
+            try d.mapping(item, RegistryDecoder.dependencyRefKeys) { (d, key) throws(GiveUp) in
                 switch key {
-                case 0: name = try d.string()
-                case 1: lazy = try d.bool()
-                case 2: used = try d.bool()
-                default: source = try d.sourceLocation()
+                case "protocol": name = try d.name()
+                case "lazy": lazy = try d.bool()
+                case "used": used = try d.bool()
+                case "source": source = try d.sourceLocation()
+                default: throw GiveUp()
                 }
             }
             guard let name else { throw GiveUp() }
-            out.append(DependencyRef(name: name, lazy: lazy, used: used, origin: ElementOrigin(registry: at, source: source)))
+            ids.append(name.1)
+            out.append(DependencyRef(name: name.0, lazy: lazy, used: used, origin: ElementOrigin(registry: at, source: source)))
         }
-        return out
+        return (out, ids)
     }
 
     private mutating func feature(_ start: RegistryEvent) throws(GiveUp) -> Feature {
         let at = location(start)
-        var name: String?
+        var name: (String, Int32)?
         var module: String?
         var enabled: (Enablement, SourceLocation)?
         var fallback: (String?, SourceLocation)?
+        var fallbackID: Int32 = -1
         var dependencies: [DependencyRef] = []
+        var dependencyIDs: [Int32] = []
         var navigates: [Navigation] = []
+        var navigateIDs: [Int32] = []
         var source: SourceLocation?
         var ignore: [String] = []
         var unusedFallback: UnusedFallback?
-        try mapping(start, RegistryDecoder.featureKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(start, RegistryDecoder.featureKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0: name = try d.string()
-            case 1: module = try d.optionalString()
-            case 2:
+            case "name": name = try d.name()
+            case "module": module = try d.optionalString()
+            case "enabled":
                 let e = try d.event()
                 guard e.kind == .scalar, let value = RegistryDecoder.enablement(e.text, plain: e.plain) else { throw GiveUp() }
                 enabled = (value, d.location(e))
-            case 3:
+            case "fallback":
                 let e = try d.event()
                 let l = d.location(e)
-                let value: String? = e.kind == .scalar && e.plain && RawNode.isNull(e.text) ? nil : try d.string(e)
-                fallback = (value, l)
-            case 4: dependencies = try d.dependencyRefs()
-            case 5:
-                try d.list { (d, item) throws(GiveUp) in navigates.append(try d.navigation(item)) }
-            case 6: source = try d.sourceLocation()
-            case 7: ignore = try d.strings()
-            default: unusedFallback = try d.unusedFallback()
+                let value: (String, Int32)? = e.kind == .scalar && e.plain && RawNode.isNull(e.text) ? nil : try d.name(e)
+                fallback = (value?.0, l)
+                fallbackID = value?.1 ?? -1
+            case "dependencies": (dependencies, dependencyIDs) = try d.dependencyRefs()
+            case "navigates":
+                try d.list { (d, item) throws(GiveUp) in
+                    let (navigation, id) = try d.navigation(item)
+                    navigates.append(navigation)
+                    navigateIDs.append(id)
+                }
+            case "source": source = try d.sourceLocation()
+            case "ignore": ignore = try d.strings()
+            case "unusedFallback": unusedFallback = try d.unusedFallback()
+            default: throw GiveUp()
             }
         }
         guard let name else { throw GiveUp() }
+        names.features.append(name.1)
+        names.features.append(fallbackID)
+        names.features += dependencyIDs
+        names.features += navigateIDs
         var f = Feature(
-            name: name, module: module, dependencies: dependencies, navigates: navigates,
+            name: name.0, module: module, dependencies: dependencies, navigates: navigates,
             origin: ElementOrigin(registry: at, source: source), ignore: ignore)
         if let (value, l) = enabled {
             f.enabled = value
@@ -336,21 +406,26 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         return f
     }
 
-    private mutating func navigation(_ item: RegistryEvent) throws(GiveUp) -> Navigation {
+    /// A navigation and the id of its route's name.
+    private mutating func navigation(_ item: RegistryEvent) throws(GiveUp) -> (Navigation, Int32) {
         let at = location(item)
-        guard item.kind == .mappingStart else { return Navigation(route: try string(item), origin: ElementOrigin(registry: at)) }
-        var route: String?
+        guard item.kind == .mappingStart else {
+            let (route, id) = try name(item)
+            return (Navigation(route: route, origin: ElementOrigin(registry: at)), id)
+        }
+        var route: (String, Int32)?
         var style: String?
         var source: SourceLocation?
-        try mapping(item, RegistryDecoder.navigationKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(item, RegistryDecoder.navigationKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0: route = try d.string()
-            case 1: style = try d.optionalString()
-            default: source = try d.sourceLocation()
+            case "route": route = try d.name()
+            case "style": style = try d.optionalString()
+            case "source": source = try d.sourceLocation()
+            default: throw GiveUp()
             }
         }
         guard let route else { throw GiveUp() }
-        return Navigation(route: route, style: style, origin: ElementOrigin(registry: at, source: source))
+        return (Navigation(route: route.0, style: style, origin: ElementOrigin(registry: at, source: source)), route.1)
     }
 
     private mutating func unusedFallback() throws(GiveUp) -> UnusedFallback {
@@ -359,11 +434,12 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         var declared: String?
         var requirement: String?
         var source: SourceLocation?
-        try mapping(start, RegistryDecoder.unusedFallbackKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(start, RegistryDecoder.unusedFallbackKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0: declared = try d.string()
-            case 1: requirement = try d.string()
-            default: source = try d.sourceLocation()
+            case "declared": declared = try d.string()
+            case "requirement": requirement = try d.string()
+            case "source": source = try d.sourceLocation()
+            default: throw GiveUp()
             }
         }
         guard let declared, let requirement else { throw GiveUp() }
@@ -372,49 +448,55 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
 
     private mutating func binding(_ start: RegistryEvent) throws(GiveUp) -> DependencyBinding {
         let at = location(start)
-        var proto: String?
+        var proto: (String, Int32)?
         var implementation: String?
         var module: String?
         var dependencies: [DependencyRef] = []
+        var dependencyIDs: [Int32] = []
         var source: SourceLocation?
         var ignore: [String] = []
-        try mapping(start, RegistryDecoder.bindingKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(start, RegistryDecoder.bindingKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0: proto = try d.string()
-            case 1: implementation = try d.optionalString()
-            case 2: module = try d.optionalString()
-            case 3: dependencies = try d.dependencyRefs()
-            case 4: source = try d.sourceLocation()
-            default: ignore = try d.strings()
+            case "protocol": proto = try d.name()
+            case "implementation": implementation = try d.optionalString()
+            case "module": module = try d.optionalString()
+            case "dependencies": (dependencies, dependencyIDs) = try d.dependencyRefs()
+            case "source": source = try d.sourceLocation()
+            case "ignore": ignore = try d.strings()
+            default: throw GiveUp()
             }
         }
         guard let proto else { throw GiveUp() }
+        names.bindings.append(proto.1)
+        names.bindings += dependencyIDs
         return DependencyBinding(
-            protocol: proto, implementation: implementation, module: module, dependencies: dependencies,
+            protocol: proto.0, implementation: implementation, module: module, dependencies: dependencies,
             origin: ElementOrigin(registry: at, source: source), ignore: ignore)
     }
 
     private mutating func deeplink(_ start: RegistryEvent) throws(GiveUp) -> DeepLink {
         let at = location(start)
         var url: String?
-        var route: String?
+        var route: (String, Int32)?
         var anyRoute: String?
         var source: SourceLocation?
         var ignore: [String] = []
-        try mapping(start, RegistryDecoder.deeplinkKeys) { (d, key, _) throws(GiveUp) in
+        try mapping(start, RegistryDecoder.deeplinkKeys) { (d, key) throws(GiveUp) in
             switch key {
-            case 0: url = try d.optionalString()
-            case 1: route = try d.optionalString()
-            case 2:
+            case "url": url = try d.optionalString()
+            case "route": route = try d.optionalName()
+            case "anyRoute":
                 // Any scalar, even empty: `invalid-deeplink` checks it.
                 let e = try d.event()
                 guard e.kind == .scalar else { throw GiveUp() }
                 anyRoute = e.text
-            case 3: source = try d.sourceLocation()
-            default: ignore = try d.strings()
+            case "source": source = try d.sourceLocation()
+            case "ignore": ignore = try d.strings()
+            default: throw GiveUp()
             }
         }
         guard anyRoute != nil || route != nil || url != nil else { throw GiveUp() }
-        return DeepLink(url: url, route: route, anyRoute: anyRoute, origin: ElementOrigin(registry: at, source: source), ignore: ignore)
+        names.deeplinks.append(route?.1 ?? -1)
+        return DeepLink(url: url, route: route?.0, anyRoute: anyRoute, origin: ElementOrigin(registry: at, source: source), ignore: ignore)
     }
 }

@@ -9,6 +9,8 @@ struct RegistryEvent {
     /// Scalars only: the text (interned) and whether it was unquoted (`plain`, so `"true"` stays a string).
     var text: String = ""
     var plain = false
+    /// Scalars only: the text's id in the source's `names` (-1 for a JSON literal).
+    var name: Int32 = -1
     var mark: RegistryMark
 }
 
@@ -29,14 +31,16 @@ protocol RegistryEventSource {
     /// True when the document ends after its root value (only white space, or the end of the YAML document).
     mutating func finish() -> Bool
     mutating func location(_ mark: RegistryMark) -> SourceLocation
+    /// Every scalar read so far, with its id (`RegistryEvent.name`).
+    var names: NameTable { get }
 }
 
 /// JSON events straight from the bytes. Accepts exactly what `JSONReader` accepts (RFC 8259, one value)
 /// except strings with escapes, which it leaves to the positioned reader.
 struct JSONEventSource: RegistryEventSource {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let file: String
-    private var interner = NameInterner()
+    private let file: UInt32
+    private(set) var names = NameTable()
     private var i = 0
     private var line = 1
     private var lineStart = 0
@@ -49,7 +53,7 @@ struct JSONEventSource: RegistryEventSource {
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
-        self.file = file
+        self.file = SourceFiles.id(file)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             i = 3
             lineStart = 3
@@ -67,7 +71,7 @@ struct JSONEventSource: RegistryEventSource {
             if bytes[colPos] & 0xC0 != 0x80 { colCount += 1 }
             colPos += 1
         }
-        return SourceLocation(file: file, line: mark.line, column: colCount)
+        return SourceLocation(fileID: file, line: mark.line, column: colCount)
     }
 
     private var mark: RegistryMark { RegistryMark(line: line, offset: i, lineStart: lineStart) }
@@ -105,7 +109,7 @@ struct JSONEventSource: RegistryEventSource {
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
                 i += 1
                 state = .value
-                return RegistryEvent(kind: .scalar, text: key, plain: false, mark: at)
+                return RegistryEvent(kind: .scalar, text: names[key], plain: false, name: key, mark: at)
             case .value:
                 return value(c)
             }
@@ -132,7 +136,7 @@ struct JSONEventSource: RegistryEventSource {
         case UInt8(ascii: "\""):
             guard let s = string() else { return nil }
             state = .afterValue
-            return RegistryEvent(kind: .scalar, text: s, plain: false, mark: at)
+            return RegistryEvent(kind: .scalar, text: names[s], plain: false, name: s, mark: at)
         default:
             let start = i
             i = JSONReader.wordEnd(bytes, from: i)
@@ -143,14 +147,15 @@ struct JSONEventSource: RegistryEventSource {
         }
     }
 
-    /// A string without escapes or control characters (anything else: nil, the positioned reader decides).
-    private mutating func string() -> String? {
+    /// The id of a string without escapes or control characters (anything else: nil, the positioned
+    /// reader decides).
+    private mutating func string() -> Int32? {
         i += 1
         let start = i
         while i < bytes.count {
             let c = bytes[i]
             if c == UInt8(ascii: "\"") {
-                let s = interner.intern(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                let s = names.intern(UnsafeBufferPointer(rebasing: bytes[start..<i]))
                 i += 1
                 return s
             }
@@ -174,12 +179,12 @@ final class YAMLEventSource: RegistryEventSource {
     private var event = yaml_event_t()
     private var hasEvent = false
     private var started = false
-    private let file: String
-    private var interner = NameInterner()
+    private let file: UInt32
+    private(set) var names = NameTable()
 
     /// `bytes` must outlive the source.
     init?(bytes: UnsafeMutableBufferPointer<UInt8>, file: String) {
-        self.file = file
+        self.file = SourceFiles.id(file)
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         started = true
         yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
@@ -202,7 +207,7 @@ final class YAMLEventSource: RegistryEventSource {
     }
 
     func location(_ mark: RegistryMark) -> SourceLocation {
-        SourceLocation(file: file, line: mark.line, column: mark.offset + 1)
+        SourceLocation(fileID: file, line: mark.line, column: mark.offset + 1)
     }
 
     func next() -> RegistryEvent? {
@@ -215,8 +220,8 @@ final class YAMLEventSource: RegistryEventSource {
             case YAML_SCALAR_EVENT:
                 let s = event.data.scalar
                 guard s.anchor == nil, s.tag == nil else { return nil }
-                let text = interner.intern(UnsafeBufferPointer(start: s.value, count: Int(s.length)))
-                return RegistryEvent(kind: .scalar, text: text, plain: s.style == YAML_PLAIN_SCALAR_STYLE, mark: at)
+                let id = names.intern(UnsafeBufferPointer(start: s.value, count: Int(s.length)))
+                return RegistryEvent(kind: .scalar, text: names[id], plain: s.style == YAML_PLAIN_SCALAR_STYLE, name: id, mark: at)
             case YAML_SEQUENCE_START_EVENT:
                 let s = event.data.sequence_start
                 guard s.anchor == nil, s.tag == nil else { return nil }

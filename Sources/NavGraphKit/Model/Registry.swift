@@ -12,6 +12,12 @@ public struct Registry: Hashable, Codable, Sendable {
     public var features: [Feature]
     public var dependencies: [DependencyBinding]
     public var deeplinks: [DeepLink]
+    /// The ids the loader gave the declarations' names (`RegistryNames`); not part of the value.
+    var names = RegistryNames()
+
+    private enum CodingKeys: String, CodingKey {
+        case app, entries, flags, provided, routes, handlers, features, dependencies, deeplinks
+    }
 
     public init(
         app: String? = nil, entries: [Entry] = [], flags: [FeatureFlag] = [], provided: [ProvidedDependency] = [],
@@ -31,7 +37,7 @@ public struct Registry: Hashable, Codable, Sendable {
 
     /// Concatenates two registries (the first non-nil app name wins).
     public func merged(with other: Registry) -> Registry {
-        Registry(
+        var r = Registry(
             app: app ?? other.app,
             entries: entries + other.entries,
             flags: flags + other.flags,
@@ -42,5 +48,11 @@ public struct Registry: Hashable, Codable, Sendable {
             dependencies: dependencies + other.dependencies,
             deeplinks: deeplinks + other.deeplinks
         )
+        // `other`'s ids follow `self`'s only when `self`'s cover all its declarations (a loaded or
+        // empty registry); otherwise the graph build interns the names itself.
+        let declares = !(entries.isEmpty && provided.isEmpty && routes.isEmpty && handlers.isEmpty && features.isEmpty
+            && dependencies.isEmpty && deeplinks.isEmpty)
+        r.names = names.table.count > 0 || !declares ? names.merged(with: other.names) : RegistryNames()
+        return r
     }
 }

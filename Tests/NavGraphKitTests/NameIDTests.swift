@@ -1,0 +1,115 @@
+import Foundation
+import XCTest
+@testable import NavGraphKit
+import NavGraphSynthetic
+
+/// Names as ids from the loader (`NameTable`, `RegistryNames`) and locations with a file id
+/// (`SourceFiles`): the graph built on the loader's ids is the graph built from the strings alone,
+/// and an id that no longer names its declaration is never trusted.
+final class NameIDTests: XCTestCase {
+    /// Everything the build derives from names, as text: nodes, edges, declarations, entries, fallbacks.
+    private func shape(_ g: NavGraph) -> [String] {
+        var out: [String] = []
+        for (i, n) in g.nodes.enumerated() {
+            out.append("node \(i) \(n.kind.label) \(n.name) \(n.module ?? "-") \(n.declared) fb=\(g.fallbackTarget[i])")
+            out.append("  origin \(g.declarationOrigin[i].map { "\($0.primary?.description ?? "")" } ?? "-")")
+            if let f = g.feature(Int32(i)) {
+                out.append("  feature \(f.name) \(f.navigates.map(\.route)) \(f.dependencies.map(\.name)) \(f.fallback ?? "-") \(f.origin.primary?.description ?? "")")
+            }
+            out.append("  rows \(g.routeDeclarations(Int32(i)).map(\.id)) \(g.handlerDeclarations(Int32(i)).map(\.name)) \(g.bindings(Int32(i)).map(\.protocol))")
+        }
+        for e in g.edges { out.append("edge \(e.from) \(e.to) \(e.kind) \(e.via) \(e.style ?? "-") \(e.lazy)") }
+        out.append("declared \(g.declaredFeatures) entries \(g.entryFeatures) \(g.entryRoutes)")
+        for kind in NavGraph.NodeKind.allCases {
+            for id in g.ids(of: kind) { XCTAssertEqual(g.node(kind, g.name(id)), id) }
+        }
+        return out
+    }
+
+    /// The same registry without the loader's ids: the build interns every name itself.
+    private func withoutIDs(_ r: Registry) -> Registry {
+        var r = r
+        r.names = RegistryNames()
+        return r
+    }
+
+    private func load(_ text: String, _ file: String) throws -> Registry {
+        let r = try RegistryLoader().load(text: text, file: file)
+        XCTAssertGreaterThan(r.names.table.count, 0, "\(file) should come from the fast reader, with ids")
+        return r
+    }
+
+    func testLoadedIDsBuildTheSameGraphWithoutHashing() throws {
+        var texts = [("rich.yml", FastReaderDifferentialTests.richYAML), ("rich.json", FastReaderDifferentialTests.richJSON)]
+        for seed: UInt64 in 1...3 {
+            let registry = SyntheticRegistry(features: 60, seed: seed).registry
+            texts += [("s\(seed).yaml", RegistryWriter.yaml(registry)), ("s\(seed).json", RegistryJSONWriter.json(registry))]
+        }
+        for (file, text) in texts {
+            let loaded = try load(text, file)
+            let g = NavGraph(registry: loaded)
+            XCTAssertEqual(g.namesInterned, 0, "\(file): every name should arrive with its id")
+            let plain = NavGraph(registry: withoutIDs(loaded))
+            XCTAssertGreaterThan(plain.namesInterned, 0)
+            XCTAssertEqual(shape(g), shape(plain), file)
+        }
+    }
+
+    func testAnEditedNameIsNotReadThroughItsOldID() throws {
+        var r = try load(RegistryJSONWriter.json(SyntheticRegistry(features: 30, seed: 5).registry), "edit.json")
+        let old = r.features[0].name
+        r.features[0].name = "Renamed"
+        r.features[1].navigates.insert(Navigation(route: "brandNewRoute"), at: 0)
+        r.routes.swapAt(0, 1)
+        let g = NavGraph(registry: r)
+        XCTAssertGreaterThan(g.namesInterned, 0)
+        XCTAssertNotNil(g.node(.feature, "Renamed"))
+        XCTAssertNotNil(g.node(.route, "brandNewRoute"))
+        XCTAssertEqual(shape(g), shape(NavGraph(registry: withoutIDs(r))))
+        XCTAssertFalse(g.declaredFeatures.contains { g.name($0) == old }, "the old name is declared nowhere now")
+    }
+
+    func testMergedRegistriesKeepTheirIDs() throws {
+        let a = try load(RegistryWriter.yaml(SyntheticRegistry(features: 40, seed: 1).registry), "a.yaml")
+        let b = try load(RegistryJSONWriter.json(SyntheticRegistry(features: 40, seed: 2).registry), "b.json")
+        let merged = Registry().merged(with: a).merged(with: b)
+        let g = NavGraph(registry: merged)
+        XCTAssertEqual(g.namesInterned, 0, "b's ids are translated into a's table")
+        XCTAssertEqual(shape(g), shape(NavGraph(registry: withoutIDs(a).merged(with: withoutIDs(b)))))
+        // A hand-made registry first: its declarations have no ids, so the build interns them all.
+        let hand = Registry(features: [Feature(name: "Hand", navigates: [Navigation(route: "r")])])
+        let mixed = hand.merged(with: a)
+        XCTAssertEqual(shape(NavGraph(registry: mixed)), shape(NavGraph(registry: withoutIDs(hand).merged(with: withoutIDs(a)))))
+    }
+
+    func testSourceLocationsShareAFileID() throws {
+        let a = SourceLocation(file: "Sources/zeta/Screen.swift", line: 3, column: 2)
+        let b = SourceLocation(file: "Sources/alpha/Screen.swift", line: 9, column: 1)
+        let c = SourceLocation(file: "Sources/zeta/" + "Screen.swift", line: 3, column: 2)
+        XCTAssertEqual(a, c)
+        XCTAssertEqual(a.fileID, c.fileID)
+        XCTAssertEqual(a.file, "Sources/zeta/Screen.swift")
+        XCTAssertTrue(b < a, "ordered by path, whatever order the ids were handed out in")
+        XCTAssertFalse(a < b)
+        XCTAssertEqual([a, b, c].sorted().map(\.description), ["Sources/alpha/Screen.swift:9:1", "Sources/zeta/Screen.swift:3:2", "Sources/zeta/Screen.swift:3:2"])
+        var moved = a
+        moved.file = "elsewhere.swift"
+        XCTAssertEqual(moved.description, "elsewhere.swift:3:2")
+        XCTAssertEqual(a.description, "Sources/zeta/Screen.swift:3:2")
+        XCTAssertEqual(SourceLocation(parsing: "a:b:12:4"), SourceLocation(file: "a:b", line: 12, column: 4))
+        XCTAssertNil(SourceLocation(parsing: ":12:4"))
+        // The encoded form is unchanged: the path, not the id.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(a), as: UTF8.self)
+        XCTAssertEqual(json, #"{"column":2,"file":"Sources\/zeta\/Screen.swift","line":3}"#)
+        XCTAssertEqual(try JSONDecoder().decode(SourceLocation.self, from: Data(json.utf8)), a)
+    }
+
+    func testLoadedLocationsCarryTheirFile() throws {
+        let r = try load(FastReaderDifferentialTests.richJSON, "dir/rich-ids.json")
+        let locations = r.features.compactMap(\.origin.registry) + r.routes.compactMap(\.origin.registry)
+        XCTAssertFalse(locations.isEmpty)
+        for l in locations { XCTAssertEqual(l.file, "dir/rich-ids.json") }
+    }
+}
