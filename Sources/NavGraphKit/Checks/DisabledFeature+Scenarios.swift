@@ -199,10 +199,10 @@ struct HiddenBlame {
                     any = any || bits[i] != 0
                 }
                 guard any else { continue }
-                for route in rows.opens[Int(y)] {
-                    for dest in rows.destinations[Int(route)] {
+                for route in rows.opens(y) {
+                    for dest in rows.destinations(route) {
                         let db = Int(dest) * w
-                        if rows.declared[Int(dest)] {
+                        if rows.declared(dest) {
                             for i in 0..<w { arriving[i] = bits[i] & ~blocked[db + i] }
                             arrive(dest)
                         }

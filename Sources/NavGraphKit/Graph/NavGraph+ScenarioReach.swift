@@ -123,32 +123,31 @@ extension NavGraph {
     }
 }
 
-/// What `moves(opening:)` reads of the graph, as plain rows for the scenario-set walks.
+/// What `moves(opening:)` reads of the graph, for the scenario-set walks: the graph's own edge rows
+/// (read in edge order, as `moves` reads them) and each feature's fallback when it can be disabled.
 struct MoveRows {
-    /// Routes each feature opens (its `navigates` edges).
-    var opens: [[Int32]]
-    /// Destinations of each route (its `routesTo` edges, in edge order; repeats kept).
-    var destinations: [[Int32]]
-    /// Per node: declared.
-    var declared: [Bool]
+    let graph: NavGraph
     /// Per node: the fallback used when it can be disabled (never `.always`), -1 otherwise.
     var fallbackOf: [Int32]
 
     init(_ g: NavGraph) {
-        let n = g.nodeCount
-        opens = Array(repeating: [], count: n)
-        destinations = Array(repeating: [], count: n)
-        for e in g.edges {
-            switch e.kind {
-            case .navigates: opens[Int(e.from)].append(e.to)
-            case .routesTo: destinations[Int(e.from)].append(e.to)
-            default: break
-            }
-        }
-        declared = g.nodes.map(\.declared)
-        fallbackOf = Array(repeating: -1, count: n)
+        graph = g
+        fallbackOf = Array(repeating: -1, count: g.nodeCount)
         for id in g.declaredFeatures where g.feature(id)!.enabled != .always { fallbackOf[Int(id)] = g.fallbackTarget[Int(id)] }
     }
+
+    /// The targets of node `x`'s `kind` edges, in edge order (repeats kept).
+    private func targets(_ x: Int32, _ kind: NavGraph.EdgeKind) -> some Sequence<Int32> {
+        let g = graph
+        return g.outgoing[Int(x)].lazy.filter { g.edges[Int($0)].kind == kind }.map { g.edges[Int($0)].to }
+    }
+
+    /// Routes feature `x` opens (its `navigates` edges).
+    func opens(_ x: Int32) -> some Sequence<Int32> { targets(x, .navigates) }
+    /// Destinations of route `r` (its `routesTo` edges).
+    func destinations(_ r: Int32) -> some Sequence<Int32> { targets(r, .routesTo) }
+    /// Whether node `x` is declared.
+    func declared(_ x: Int32) -> Bool { graph.nodes[Int(x)].declared }
 }
 
 /// The work list of `reachAcross`: a node whose reached set grew is expanded with only the new
@@ -217,13 +216,13 @@ private struct ScenarioFixpoint {
         guard any else { return }
         var shows = new
         var falls = new
-        for dest in rows.destinations[Int(r)] {
+        for dest in rows.destinations(r) {
             let d = Int(dest) * w
             for i in 0..<w {
                 targeted[d + i] |= new[i]
                 throughRoute[d + i] |= new[i]
             }
-            guard rows.declared[Int(dest)] else { continue }
+            guard rows.declared(dest) else { continue }
             for i in 0..<w { shows[i] = new[i] & ~blocked[d + i] }
             reach(dest, shows)
             let fb = rows.fallbackOf[Int(dest)]
@@ -246,7 +245,7 @@ private struct ScenarioFixpoint {
                 bits[i] = delta[base + i]
                 delta[base + i] = 0
             }
-            for r in rows.opens[Int(x)] { open(r, bits) }
+            for r in rows.opens(x) { open(r, bits) }
         }
     }
 }
