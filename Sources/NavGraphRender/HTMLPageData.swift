@@ -147,7 +147,7 @@ extension HTMLPageData {
         for n in names { allOn.values[n] = true }
         moves = g.nodes.indices.map { i in
             let f = Int32(i)
-            guard g.feature(f) != nil else { return [] }
+            guard g.isDeclaredFeature(f) else { return [] }
             var rows: [[Int32]] = []
             for e in g.outgoing[i] where g.edge(e).kind == .navigates {
                 let edge = g.edge(e)

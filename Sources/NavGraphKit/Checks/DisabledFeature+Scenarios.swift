@@ -19,9 +19,9 @@ extension DisabledFeature {
         var candidates: [Int32] = []
         var hasFallback = [Bool](repeating: false, count: g.nodeCount)
         for id in g.ids(of: .feature) where !disabled.isEmpty(id) {
-            guard let f = g.feature(id) else { continue }
+            guard let fallback = g.withFeature(id, { $0.fallback }) else { continue }
             candidates.append(id)
-            hasFallback[Int(id)] = f.fallback.flatMap { g.node(.feature, $0) }.map { g.feature($0) != nil } ?? false
+            hasFallback[Int(id)] = fallback.flatMap { g.node(.feature, $0) }.map { g.isDeclaredFeature($0) } ?? false
         }
         guard !candidates.isEmpty else { return [] }
         // Where each disabled feature with a fallback is targeted: there, whether it is reported
@@ -47,7 +47,7 @@ extension DisabledFeature {
                 }
             }
             // The order-dependent scenarios: `run`'s walk, from states the tables decide.
-            let canBeDisabled = g.declaredFeatures.filter { g.feature($0)!.enabled != .always }
+            let canBeDisabled = g.declaredFeatures.filter { g.withFeature($0, { $0.enabled != .always })! }
             var states = [NavGraph.FeatureState](repeating: .always, count: g.nodeCount)
             for w in 0..<width {
                 var word = walkIn[w]

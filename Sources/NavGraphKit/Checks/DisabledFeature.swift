@@ -48,7 +48,7 @@ public enum DisabledFeature: Check {
         let r = context.reachability
         var disabled: [Int32] = []
         for id in g.ids(of: .feature) {
-            guard let f = g.feature(id), context.scenario.isEnabled(f.enabled) == false else { continue }
+            guard g.withFeature(id, { context.scenario.isEnabled($0.enabled) == false }) == true else { continue }
             // An entry that no route reaches is built without isEnabled(): not disabled in practice.
             if r.asEntry[Int(id)] && !r.throughRoute[Int(id)] { continue }
             disabled.append(id)
@@ -72,7 +72,7 @@ public enum DisabledFeature: Check {
             }
             var notes: [Finding.Note] = []
             let reached = r.targeted[Int(id)]
-            let hasFallback = f.fallback.flatMap { g.node(.feature, $0) }.map { g.feature($0) != nil } ?? false
+            let hasFallback = f.fallback.flatMap { g.node(.feature, $0) }.map { g.isDeclaredFeature($0) } ?? false
             if reached { notes += context.pathNotes(to: id) }
             if let h = hidden[id], !h.isEmpty {
                 notes.append(Finding.Note("unreachable because of it: \(h.sorted().joined(separator: ", "))"))

@@ -64,16 +64,16 @@ public enum FallbackProblem: Check {
         let entries = Set(g.entryFeatures)
         var out: [Finding] = []
         for id in g.ids(of: .feature) {
-            guard let f = g.feature(id), let u = f.unusedFallback else { continue }
+            guard g.withFeature(id, { $0.unusedFallback != nil }) == true, let f = g.feature(id), let u = f.unusedFallback else { continue }
             out.append(context.finding(
                 self, "\(f.name) implements \(u.declared), but its protocol requires \(u.requirement), whose default implementation runs instead: this fallback is never called",
                 at: u.origin.primary == nil ? f.origin : u.origin, subject: f.name, elements: [f.name], element: .feature(f.name), severity: .error))
         }
         for id in g.ids(of: .feature) {
-            guard let f = g.feature(id), let fb = f.fallback else { continue }
+            guard g.withFeature(id, { $0.fallback != nil }) == true, let f = g.feature(id), let fb = f.fallback else { continue }
             let at = f.fallbackOrigin ?? f.origin
             let element = ElementRef.feature(f.name)
-            guard let fbID = g.node(.feature, fb), let fbInfo = g.feature(fbID) else {
+            guard let fbID = g.node(.feature, fb), let fbEnabled = g.withFeature(fbID, { $0.enabled }) else {
                 out.append(context.finding(
                     self, "fallback '\(fb)' of \(f.name) is not a known feature\(context.index.suggestions(.feature).hint(for: fb))",
                     at: at, subject: f.name, elements: [f.name], element: element, severity: .error))
@@ -85,9 +85,9 @@ public enum FallbackProblem: Check {
                     at: at, subject: f.name, elements: [f.name], element: element, severity: .error))
                 continue
             }
-            if fbInfo.enabled.canBeDisabled {
+            if fbEnabled.canBeDisabled {
                 out.append(context.finding(
-                    self, "fallback \(fb) of \(f.name) can itself be disabled (enabled: \(fbInfo.enabled)): RouterService builds fallbacks without asking isEnabled() and does not chain them",
+                    self, "fallback \(fb) of \(f.name) can itself be disabled (enabled: \(fbEnabled)): RouterService builds fallbacks without asking isEnabled() and does not chain them",
                     at: at, subject: f.name, elements: [f.name, fb], element: element))
             }
             let throughRoute = g.incoming[Int(id)].contains { g.edge($0).kind == .routesTo }

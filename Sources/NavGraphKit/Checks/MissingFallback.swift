@@ -37,7 +37,7 @@ public enum MissingFallback: Check {
         let g = context.graph
         var out: [Finding] = []
         for id in g.ids(of: .feature) {
-            guard let f = g.feature(id), f.enabled.canBeDisabled, f.fallback == nil else { continue }
+            guard g.withFeature(id, { $0.enabled.canBeDisabled && $0.fallback == nil }) == true, let f = g.feature(id) else { continue }
             let routes = g.incoming[Int(id)].map { g.edge($0) }.filter { $0.kind == .routesTo }
             guard !routes.isEmpty else { continue }
             let via = Set(routes.map { "'\(g.name($0.from))'" }).sorted().joined(separator: ", ")

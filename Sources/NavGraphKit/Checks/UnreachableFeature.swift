@@ -74,7 +74,7 @@ public enum UnreachableFeature: Check {
                 }
             case .fallback:
                 let owner = g.name(edge.from)
-                if let info = g.feature(edge.from), !info.enabled.canBeDisabled {
+                if g.withFeature(edge.from, { !$0.enabled.canBeDisabled }) == true {
                     routes.append("it is the fallback of \(owner), which is never disabled")
                 } else {
                     routes.append("it is the fallback of \(owner), which is never navigated to through a route")

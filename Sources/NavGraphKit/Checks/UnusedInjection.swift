@@ -37,7 +37,7 @@ public enum UnusedInjection: Check {
         for id in g.declaredFeatures {
             if index.isFeatureDuplicated(id) {
                 for position in index.featureDeclarations(id) { check(index.features[Int(position)]) }
-            } else if let f = g.feature(id), f.dependencies.contains(where: { $0.used == false }) {
+            } else if g.withFeature(id, { $0.dependencies.contains(where: { $0.used == false }) }) == true, let f = g.feature(id) {
                 check(f)
             }
         }

@@ -49,7 +49,7 @@ struct DiffRenames: Sendable, Equatable {
         signature: (NavGraph, Int32, _ isBase: Bool) -> String?
     ) -> [String: String] {
         func declared(_ g: NavGraph, _ id: Int32) -> Bool {
-            kind == .feature ? g.feature(id) != nil : g.nodes[Int(id)].declared
+            kind == .feature ? g.isDeclaredFeature(id) : g.nodes[Int(id)].declared
         }
         func only(_ g: NavGraph, _ other: NavGraph, isBase: Bool) -> [String: [String]] {
             var out: [String: [String]] = [:]

@@ -39,9 +39,9 @@ extension NavigationDiff {
             guard let hs = headScenarios[bs.name] else { continue }
             let br = base.graph.reachability(under: bs), hr = head.graph.reachability(under: hs)
             var lost: [LostScreen] = [], gained: [String] = []
-            for f in base.graph.ids(of: .feature) where base.graph.feature(f) != nil {
+            for f in base.graph.ids(of: .feature) where base.graph.isDeclaredFeature(f) {
                 let name = renames.screen(base.graph.name(f))
-                guard let hf = head.graph.node(.feature, name), head.graph.feature(hf) != nil else { continue }
+                guard let hf = head.graph.node(.feature, name), head.graph.isDeclaredFeature(hf) else { continue }
                 if br.isReached(f) && !hr.isReached(hf) {
                     lost.append(LostScreen(name: name, basePath: lostPath(to: f, in: base.graph, br, bs)))
                 } else if !br.isReached(f) && hr.isReached(hf) {

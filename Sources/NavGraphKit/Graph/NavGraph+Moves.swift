@@ -44,9 +44,8 @@ extension NavGraph {
 
     /// The state of feature `f` under `scenario` (`.always` for anything not a declared feature).
     public func state(of f: Int32, under scenario: FlagScenario) -> FeatureState {
-        guard let info = feature(f) else { return .always }
-        if info.enabled == .always { return .always }
-        switch scenario.isEnabled(info.enabled) {
+        guard let enabled = withFeature(f, { $0.enabled }), enabled != .always else { return .always }
+        switch scenario.isEnabled(enabled) {
         case true?: return .on
         case false?: return .off
         case nil: return .runtime
@@ -57,8 +56,13 @@ extension NavGraph {
     /// features count as `.always` (to ask "what would turning them on unlock?").
     public func states(under scenario: FlagScenario, forceEnabled: Set<Int32> = []) -> [FeatureState] {
         var out = [FeatureState](repeating: .always, count: nodes.count)
-        for id in declaredFeatures where feature(id)!.enabled != .always && !forceEnabled.contains(id) {
-            out[Int(id)] = state(of: id, under: scenario)
+        for id in declaredFeatures {
+            guard let enabled = withFeature(id, { $0.enabled }), enabled != .always, !forceEnabled.contains(id) else { continue }
+            switch scenario.isEnabled(enabled) {
+            case true?: out[Int(id)] = .on
+            case false?: out[Int(id)] = .off
+            case nil: out[Int(id)] = .runtime
+            }
         }
         return out
     }
@@ -142,7 +146,7 @@ extension NavGraph {
     /// `root` is the entry feature (nil for an entry route, or an undeclared feature).
     public func entryMoves(under scenario: FlagScenario) -> [(entry: String, isRoute: Bool, moves: [ScreenMove], root: Int32?)] {
         var out: [(String, Bool, [ScreenMove], Int32?)] = []
-        for f in entryFeatures { out.append((name(f), false, [], feature(f) != nil ? f : nil)) }
+        for f in entryFeatures { out.append((name(f), false, [], isDeclaredFeature(f) ? f : nil)) }
         for r in entryRoutes { out.append((name(r), true, moves(opening: r, from: nil, under: scenario), nil)) }
         return out
     }

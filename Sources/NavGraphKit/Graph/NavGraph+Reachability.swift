@@ -53,7 +53,7 @@ extension NavGraph {
         for f in entryFeatures {
             r.asEntry[Int(f)] = true
             r.targeted[Int(f)] = true
-            if feature(f) != nil {
+            if isDeclaredFeature(f) {
                 r.step[Int(f)] = ReachStep(kind: .entry)
                 starts.append(f)
             }

@@ -78,7 +78,7 @@ extension NavGraph {
         var table = ScenarioTable(nodes: nodes.count, scenarios: scenarios.count)
         var byEnablement: [Enablement: [Int]] = [:]
         for id in declaredFeatures {
-            let e = feature(id)!.enabled
+            let e = withFeature(id, { $0.enabled })!
             guard e != .always else { continue }
             let off: [Int]
             if let known = byEnablement[e] {
@@ -109,7 +109,7 @@ extension NavGraph {
             for i in 0..<w {
                 fix.targeted[Int(f) * w + i] = all[i]
             }
-            if feature(f) != nil { fix.reach(f, all) }
+            if isDeclaredFeature(f) { fix.reach(f, all) }
         }
         for r in entryRoutes { fix.open(r, all) }
         fix.run()
@@ -133,7 +133,7 @@ struct MoveRows {
     init(_ g: NavGraph) {
         graph = g
         fallbackOf = Array(repeating: -1, count: g.nodeCount)
-        for id in g.declaredFeatures where g.feature(id)!.enabled != .always { fallbackOf[Int(id)] = g.fallbackTarget[Int(id)] }
+        for id in g.declaredFeatures where g.withFeature(id, { $0.enabled != .always })! { fallbackOf[Int(id)] = g.fallbackTarget[Int(id)] }
     }
 
     /// The targets of node `x`'s `kind` edges, in edge order (repeats kept).

@@ -143,6 +143,23 @@ public struct NavGraph: Sendable {
         return d == -1 ? nil : mergedFeatures[Int(-2 - d)]
     }
 
+    /// Reads the merged declaration of feature node `id` in place, without copying the `Feature`
+    /// (a copy retains every string and array it holds: on hot paths that was a tenth of a check);
+    /// nil when `id` is not a declared feature.
+    @inline(__always)
+    public func withFeature<R>(_ id: Int32, _ body: (Feature) -> R) -> R? {
+        guard id >= 0, Int(id) < featureDeclaration.count else { return nil }
+        let d = featureDeclaration[Int(id)]
+        if d >= 0 { return registry.features.withUnsafeBufferPointer { body($0[Int(d)]) } }
+        return d == -1 ? nil : mergedFeatures.withUnsafeBufferPointer { body($0[Int(-2 - d)]) }
+    }
+
+    /// True when `id` is a declared feature (`feature(id) != nil`, without the copy).
+    @inline(__always)
+    public func isDeclaredFeature(_ id: Int32) -> Bool {
+        id >= 0 && Int(id) < featureDeclaration.count && featureDeclaration[Int(id)] != -1
+    }
+
     /// Edge lists of every node in one flat array: node `i`'s edges are
     /// `targets[offsets[i] ..< offsets[i + 1]]`.
     public struct EdgeRows: Sendable {
@@ -310,60 +327,92 @@ public struct NavGraph: Sendable {
         declaredFeatures = ids(of: .feature).filter { featureDeclaration[Int($0)] != -1 }
         let featureRows = EdgeRows(nodeCount: nodes.count, pairs: declarationsOfFeature)
 
-        // 5. Edges, added in canonical order.
-        var pending: [(from: Int32, to: Int32, kind: EdgeKind, via: Int32, style: String?, lazy: Bool)] = []
+        // 5. Edges, added in canonical order: (from, kind, to, via, lazy, style), exact duplicates
+        // collapsed. Styles become small ids first, so an edge record is a plain value (sorting
+        // them moves no reference counts); a style's rank orders records as `(style ?? "")` would.
+        var styleOf: [String?] = [nil], styleIDs: [String: Int32] = [:]
+        func styleID(_ style: String?) -> Int32 {
+            guard let style else { return 0 }
+            if let id = styleIDs[style] { return id }
+            let id = Int32(styleOf.count)
+            styleOf.append(style)
+            styleIDs[style] = id
+            return id
+        }
+        var pending: [PendingEdge] = []
         for id in declaredFeatures {
             let rows = featureRows[Int(id)]
             for (n, j) in rows.enumerated() {
-                let f = features[Int(j)]
                 var c = Int(featureStart[Int(j)]) + 2
-                for d in f.dependencies {
-                    pending.append((id, dependencyNode[Int(featureIDs[c])], .requires, -1, nil, d.lazy))
-                    c += 1
-                }
-                for nav in f.navigates {
-                    pending.append((id, routeNode[Int(featureIDs[c])], .navigates, -1, nav.style, false))
-                    c += 1
+                features.withUnsafeBufferPointer { features in
+                    for d in features[Int(j)].dependencies {
+                        pending.append(PendingEdge(from: id, to: dependencyNode[Int(featureIDs[c])], kind: .requires, via: -1, style: 0, lazy: d.lazy))
+                        c += 1
+                    }
+                    for nav in features[Int(j)].navigates {
+                        pending.append(PendingEdge(from: id, to: routeNode[Int(featureIDs[c])], kind: .navigates, via: -1, style: styleID(nav.style), lazy: false))
+                        c += 1
+                    }
                 }
                 // The first declaration's fallback (the merged feature keeps the first's).
                 let fb = featureIDs[Int(featureStart[Int(j)]) + 1]
-                if n == 0, fb >= 0 { pending.append((id, featureNode[Int(fb)], .fallback, -1, nil, false)) }
+                if n == 0, fb >= 0 { pending.append(PendingEdge(from: id, to: featureNode[Int(fb)], kind: .fallback, via: -1, style: 0, lazy: false)) }
             }
         }
-        for (i, h) in registry.handlers.enumerated() {
-            var c = Int(handlerStart[i])
-            let hid = handlerNode[Int(handlerIDs[c])]
-            for _ in h.routes {
-                pending.append((routeNode[Int(handlerIDs[c + 1])], featureNode[Int(handlerIDs[c + 2])], .routesTo, hid, nil, false))
-                c += 2
+        registry.handlers.withUnsafeBufferPointer { handlers in
+            for i in handlers.indices {
+                var c = Int(handlerStart[i])
+                let hid = handlerNode[Int(handlerIDs[c])]
+                for _ in handlers[i].routes {
+                    pending.append(PendingEdge(
+                        from: routeNode[Int(handlerIDs[c + 1])], to: featureNode[Int(handlerIDs[c + 2])], kind: .routesTo, via: hid, style: 0, lazy: false))
+                    c += 2
+                }
             }
         }
-        for (i, b) in registry.dependencies.enumerated() {
-            var c = Int(bindingStart[i])
-            let pid = dependencyNode[Int(bindingIDs[c])]
-            for d in b.dependencies {
-                c += 1
-                pending.append((pid, dependencyNode[Int(bindingIDs[c])], .requires, -1, nil, d.lazy))
+        registry.dependencies.withUnsafeBufferPointer { bindings in
+            for i in bindings.indices {
+                var c = Int(bindingStart[i])
+                let pid = dependencyNode[Int(bindingIDs[c])]
+                for d in bindings[i].dependencies {
+                    c += 1
+                    pending.append(PendingEdge(from: pid, to: dependencyNode[Int(bindingIDs[c])], kind: .requires, via: -1, style: 0, lazy: d.lazy))
+                }
             }
         }
-        pending.sort { a, b in
-            if a.from != b.from { return a.from < b.from }
-            if a.kind.rawValue != b.kind.rawValue { return a.kind.rawValue < b.kind.rawValue }
-            if a.to != b.to { return a.to < b.to }
-            if a.via != b.via { return a.via < b.via }
-            if a.lazy != b.lazy { return !a.lazy }
-            return (a.style ?? "") < (b.style ?? "")
+        let styleRank = Self.ranks(of: styleOf)
+        // Grouped by `from` with a counting pass (keeps each group's order), then each group sorted:
+        // the same order as one stable sort of all of them.
+        let sorted = EdgeRows(nodeCount: nodes.count, pairs: pending.indices.map { (pending[$0].from, Int32($0)) })
+        var order = [PendingEdge]()
+        order.reserveCapacity(pending.count)
+        for node in 0..<nodes.count {
+            let group = sorted[node]
+            let start = order.count
+            for i in group { order.append(pending[Int(i)]) }
+            guard group.count > 1 else { continue }
+            order.withUnsafeMutableBufferPointer { all in
+                var group = UnsafeMutableBufferPointer(rebasing: all[start...])
+                group.sort { a, b in
+                    if a.kind != b.kind { return a.kind.rawValue < b.kind.rawValue }
+                    if a.to != b.to { return a.to < b.to }
+                    if a.via != b.via { return a.via < b.via }
+                    if a.lazy != b.lazy { return !a.lazy }
+                    return styleRank[Int(a.style)] < styleRank[Int(b.style)]
+                }
+            }
         }
+        pending = []
         var out: [(node: Int32, edge: Int32)] = [], into: [(node: Int32, edge: Int32)] = []
-        out.reserveCapacity(pending.count)
-        into.reserveCapacity(pending.count)
-        var last: (Int32, Int32, UInt8, Int32, String?, Bool)?
-        for p in pending {
-            let key = (p.from, p.to, p.kind.rawValue, p.via, p.style, p.lazy)
-            if let l = last, l == key { continue }  // exact duplicates collapse
-            last = key
+        out.reserveCapacity(order.count)
+        into.reserveCapacity(order.count)
+        edges.reserveCapacity(order.count)
+        var last: PendingEdge?
+        for p in order {
+            if let l = last, l == p { continue }  // exact duplicates collapse
+            last = p
             let e = Int32(edges.count)
-            edges.append(Edge(from: p.from, to: p.to, kind: p.kind, via: p.via, style: p.style, lazy: p.lazy))
+            edges.append(Edge(from: p.from, to: p.to, kind: p.kind, via: p.via, style: styleOf[Int(p.style)], lazy: p.lazy))
             out.append((p.from, e))
             into.append((p.to, e))
         }
@@ -416,6 +465,30 @@ public struct NavGraph: Sendable {
             let fbID = featureNode[Int(fb)]
             if fbID != id, featureDeclaration[Int(fbID)] != -1 { fallbackTarget[Int(id)] = fbID }
         }
+    }
+}
+
+extension NavGraph {
+    /// An edge while the graph is built: a plain value (its style an id into the build's style table).
+    struct PendingEdge: Equatable {
+        var from: Int32
+        var to: Int32
+        var kind: EdgeKind
+        var via: Int32
+        var style: Int32
+        var lazy: Bool
+    }
+
+    /// Per style id: its rank among the styles ordered as `(style ?? "")` (nil and "" tie).
+    static func ranks(of styles: [String?]) -> [Int32] {
+        let byText = styles.indices.sorted { (styles[$0] ?? "") < (styles[$1] ?? "") }
+        var rank = [Int32](repeating: 0, count: styles.count)
+        var r: Int32 = 0
+        for (k, i) in byText.enumerated() {
+            if k > 0, (styles[byText[k - 1]] ?? "") != (styles[i] ?? "") { r += 1 }
+            rank[i] = r
+        }
+        return rank
     }
 }
 

@@ -37,6 +37,12 @@ public struct Registry: Hashable, Codable, Sendable {
 
     /// Concatenates two registries (the first non-nil app name wins).
     public func merged(with other: Registry) -> Registry {
+        // Nothing to merge into (the loader's first file): `other` as it is, not an element-by-element
+        // copy of every array (a tenth of a second at 100k features).
+        if app == nil && entries.isEmpty && flags.isEmpty && provided.isEmpty && routes.isEmpty && handlers.isEmpty
+            && features.isEmpty && dependencies.isEmpty && deeplinks.isEmpty && names.table.count == 0 {
+            return other
+        }
         var r = Registry(
             app: app ?? other.app,
             entries: entries + other.entries,

@@ -14,13 +14,13 @@ public struct Explorer: Sendable {
     /// Starts at the first entry feature, else where the first entry route lands, else the first feature.
     public func start() -> ExplorerState {
         let g = graph
-        if let f = g.entryFeatures.first(where: { g.feature($0) != nil }) { return ExplorerState(current: f) }
+        if let f = g.entryFeatures.first(where: { g.isDeclaredFeature($0) }) { return ExplorerState(current: f) }
         for r in g.entryRoutes {
             if let l = g.moves(opening: r, from: nil, under: scenario).compactMap(\.lands).first {
                 return ExplorerState(current: l)
             }
         }
-        let first = g.ids(of: .feature).first { g.feature($0) != nil }
+        let first = g.ids(of: .feature).first { g.isDeclaredFeature($0) }
         return ExplorerState(current: first, message: first == nil ? "The registry declares no features." : "No entry: starting at the first feature.")
     }
 

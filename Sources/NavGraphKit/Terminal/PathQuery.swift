@@ -20,7 +20,7 @@ public enum PathQuery {
     ) -> Answer {
         let start: Start
         let declaredFeatures = g.declaredFeatures
-        if let f = g.node(.feature, from), g.feature(f) == nil {
+        if let f = g.node(.feature, from), !g.isDeclaredFeature(f) {
             return Answer(text: unknown(from, "declared screen", declaredFeatures, g, s), found: false)
         } else if let f = g.node(.feature, from) {
             start = .screen(f)
@@ -37,7 +37,7 @@ public enum PathQuery {
             }
             return Answer(text: unknown(to, "screen", declaredFeatures, g, s), found: false)
         }
-        if g.feature(target) == nil {
+        if !g.isDeclaredFeature(target) {
             return Answer(text: unknown(to, "declared screen", declaredFeatures, g, s), found: false)
         }
         let fromName = s.paint(s.escape(from), .bold), toName = s.paint(s.escape(to), .bold)
@@ -124,7 +124,7 @@ public enum PathQuery {
     static func reasons(_ start: Start, _ target: Int32, _ g: NavGraph, _ scenario: FlagScenario, _ s: TerminalStyle) -> [String] {
         var out: [String] = []
         let t = s.escape(g.name(target))
-        if g.feature(target) == nil { out.append("\(t) is referenced but not declared as a feature.") }
+        if !g.isDeclaredFeature(target) { out.append("\(t) is referenced but not declared as a feature.") }
         // Who leads to the target at all.
         var ways: [String] = []
         for r in g.ids(of: .route) {

@@ -65,7 +65,7 @@ extension TerminalReport {
         let tree = appTree(g, scenario)
         var leaves: [String] = []
         var broken: [String] = []
-        for f in tree.order.sorted() where g.feature(f) != nil {
+        for f in tree.order.sorted() where g.isDeclaredFeature(f) {
             let ms = g.moves(from: f, under: scenario)
             if ms.isEmpty {
                 leaves.append(s.escape(g.name(f)))
