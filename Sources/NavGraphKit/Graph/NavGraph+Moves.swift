@@ -21,7 +21,9 @@ public struct ScreenMove: Sendable, Hashable {
     public var from: Int32?
     public var route: Int32
     public var handler: Int32?
-    public var style: String?
+    /// The style of the `navigates` item that opened the route (its id in `StyleNames`).
+    var styleID: UInt32
+    public var style: String? { StyleNames.name(styleID) }
     /// The feature the handler maps the route to (nil when unhandled).
     public var destination: Int32?
     public var outcome: Outcome
@@ -87,7 +89,7 @@ extension NavGraph {
     /// start on it whatever its state (`entryMoves`, `walk`).
     public func moves(opening route: Int32, from: Int32?, style: String? = nil, under scenario: FlagScenario) -> [ScreenMove] {
         var out: [ScreenMove] = []
-        forEachMove(opening: route, from: from, style: style, state: { state(of: $0, under: scenario) }) { out.append($0) }
+        forEachMove(opening: route, from: from, style: StyleNames.id(style), state: { state(of: $0, under: scenario) }) { out.append($0) }
         return out
     }
 
@@ -95,13 +97,13 @@ extension NavGraph {
     /// scenario, or a precomputed `states(under:)` table). The walks call this; nothing else
     /// decides what a route does.
     @inline(__always)
-    func forEachMove(opening route: Int32, from: Int32?, style: String?, state: (Int32) -> FeatureState, _ body: (ScreenMove) -> Void) {
+    func forEachMove(opening route: Int32, from: Int32?, style: UInt32, state: (Int32) -> FeatureState, _ body: (ScreenMove) -> Void) {
         var any = false
         for e in outgoing[Int(route)] where edges[Int(e)].kind == .routesTo {
             any = true
             let edge = edges[Int(e)]
             let dest = edge.to
-            var move = ScreenMove(from: from, route: route, handler: edge.via, style: style, destination: dest, outcome: .shows, lands: dest)
+            var move = ScreenMove(from: from, route: route, handler: edge.via, styleID: style, destination: dest, outcome: .shows, lands: dest)
             guard nodes[Int(dest)].declared else {
                 move.outcome = .undeclared
                 move.lands = nil
@@ -123,14 +125,14 @@ extension NavGraph {
                 body(move)
             }
         }
-        if !any { body(ScreenMove(from: from, route: route, handler: nil, style: style, destination: nil, outcome: .unhandled, lands: nil)) }
+        if !any { body(ScreenMove(from: from, route: route, handler: nil, styleID: style, destination: nil, outcome: .unhandled, lands: nil)) }
     }
 
     /// Every move of every route screen `f` opens, in route order then handler order.
     func forEachMove(from f: Int32, state: (Int32) -> FeatureState, _ body: (ScreenMove) -> Void) {
         for e in outgoing[Int(f)] where edges[Int(e)].kind == .navigates {
             let edge = edges[Int(e)]
-            forEachMove(opening: edge.to, from: f, style: edge.style, state: state, body)
+            forEachMove(opening: edge.to, from: f, style: edge.styleID, state: state, body)
         }
     }
 

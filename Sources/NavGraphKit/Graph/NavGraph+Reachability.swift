@@ -59,7 +59,7 @@ extension NavGraph {
             }
         }
         var initial: [ScreenMove] = []
-        for route in entryRoutes { forEachMove(opening: route, from: nil, style: nil, state: { st[Int($0)] }) { initial.append($0) } }
+        for route in entryRoutes { forEachMove(opening: route, from: nil, style: 0, state: { st[Int($0)] }) { initial.append($0) } }
         let tree = walk(from: starts, initial: initial, state: { st[Int($0)] }, recordParents: false, allParents: false) { m in
             r.routeOpened[Int(m.route)] = true
             guard let dest = m.destination, let handler = m.handler else { return }

@@ -42,8 +42,10 @@ public struct NavGraph: Sendable {
         public var kind: EdgeKind
         /// The handler of a `routesTo` edge, -1 otherwise.
         public var via: Int32
+        /// Presentation style of a `navigates` edge (its id in `StyleNames`: the edge stays a plain value).
+        var styleID: UInt32
         /// Presentation style of a `navigates` edge.
-        public var style: String?
+        public var style: String? { StyleNames.name(styleID) }
         /// A lazy `requires` edge does not build its target at once.
         public var lazy: Bool
     }
@@ -330,13 +332,14 @@ public struct NavGraph: Sendable {
         // 5. Edges, added in canonical order: (from, kind, to, via, lazy, style), exact duplicates
         // collapsed. Styles become small ids first, so an edge record is a plain value (sorting
         // them moves no reference counts); a style's rank orders records as `(style ?? "")` would.
-        var styleOf: [String?] = [nil], styleIDs: [String: Int32] = [:]
+        var styleOf: [String?] = [nil], styleIDs: [String: Int32] = [:], processID: [UInt32] = [0]
         func styleID(_ style: String?) -> Int32 {
             guard let style else { return 0 }
             if let id = styleIDs[style] { return id }
             let id = Int32(styleOf.count)
             styleOf.append(style)
             styleIDs[style] = id
+            processID.append(StyleNames.id(style))
             return id
         }
         var pending: [PendingEdge] = []
@@ -412,7 +415,7 @@ public struct NavGraph: Sendable {
             if let l = last, l == p { continue }  // exact duplicates collapse
             last = p
             let e = Int32(edges.count)
-            edges.append(Edge(from: p.from, to: p.to, kind: p.kind, via: p.via, style: styleOf[Int(p.style)], lazy: p.lazy))
+            edges.append(Edge(from: p.from, to: p.to, kind: p.kind, via: p.via, styleID: processID[Int(p.style)], lazy: p.lazy))
             out.append((p.from, e))
             into.append((p.to, e))
         }
