@@ -8,14 +8,19 @@ import Foundation
 /// string storage, and equal names compare by identity first. The graph build maps declarations to
 /// nodes through these ids (`RegistryNames`) instead of hashing strings again.
 struct NameTable: Sendable {
-    /// Open addressing: ids, -1 when free. Size is a power of two.
-    private var slots: [Int32]
+    /// Open addressing, one word a slot: the name's hash in the high half and its id + 1 in the
+    /// low half (0 when free), so a probe reads one cache line before it compares bytes. Size is a
+    /// power of two.
+    private var slots: [UInt64]
     /// The name of each id.
     private(set) var names: [String] = []
-    private var hashes: [UInt32] = []
+    /// Every name's UTF-8 bytes back to back (`starts[id] ..< starts[id + 1]`): a probe compares
+    /// against these, not against the `String`.
+    private var bytes: [UInt8] = []
+    private var starts: [Int32] = [0]
 
     init() {
-        slots = Array(repeating: -1, count: 1024)
+        slots = Array(repeating: 0, count: 1024)
     }
 
     var count: Int { names.count }
@@ -23,14 +28,15 @@ struct NameTable: Sendable {
     subscript(id: Int32) -> String { names[Int(id)] }
 
     /// The id of the name spelled by `bytes` (valid UTF-8), added on first sight.
-    mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let h = NameTable.hash(bytes)
-        let (slot, found) = probe(bytes, h)
+    mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let h = NameTable.hash(text)
+        let (slot, found) = probe(text, h)
         if let found { return found }
         let id = Int32(names.count)
-        slots[slot] = id
-        names.append(String(decoding: bytes, as: UTF8.self))
-        hashes.append(h)
+        slots[slot] = UInt64(h) << 32 | UInt64(id + 1)
+        names.append(String(decoding: text, as: UTF8.self))
+        bytes.append(contentsOf: text)
+        starts.append(Int32(bytes.count))
         if names.count * 2 > slots.count { grow() }
         return id
     }
@@ -46,15 +52,27 @@ struct NameTable: Sendable {
         return name.withUTF8 { probe($0, NameTable.hash($0)).id }
     }
 
-    /// Where `bytes` (hashed `h`) is: its id, or the free slot it would take.
-    private func probe(_ bytes: UnsafeBufferPointer<UInt8>, _ h: UInt32) -> (slot: Int, id: Int32?) {
-        let mask = slots.count - 1
-        var k = Int(h) & mask
-        while true {
-            let n = slots[k]
-            if n < 0 { return (k, nil) }
-            if hashes[Int(n)] == h, NameTable.same(names[Int(n)], bytes) { return (k, n) }
-            k = (k + 1) & mask
+    /// Where `text` (hashed `h`) is: its id, or the free slot it would take.
+    private func probe(_ text: UnsafeBufferPointer<UInt8>, _ h: UInt32) -> (slot: Int, id: Int32?) {
+        slots.withUnsafeBufferPointer { slots in
+            bytes.withUnsafeBufferPointer { arena in
+                starts.withUnsafeBufferPointer { starts in
+                    let mask = slots.count - 1
+                    var k = Int(h) & mask
+                    while true {
+                        let v = slots[k]
+                        if v == 0 { return (k, nil) }
+                        if UInt32(truncatingIfNeeded: v >> 32) == h {
+                            let n = Int(truncatingIfNeeded: v & 0xFFFF_FFFF) - 1
+                            let lo = Int(starts[n]), hi = Int(starts[n + 1])
+                            if hi - lo == text.count && (text.count == 0 || memcmp(arena.baseAddress! + lo, text.baseAddress!, text.count) == 0) {
+                                return (k, Int32(n))
+                            }
+                        }
+                        k = (k + 1) & mask
+                    }
+                }
+            }
         }
     }
 
@@ -64,22 +82,14 @@ struct NameTable: Sendable {
         return h
     }
 
-    private static func same(_ s: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var s = s
-        return s.withUTF8 { a in
-            guard a.count == bytes.count else { return false }
-            guard let pa = a.baseAddress, let pb = bytes.baseAddress else { return true }
-            return memcmp(pa, pb, a.count) == 0
-        }
-    }
-
     private mutating func grow() {
-        slots = Array(repeating: -1, count: slots.count * 2)
+        let old = slots
+        slots = Array(repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
-        for (n, h) in hashes.enumerated() {
-            var k = Int(h) & mask
-            while slots[k] >= 0 { k = (k + 1) & mask }
-            slots[k] = Int32(n)
+        for v in old where v != 0 {
+            var k = Int(truncatingIfNeeded: v >> 32) & mask
+            while slots[k] != 0 { k = (k + 1) & mask }
+            slots[k] = v
         }
     }
 }
