@@ -1,3 +1,5 @@
+import Foundation
+
 /// A registry that shows a rule's behaviour; examples double as the rule's tests.
 public struct CheckExample: Sendable {
     /// Registry YAML; `navgraph: 1` is added in front when missing.
@@ -169,6 +171,8 @@ public final class CheckContext: @unchecked Sendable {
     /// to every scenario's context; without one, the context builds its own).
     public let index: CheckIndex
     private var cachedReachability: Reachability?
+    /// Rules may run on several threads (`CheckRunner`): the first to ask computes, the others wait.
+    private let reachabilityLock = NSLock()
 
     public init(graph: NavGraph, scenario: FlagScenario, index: CheckIndex? = nil) {
         self.graph = graph
@@ -178,6 +182,8 @@ public final class CheckContext: @unchecked Sendable {
 
     /// Reachability under this context's scenario (computed once).
     public var reachability: Reachability {
+        reachabilityLock.lock()
+        defer { reachabilityLock.unlock() }
         if let r = cachedReachability { return r }
         let r = graph.reachability(under: scenario)
         cachedReachability = r

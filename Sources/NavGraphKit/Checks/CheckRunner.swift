@@ -1,3 +1,5 @@
+import Foundation
+
 /// How `CheckRunner` runs: which rules, at what severity, under which flag scenarios.
 public struct CheckOptions: Sendable {
     /// Flag scenarios to check; empty means the registry's defaults.
@@ -60,11 +62,27 @@ public struct CheckRunner: Sendable {
         let index = CheckIndex(graph)  // shared by every scenario
         let all = ScenarioSetContext(graph: graph, scenarios: scenarios) { CheckContext(graph: graph, scenario: $0, index: index) }
         var findings: [Finding] = []
-        for check in Self.allChecks where isEnabled(check.description) {
-            if check.description.dependsOnFlags && scenarios.count > 1 {
-                findings += (perScenario ? nil : mergedAcross(check, all)) ?? merge(check, all)
-            } else {
-                findings += check.run(all.context(0))
+        let checks = Self.allChecks.filter { isEnabled($0.description) }
+        if scenarios.count == 1 {
+            // One scenario: the rules only read the graph, the shared index and the context (whose
+            // caches are locked), so two threads take them in turn; findings keep the rule order.
+            let context = all.context(0)
+            var results = [[Finding]](repeating: [], count: checks.count)
+            let turns = Turns()
+            results.withUnsafeMutableBufferPointer { results in
+                nonisolated(unsafe) let results = results
+                DispatchQueue.concurrentPerform(iterations: min(2, checks.count)) { _ in
+                    while case let i = turns.take(), i < checks.count { results[i] = checks[i].run(context) }
+                }
+            }
+            findings = results.flatMap { $0 }
+        } else {
+            for check in checks {
+                if check.description.dependsOnFlags {
+                    findings += (perScenario ? nil : mergedAcross(check, all)) ?? merge(check, all)
+                } else {
+                    findings += check.run(all.context(0))
+                }
             }
         }
         findings = SuperfluousSuppression.apply(to: findings, graph.registry, runner: self)
@@ -183,5 +201,18 @@ public struct CheckRunner: Sendable {
             }
             return false
         }
+    }
+}
+
+/// Hands out 0, 1, 2, … to threads taking turns.
+private final class Turns: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+
+    func take() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        next += 1
+        return next - 1
     }
 }

@@ -104,7 +104,7 @@ extension NavGraph {
             let edge = edges[Int(e)]
             let dest = edge.to
             var move = ScreenMove(from: from, route: route, handler: edge.via, styleID: style, destination: dest, outcome: .shows, lands: dest)
-            guard nodes[Int(dest)].declared else {
+            guard isDeclared[Int(dest)] else {
                 move.outcome = .undeclared
                 move.lands = nil
                 body(move)

@@ -147,7 +147,7 @@ struct MoveRows {
     /// Destinations of route `r` (its `routesTo` edges).
     func destinations(_ r: Int32) -> some Sequence<Int32> { targets(r, .routesTo) }
     /// Whether node `x` is declared.
-    func declared(_ x: Int32) -> Bool { graph.nodes[Int(x)].declared }
+    func declared(_ x: Int32) -> Bool { graph.isDeclared[Int(x)] }
 }
 
 /// The work list of `reachAcross`: a node whose reached set grew is expanded with only the new

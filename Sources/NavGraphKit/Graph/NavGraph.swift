@@ -53,6 +53,9 @@ public struct NavGraph: Sendable {
     /// What the graph was built from. Internal: checks, renderers and the terminal read the graph.
     let registry: Registry
     public private(set) var nodes: [Node] = []
+    /// Per node: `nodes[id].declared`, one byte a node, for the walks (a `Node` is ~50 bytes: reading
+    /// the flag from there cost a cache miss per move).
+    private(set) var isDeclared: [Bool] = []
     public private(set) var edges: [Edge] = []
     /// Edge indices leaving each node, in edge order: `outgoing[node]` (compressed rows).
     public private(set) var outgoing = EdgeRows()
@@ -287,6 +290,7 @@ public struct NavGraph: Sendable {
                 let s = slots[k][slot]
                 nodeOf[Int(s.name)] = Int32(nodes.count)
                 nodes.append(Node(kind: kind, name: table[s.name], module: s.module, declared: s.declared))
+                isDeclared.append(s.declared)
             }
             nodeOfName[k] = nodeOf
         }
