@@ -1,3 +1,5 @@
+import Foundation
+
 /// The fast path of `RegistryLoader`: reads registry events (JSON bytes or libyaml events) straight
 /// into a `Registry`, with no `RawNode` tree and a `SourceLocation` only for what the model keeps.
 ///
@@ -28,6 +30,23 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         } catch {
             return nil
         }
+    }
+
+    /// The features list's items up to its end (a source that starts inside the list: `JSONFeatureSplit`),
+    /// with their names' ids in `RegistryNames.features`' layout and the table they index.
+    static func decodeFeatures(_ source: Source) -> (features: [Feature], ids: [Int32], table: NameTable)? {
+        var d = FastRegistryDecoder(source)
+        var features: [Feature] = []
+        do {
+            while true {
+                let e = try d.event()
+                if e.kind == .sequenceEnd { break }
+                features.append(try d.feature(e))
+            }
+        } catch {
+            return nil
+        }
+        return (features, d.names.features, d.s.names)
     }
 
     // MARK: events
@@ -499,4 +518,32 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         names.deeplinks.append(route?.1 ?? -1)
         return DeepLink(url: url, route: route?.0, anyRoute: anyRoute, origin: ElementOrigin(registry: at, source: source), ignore: ignore)
     }
+}
+
+extension FastRegistryDecoder where Source == JSONEventSource {
+    /// A big JSON document on two threads: one reads it all but the features list's items after
+    /// `split`'s cut, the other reads those; their features are joined in document order and the
+    /// second table's ids translated into the first's. Nil when either gives up.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String, split: JSONFeatureSplit) -> Registry? {
+        nonisolated(unsafe) let bytes = bytes
+        let halves = SplitHalves()
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+            if k == 0 {
+                halves.first = decode(JSONEventSource(bytes: bytes, file: file, skipping: split))
+            } else {
+                halves.second = decodeFeatures(JSONEventSource(bytes: bytes, file: file, from: split))
+            }
+        }
+        guard var r = halves.first, let second = halves.second else { return nil }
+        let map = second.table.names.map { r.names.table.intern($0) }
+        r.features += second.features
+        r.names.features += second.ids.map { $0 < 0 ? -1 : map[Int($0)] }
+        return r
+    }
+}
+
+/// What the two readers of a split JSON document give (each thread writes its own field).
+private final class SplitHalves: @unchecked Sendable {
+    var first: Registry?
+    var second: (features: [Feature], ids: [Int32], table: NameTable)?
 }

@@ -50,6 +50,8 @@ struct JSONEventSource: RegistryEventSource {
     private var state = State.value
     private var colPos = 0
     private var colCount = 1
+    /// Split reading (`JSONFeatureSplit`): the first reader jumps from the cut to the list's end.
+    private var skip: JSONFeatureSplit?
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
@@ -58,6 +60,22 @@ struct JSONEventSource: RegistryEventSource {
             i = 3
             lineStart = 3
         }
+    }
+
+    /// The whole document, except the features list's items from `split`'s cut on (another reader's).
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, skipping split: JSONFeatureSplit) {
+        self.init(bytes: bytes, file: file)
+        skip = split
+    }
+
+    /// Only the features list's items from `split`'s cut on: item events, then the list's end.
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, from split: JSONFeatureSplit) {
+        self.bytes = bytes
+        self.file = SourceFiles.id(file)
+        i = split.itemStart
+        line = split.line
+        lineStart = split.lineStart
+        stack = [false]
     }
 
     /// Columns count characters, not bytes (as `JSONReader` does); counted incrementally, so marks
@@ -111,6 +129,13 @@ struct JSONEventSource: RegistryEventSource {
                 state = .value
                 return RegistryEvent(kind: .scalar, text: names[key], plain: false, name: key, mark: at)
             case .value:
+                if let s = skip, i == s.itemStart {
+                    // The other reader's items: on to the list's `]`.
+                    (i, line, lineStart) = (s.listEnd, s.endLine, s.endLineStart)
+                    skip = nil
+                    state = .afterValue
+                    continue
+                }
                 return value(c)
             }
         }

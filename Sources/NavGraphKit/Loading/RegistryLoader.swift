@@ -78,7 +78,12 @@ public struct RegistryLoader: Sendable {
     static func fastLoad(text: String, file: String, isJSON: Bool) -> Registry? {
         var text = text
         if isJSON {
-            return text.withUTF8 { FastRegistryDecoder.decode(JSONEventSource(bytes: $0, file: file)) }
+            return text.withUTF8 { bytes in
+                if bytes.count >= JSONFeatureSplit.minimumBytes, let split = JSONFeatureSplit.find(bytes) {
+                    return FastRegistryDecoder.decode(bytes, file: file, split: split)
+                }
+                return FastRegistryDecoder.decode(JSONEventSource(bytes: bytes, file: file))
+            }
         }
         var bytes = Array(text.utf8)
         return bytes.withUnsafeMutableBufferPointer { buf in

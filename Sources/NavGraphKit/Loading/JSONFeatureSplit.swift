@@ -1,0 +1,169 @@
+import Foundation
+
+/// Where a big JSON registry's `features` list can be cut in two, so that the fast reader decodes
+/// the second half on another thread while the first thread reads everything else.
+///
+/// Found by skimming the bytes (strings, brackets and commas only; nothing is decoded). The cut is
+/// always at the first byte of a list item, and only in a document whose top level is an object
+/// with plain keys; anything else (or a list too short to cut) is no split, and the file is read on
+/// one thread as before. The skim accepts more than JSON does: whatever it lets through, the two
+/// readers still check, and either giving up sends the whole file to the positioned reader.
+struct JSONFeatureSplit: Equatable {
+    /// The first byte of the first item the second reader takes.
+    var itemStart: Int
+    /// The line of `itemStart` and the offset its line starts at.
+    var line: Int
+    var lineStart: Int
+    /// The offset of the list's closing `]`.
+    var listEnd: Int
+    /// The line of `listEnd` and the offset its line starts at.
+    var endLine: Int
+    var endLineStart: Int
+
+    /// Files smaller than this are read on one thread (a thread costs more than it saves there).
+    static let minimumBytes = 1 << 20
+
+    /// The cut for `bytes`, placed so that the second half of the features list holds about half
+    /// the document's bytes; nil when there is no `features` list of at least two items to cut.
+    static func find(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONFeatureSplit? {
+        var skim = Skim(bytes: bytes)
+        skim.i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        skim.space()
+        guard skim.take(UInt8(ascii: "{")) else { return nil }
+        var items: [Int] = []
+        var listEnd = -1
+        skim.space()
+        if skim.take(UInt8(ascii: "}")) { return nil }
+        while true {
+            skim.space()
+            guard let key = skim.plainKey() else { return nil }
+            skim.space()
+            guard skim.take(UInt8(ascii: ":")) else { return nil }
+            skim.space()
+            if key == "features" && listEnd < 0 {
+                guard skim.take(UInt8(ascii: "[")) else { return nil }
+                skim.space()
+                if !skim.take(UInt8(ascii: "]")) {
+                    while true {
+                        skim.space()
+                        items.append(skim.i)
+                        guard skim.value() else { return nil }
+                        skim.space()
+                        if skim.take(UInt8(ascii: ",")) { continue }
+                        guard skim.at(UInt8(ascii: "]")) else { return nil }
+                        listEnd = skim.i
+                        skim.i += 1
+                        break
+                    }
+                }
+            } else {
+                guard skim.value() else { return nil }
+            }
+            skim.space()
+            if skim.take(UInt8(ascii: ",")) { continue }
+            guard skim.take(UInt8(ascii: "}")) else { return nil }
+            break
+        }
+        guard items.count >= 2, listEnd > 0 else { return nil }
+        // The second reader takes the items from the cut to the list's end: about half the bytes.
+        let target = listEnd - bytes.count / 2
+        var k = 1
+        while k < items.count - 1 && items[k] < target { k += 1 }
+        let start = items[k]
+        let (line, lineStart) = position(bytes, of: start, from: (0, 1, 0))
+        let (endLine, endLineStart) = position(bytes, of: listEnd, from: (start, line, lineStart))
+        return JSONFeatureSplit(itemStart: start, line: line, lineStart: lineStart, listEnd: listEnd, endLine: endLine, endLineStart: endLineStart)
+    }
+
+    /// The line of `offset` and where that line starts, counting newlines on from a known position.
+    private static func position(_ bytes: UnsafeBufferPointer<UInt8>, of offset: Int, from known: (offset: Int, line: Int, lineStart: Int)) -> (Int, Int) {
+        var line = known.line, lineStart = known.lineStart
+        let base = bytes.baseAddress!
+        var p = known.offset
+        while p < offset, let nl = memchr(base + p, 0x0A, offset - p) {
+            let q = UnsafeRawPointer(nl) - UnsafeRawPointer(base)
+            line += 1
+            lineStart = q + 1
+            p = q + 1
+        }
+        return (line, lineStart)
+    }
+
+    /// A cursor that steps over JSON values without reading them.
+    private struct Skim {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var i = 0
+
+        func at(_ c: UInt8) -> Bool { i < bytes.count && bytes[i] == c }
+
+        mutating func take(_ c: UInt8) -> Bool {
+            guard at(c) else { return false }
+            i += 1
+            return true
+        }
+
+        mutating func space() {
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09 || bytes[i] == 0x0D { i += 1 }
+        }
+
+        /// A key without escapes.
+        mutating func plainKey() -> String? {
+            guard take(UInt8(ascii: "\"")) else { return nil }
+            let start = i
+            while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
+                if bytes[i] == UInt8(ascii: "\\") { return nil }
+                i += 1
+            }
+            guard i < bytes.count else { return nil }
+            i += 1
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(i - 1)]), as: UTF8.self)
+        }
+
+        /// Past a string whose opening quote is at `i`.
+        mutating func string() -> Bool {
+            i += 1
+            while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "\""):
+                    i += 1
+                    return true
+                case UInt8(ascii: "\\"): i += 2
+                default: i += 1
+                }
+            }
+            return false
+        }
+
+        /// Past one value: a string, a container (brackets balanced, strings skipped) or a word.
+        mutating func value() -> Bool {
+            guard i < bytes.count else { return false }
+            switch bytes[i] {
+            case UInt8(ascii: "\""): return string()
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                var depth = 0
+                while i < bytes.count {
+                    switch bytes[i] {
+                    case UInt8(ascii: "\""):
+                        guard string() else { return false }
+                        continue
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        depth -= 1
+                        if depth == 0 {
+                            i += 1
+                            return true
+                        }
+                    default: break
+                    }
+                    i += 1
+                }
+                return false
+            default:
+                let end = JSONReader.wordEnd(bytes, from: i)
+                guard end > i else { return false }
+                i = end
+                return true
+            }
+        }
+    }
+}
