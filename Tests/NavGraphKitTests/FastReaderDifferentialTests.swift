@@ -214,6 +214,69 @@ final class FastReaderDifferentialTests: XCTestCase {
         XCTAssertGreaterThan(fastCount, total / 20, "the fast path took \(fastCount) of \(total) mutated registries")
     }
 
+    /// A big JSON document is read on two threads (`JSONFeatureSplit`): at every cut of the features
+    /// list, the split read builds exactly what the one-thread fast reader builds (locations
+    /// included) and the graph needs no name of its own; on mutated documents it gives up or builds
+    /// the positioned reader's registry.
+    func testSplitReadingAgreesAtEveryCut() {
+        var docs: [(String, String)] = [
+            (Self.richJSON, "rich.json"), ("\u{FEFF}" + Self.richJSON, "bom.json"),
+            (Self.richJSON.replacingOccurrences(of: "\n", with: "\r\n"), "crlf.json"),
+            (Self.richJSON.replacingOccurrences(of: "\n", with: ""), "min.json"),
+        ]
+        for seed: UInt64 in 1...3 { docs.append((RegistryJSONWriter.json(SyntheticRegistry(features: 30, seed: seed).registry), "s\(seed).json")) }
+        var cuts = 0
+        for (text, file) in docs {
+            var text = text
+            text.withUTF8 { bytes in
+                let whole = FastRegistryDecoder.decode(JSONEventSource(bytes: bytes, file: file))
+                XCTAssertNotNil(whole, file)
+                XCTAssertNil(JSONFeatureSplit.find(bytes, item: 0), "the first item is never cut off")
+                var k = 1
+                while let split = JSONFeatureSplit.find(bytes, item: k) {
+                    cuts += 1
+                    let halves = FastRegistryDecoder.decode(bytes, file: file, split: split)
+                    XCTAssertEqual(halves, whole, "cut at item \(k) of \(file)")
+                    if let halves { XCTAssertEqual(NavGraph(registry: halves).namesInterned, 0, "cut at item \(k) of \(file)") }
+                    k += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(cuts, 80)
+
+        var rng = SplitMix(seed: 0x5EED)
+        let base = RegistryJSONWriter.json(SyntheticRegistry(features: 24, seed: 5).registry)
+        var took = 0, gaveUp = 0
+        for round in 0..<300 {
+            var bytes = Array(base.utf8)
+            for _ in 0..<(1 + Int(rng.next() % 2)) { Self.mutate(&bytes, &rng) }
+            var text = String(decoding: bytes, as: UTF8.self)
+            let slow = Self.positioned(text, "m.json")
+            text.withUTF8 { bytes in
+                for k in [1, 5, 12, 23] {
+                    guard let split = JSONFeatureSplit.find(bytes, item: k) else { continue }
+                    if let halves = FastRegistryDecoder.decode(bytes, file: "m.json", split: split) {
+                        took += 1
+                        XCTAssertEqual(.registry(halves), slow, "mutation \(round), cut at item \(k)")
+                    } else {
+                        gaveUp += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(took, 0)
+        XCTAssertGreaterThan(gaveUp, 0)
+    }
+
+    /// The loader splits a document over `JSONFeatureSplit.minimumBytes` and still builds the
+    /// positioned reader's registry.
+    func testTheLoaderSplitsABigJSONRegistry() {
+        var json = RegistryJSONWriter.json(SyntheticRegistry(features: 4000, seed: 9).registry)
+        XCTAssertGreaterThanOrEqual(json.utf8.count, JSONFeatureSplit.minimumBytes)
+        XCTAssertNotNil(json.withUTF8 { JSONFeatureSplit.find($0) })
+        XCTAssertNotNil(assertAgree(json, "big.json", "a JSON registry big enough to split"))
+    }
+
     /// The edge cases, and every input that once made the two readers disagree (or trap).
     func testFixtures() throws {
         let dir = try XCTUnwrap(Bundle.module.resourceURL).appendingPathComponent("Fixtures/fast-reader")

@@ -19,22 +19,25 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         s = source
     }
 
-    static func decode(_ source: Source) -> Registry? {
+    static func decode(_ source: Source) -> Registry? { decoded(source).registry }
+
+    /// `decode`, and the source as it was left.
+    static func decoded(_ source: Source) -> (registry: Registry?, source: Source) {
         var d = FastRegistryDecoder(source)
         do {
             var r = try d.registry()
-            guard d.s.finish() else { return nil }
+            guard d.s.finish() else { return (nil, d.s) }
             d.names.table = d.s.names
             r.names = d.names
-            return r
+            return (r, d.s)
         } catch {
-            return nil
+            return (nil, d.s)
         }
     }
 
     /// The features list's items up to its end (a source that starts inside the list: `JSONFeatureSplit`),
-    /// with their names' ids in `RegistryNames.features`' layout and the table they index.
-    static func decodeFeatures(_ source: Source) -> (features: [Feature], ids: [Int32], table: NameTable)? {
+    /// with their names' ids in `RegistryNames.features`' layout, and the source as it was left.
+    static func decodeFeatures(_ source: Source) -> (features: [Feature], ids: [Int32], source: Source)? {
         var d = FastRegistryDecoder(source)
         var features: [Feature] = []
         do {
@@ -46,7 +49,7 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         } catch {
             return nil
         }
-        return (features, d.names.features, d.s.names)
+        return (features, d.names.features, d.s)
     }
 
     // MARK: events
@@ -529,9 +532,14 @@ extension FastRegistryDecoder where Source == JSONEventSource {
         let halves = SplitHalves()
         DispatchQueue.concurrentPerform(iterations: 2) { k in
             if k == 0 {
-                halves.first = decode(JSONEventSource(bytes: bytes, file: file, skipping: split))
-            } else {
-                halves.second = decodeFeatures(JSONEventSource(bytes: bytes, file: file, from: split))
+                let (registry, source) = decoded(JSONEventSource(bytes: bytes, file: file, skipping: split))
+                // The jump must have happened, or the first reader read the second half itself.
+                halves.first = source.jumped ? registry : nil
+            } else if let (features, ids, source) = decodeFeatures(JSONEventSource(bytes: bytes, file: file, from: split)),
+                source.position == split.listEnd + 1
+            {
+                // It ended on the list's own `]`, so every byte it skipped for the first reader was read here.
+                halves.second = (features, ids, source.names)
             }
         }
         guard var r = halves.first, let second = halves.second else { return nil }

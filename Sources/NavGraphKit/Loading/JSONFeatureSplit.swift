@@ -25,7 +25,8 @@ struct JSONFeatureSplit: Equatable {
 
     /// The cut for `bytes`, placed so that the second half of the features list holds about half
     /// the document's bytes; nil when there is no `features` list of at least two items to cut.
-    static func find(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONFeatureSplit? {
+    /// `item` chooses the first item of the second half instead (tests try every cut).
+    static func find(_ bytes: UnsafeBufferPointer<UInt8>, item: Int? = nil) -> JSONFeatureSplit? {
         var skim = Skim(bytes: bytes)
         skim.i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         skim.space()
@@ -69,6 +70,10 @@ struct JSONFeatureSplit: Equatable {
         let target = listEnd - bytes.count / 2
         var k = 1
         while k < items.count - 1 && items[k] < target { k += 1 }
+        if let item {
+            guard item >= 1 && item < items.count else { return nil }
+            k = item
+        }
         let start = items[k]
         let (line, lineStart) = position(bytes, of: start, from: (0, 1, 0))
         let (endLine, endLineStart) = position(bytes, of: listEnd, from: (start, line, lineStart))

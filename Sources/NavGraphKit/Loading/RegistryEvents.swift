@@ -68,6 +68,11 @@ struct JSONEventSource: RegistryEventSource {
         skip = split
     }
 
+    /// The byte the next event starts at (or after).
+    var position: Int { i }
+    /// For a source `skipping:` a split: whether it jumped over the other reader's items.
+    var jumped: Bool { skip == nil }
+
     /// Only the features list's items from `split`'s cut on: item events, then the list's end.
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, from split: JSONFeatureSplit) {
         self.bytes = bytes
