@@ -169,17 +169,52 @@ extension NavGraph {
         from starts: [Int32], initial: [ScreenMove], state: (Int32) -> FeatureState, recordParents: Bool, allParents: Bool,
         onMove: (ScreenMove) -> Void
     ) -> FlowTree {
-        var tree = FlowTree(nodeCount: nodes.count, parents: recordParents)
+        // The walk's state is one value the move closures below capture (closure literals, not a
+        // local function passed as a closure: that boxed every variable it touched and checked
+        // exclusive access on each move at run time).
+        var w = Walk(tree: FlowTree(nodeCount: nodes.count, parents: recordParents), recordParents: recordParents, allParents: allParents)
         var frontier: [Int32] = []
-        for s in starts where tree.depths[Int(s)] < 0 {
-            tree.depths[Int(s)] = 0
-            tree.order.append(s)
+        for s in starts where w.tree.depths[Int(s)] < 0 {
+            w.tree.depths[Int(s)] = 0
+            w.tree.order.append(s)
             frontier.append(s)
         }
+        for m in initial {
+            onMove(m)
+            w.land(m)
+        }
+        frontier += w.next
+        w.next = []
+        while !frontier.isEmpty {
+            w.level += 1
+            for v in frontier {
+                forEachMove(from: v, state: state) { m in
+                    onMove(m)
+                    w.land(m)
+                }
+            }
+            swap(&frontier, &w.next)
+            w.next.removeAll(keepingCapacity: true)
+        }
+        return w.tree
+    }
+
+    /// `walk`'s state: the tree so far, the level being expanded and the screens it reached.
+    private struct Walk {
+        var tree: FlowTree
+        let recordParents: Bool
+        let allParents: Bool
         var level: Int32 = 0
         var next: [Int32] = []
-        func land(_ m: ScreenMove) {
-            onMove(m)
+
+        init(tree: FlowTree, recordParents: Bool, allParents: Bool) {
+            self.tree = tree
+            self.recordParents = recordParents
+            self.allParents = allParents
+        }
+
+        @inline(__always)
+        mutating func land(_ m: ScreenMove) {
             guard let l = m.lands else { return }
             let d = tree.depths[Int(l)]
             if d < 0 {
@@ -192,16 +227,6 @@ extension NavGraph {
                 tree.predecessors[l, default: []].append(m)
             }
         }
-        for m in initial { land(m) }
-        frontier += next
-        next = []
-        while !frontier.isEmpty {
-            level += 1
-            for v in frontier { forEachMove(from: v, state: state, land) }
-            frontier = next
-            next = []
-        }
-        return tree
     }
 }
 
