@@ -88,11 +88,13 @@ public final class CheckIndex: @unchecked Sendable {
         providedRows = rows(.dependency, provided.map(\.name))
 
         var claims: [Claim] = []
+        claims.reserveCapacity(graph.mappingNodes.count)
+        var k = 0
         for (h, handler) in handlers.enumerated() {
-            for (m, mapping) in handler.routes.enumerated() {
-                claims.append(Claim(
-                    handler: Int32(h), mapping: Int32(m), route: graph.node(.route, mapping.route)!,
-                    feature: graph.node(.feature, mapping.feature)!))
+            for m in handler.routes.indices {
+                let (route, feature) = graph.mappingNodes[k]
+                claims.append(Claim(handler: Int32(h), mapping: Int32(m), route: route, feature: feature))
+                k += 1
             }
         }
         self.claims = claims

@@ -97,6 +97,10 @@ public struct NavGraph: Sendable {
     /// declarations up by id instead of grouping the registry by name each run.
     private var declarationRows = EdgeRows()
 
+    /// The route and feature nodes of every handler mapping, handlers in registry order, each
+    /// handler's mappings in order (what the build resolved, so checks need not look names up again).
+    public private(set) var mappingNodes: [(route: Int32, feature: Int32)] = []
+
     /// The app's name, when the registry gives one.
     public var app: String? { registry.app }
     /// The flags the registry declares, in declaration order.
@@ -371,8 +375,9 @@ public struct NavGraph: Sendable {
                 var c = Int(handlerStart[i])
                 let hid = handlerNode[Int(handlerIDs[c])]
                 for _ in handlers[i].routes {
-                    pending.append(PendingEdge(
-                        from: routeNode[Int(handlerIDs[c + 1])], to: featureNode[Int(handlerIDs[c + 2])], kind: .routesTo, via: hid, style: 0, lazy: false))
+                    let route = routeNode[Int(handlerIDs[c + 1])], feature = featureNode[Int(handlerIDs[c + 2])]
+                    pending.append(PendingEdge(from: route, to: feature, kind: .routesTo, via: hid, style: 0, lazy: false))
+                    mappingNodes.append((route, feature))
                     c += 2
                 }
             }
