@@ -128,9 +128,15 @@ public final class ScenarioSetContext: @unchecked Sendable {
     private var contexts: [Int: CheckContext] = [:]
     private var cachedOff: ScenarioTable?
     private var cachedReach: ScenarioReach?
+    private var walked = 0
+    /// Rules run on several threads (`CheckRunner`): every cache is made once, under this lock.
+    private let lock = NSRecursiveLock()
     /// Scenarios a rule still had to walk one by one (`DisabledFeature` where the walk's order
     /// decides), for tests and measurements.
-    public internal(set) var walkedScenarios = 0
+    public internal(set) var walkedScenarios: Int {
+        get { lock.withLock { walked } }
+        set { lock.withLock { walked = newValue } }
+    }
 
     public init(graph: NavGraph, scenarios: [FlagScenario], makeContext: @escaping (FlagScenario) -> CheckContext) {
         self.graph = graph
@@ -140,6 +146,8 @@ public final class ScenarioSetContext: @unchecked Sendable {
 
     /// The context of scenario `i` (made once).
     public func context(_ i: Int) -> CheckContext {
+        lock.lock()
+        defer { lock.unlock() }
         if let c = contexts[i] { return c }
         let c = makeContext(scenarios[i])
         contexts[i] = c
@@ -148,6 +156,8 @@ public final class ScenarioSetContext: @unchecked Sendable {
 
     /// Per node, the scenarios in which it is a declared feature switched off.
     public var off: ScenarioTable {
+        lock.lock()
+        defer { lock.unlock() }
         if let t = cachedOff { return t }
         let t = graph.disabledTable(scenarios)
         cachedOff = t
@@ -156,6 +166,8 @@ public final class ScenarioSetContext: @unchecked Sendable {
 
     /// Reachability in every scenario (`NavGraph.reachAcross`).
     public var reach: ScenarioReach {
+        lock.lock()
+        defer { lock.unlock() }
         if let r = cachedReach { return r }
         let r = graph.reachAcross(off: off)
         cachedReach = r

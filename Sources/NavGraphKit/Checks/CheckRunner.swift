@@ -63,28 +63,24 @@ public struct CheckRunner: Sendable {
         let all = ScenarioSetContext(graph: graph, scenarios: scenarios) { CheckContext(graph: graph, scenario: $0, index: index) }
         var findings: [Finding] = []
         let checks = Self.allChecks.filter { isEnabled($0.description) }
-        if scenarios.count == 1 {
-            // One scenario: the rules only read the graph, the shared index and the context (whose
-            // caches are locked), so two threads take them in turn; findings keep the rule order.
-            let context = all.context(0)
-            var results = [[Finding]](repeating: [], count: checks.count)
-            let turns = Turns()
-            results.withUnsafeMutableBufferPointer { results in
-                nonisolated(unsafe) let results = results
-                DispatchQueue.concurrentPerform(iterations: min(2, checks.count)) { _ in
-                    while case let i = turns.take(), i < checks.count { results[i] = checks[i].run(context) }
-                }
-            }
-            findings = results.flatMap { $0 }
-        } else {
-            for check in checks {
-                if check.description.dependsOnFlags {
-                    findings += (perScenario ? nil : mergedAcross(check, all)) ?? merge(check, all)
-                } else {
-                    findings += check.run(all.context(0))
+        // The rules only read the graph, the shared index and the contexts (whose caches are made
+        // once, under locks), so two threads take them in turn; findings keep the rule order.
+        var results = [[Finding]](repeating: [], count: checks.count)
+        let turns = Turns()
+        results.withUnsafeMutableBufferPointer { results in
+            nonisolated(unsafe) let results = results
+            DispatchQueue.concurrentPerform(iterations: min(2, checks.count)) { _ in
+                while case let i = turns.take(), i < checks.count {
+                    let check = checks[i]
+                    if check.description.dependsOnFlags && scenarios.count > 1 {
+                        results[i] = (perScenario ? nil : mergedAcross(check, all)) ?? merge(check, all)
+                    } else {
+                        results[i] = check.run(all.context(0))
+                    }
                 }
             }
         }
+        findings = results.flatMap { $0 }
         findings = SuperfluousSuppression.apply(to: findings, graph.registry, runner: self)
         findings = findings.filter { !isExcluded($0, graph) }
         for i in findings.indices {
