@@ -268,13 +268,51 @@ final class FastReaderDifferentialTests: XCTestCase {
         XCTAssertGreaterThan(gaveUp, 0)
     }
 
+    /// YAML events handed over from a second thread (`PipelinedEventSource`, here in batches of a
+    /// few events and a short queue, so the threads wait on each other often) build exactly what one
+    /// thread builds, or give up exactly where it gives up, on valid and on mutated documents.
+    func testPipelinedYAMLEventsAgree() {
+        func decode(_ text: String, pipelined: (batch: Int, queue: Int)?) -> Registry? {
+            var bytes = Array(text.utf8)
+            return bytes.withUnsafeMutableBufferPointer { buf -> Registry? in
+                guard let source = YAMLEventSource(bytes: buf, file: "p.yml") else { return nil }
+                guard let pipelined else { return FastRegistryDecoder.decode(source) }
+                let p = PipelinedEventSource(source, batch: pipelined.batch, queueLimit: pipelined.queue)
+                defer { p.stop() }
+                return FastRegistryDecoder.decode(p)
+            }
+        }
+        var texts = [Self.richYAML, Self.richYAML + "---\nnot: read\n", "navgraph: 1\n", "just a scalar\n", ""]
+        for seed: UInt64 in 1...3 { texts.append(RegistryWriter.yaml(SyntheticRegistry(features: 40, seed: seed).registry)) }
+        var rng = SplitMix(seed: 0xF1F0)
+        let base = RegistryWriter.yaml(SyntheticRegistry(features: 24, seed: 6).registry)
+        for _ in 0..<200 {
+            var bytes = Array(base.utf8)
+            Self.mutate(&bytes, &rng)
+            texts.append(String(decoding: bytes, as: UTF8.self))
+        }
+        var registries = 0
+        for (n, text) in texts.enumerated() {
+            let one = decode(text, pipelined: nil)
+            if one != nil { registries += 1 }
+            for shape in [(1, 1), (3, 2), (4096, 16)] {
+                XCTAssertEqual(decode(text, pipelined: shape), one, "document \(n), batches of \(shape.0)")
+            }
+        }
+        XCTAssertGreaterThan(registries, 10)
+    }
+
     /// The loader splits a document over `JSONFeatureSplit.minimumBytes` and still builds the
     /// positioned reader's registry.
-    func testTheLoaderSplitsABigJSONRegistry() {
+    func testTheLoaderSplitsBigRegistries() {
         var json = RegistryJSONWriter.json(SyntheticRegistry(features: 4000, seed: 9).registry)
         XCTAssertGreaterThanOrEqual(json.utf8.count, JSONFeatureSplit.minimumBytes)
         XCTAssertNotNil(json.withUTF8 { JSONFeatureSplit.find($0) })
         XCTAssertNotNil(assertAgree(json, "big.json", "a JSON registry big enough to split"))
+        // And a YAML one of that size is read with libyaml on a second thread.
+        let yaml = RegistryWriter.yaml(SyntheticRegistry(features: 4000, seed: 9).registry)
+        XCTAssertGreaterThanOrEqual(yaml.utf8.count, JSONFeatureSplit.minimumBytes)
+        XCTAssertNotNil(assertAgree(yaml, "big.yml", "a YAML registry big enough to pipeline"))
     }
 
     /// The edge cases, and every input that once made the two readers disagree (or trap).

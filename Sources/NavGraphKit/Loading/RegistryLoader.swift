@@ -88,7 +88,11 @@ public struct RegistryLoader: Sendable {
         var bytes = Array(text.utf8)
         return bytes.withUnsafeMutableBufferPointer { buf in
             guard let source = YAMLEventSource(bytes: buf, file: file) else { return nil }
-            return FastRegistryDecoder.decode(source)
+            guard buf.count >= JSONFeatureSplit.minimumBytes else { return FastRegistryDecoder.decode(source) }
+            // A big document: libyaml runs ahead on another thread.
+            let pipelined = PipelinedEventSource(source)
+            defer { pipelined.stop() }
+            return FastRegistryDecoder.decode(pipelined)
         }
     }
 
