@@ -14,12 +14,13 @@ struct RegistryEvent {
     var mark: RegistryMark
 }
 
-/// Where an event starts: JSON keeps the byte offset and its line; YAML keeps libyaml's line and column.
+/// Where an event starts: JSON keeps the byte offset (its location is that offset; line and
+/// `lineStart` are not read for it); YAML keeps libyaml's line and column.
 struct RegistryMark {
     var line: Int
     /// JSON: the byte offset of the event; YAML: the zero-based column.
     var offset: Int
-    /// JSON: the byte offset where the line starts (the column is counted from there on demand).
+    /// JSON: the byte offset where the line starts.
     var lineStart: Int
 }
 
@@ -39,7 +40,7 @@ protocol RegistryEventSource {
 /// except strings with escapes, which it leaves to the positioned reader.
 struct JSONEventSource: RegistryEventSource {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let file: UInt32
+    private let text: SourceFiles.TextID
     private(set) var names = NameTable()
     private var i = 0
     private var line = 1
@@ -48,30 +49,20 @@ struct JSONEventSource: RegistryEventSource {
     private var stack: [Bool] = []
     private enum State { case value, afterOpenObject, afterOpenArray, key, afterValue }
     private var state = State.value
-    private var colPos = 0
-    private var colCount = 1
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
-        self.file = SourceFiles.id(file)
+        self.text = SourceFiles.register(bytes, path: file, columns: .characters)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             i = 3
             lineStart = 3
         }
     }
 
-    /// Columns count characters, not bytes (as `JSONReader` does); counted incrementally, so marks
-    /// asked for in document order stay linear on a long minified line.
+    /// The byte offset in the registered text: line and column (characters, not bytes, as
+    /// `JSONReader` counts them) are computed only when the location is printed or compared.
     mutating func location(_ mark: RegistryMark) -> SourceLocation {
-        if colPos < mark.lineStart || colPos > mark.offset {
-            colPos = mark.lineStart
-            colCount = 1
-        }
-        while colPos < mark.offset {
-            if bytes[colPos] & 0xC0 != 0x80 { colCount += 1 }
-            colPos += 1
-        }
-        return SourceLocation(fileID: file, line: mark.line, column: colCount)
+        SourceLocation(text, offset: mark.offset)
     }
 
     private var mark: RegistryMark { RegistryMark(line: line, offset: i, lineStart: lineStart) }
