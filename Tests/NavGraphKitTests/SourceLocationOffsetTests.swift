@@ -64,17 +64,22 @@ import Testing
         #expect(try RegistryLoader().positionedLoad(text: text, file: path, isJSON: false) == fast)
     }
 
-    /// The naive count the readers used to make: line = 1 + the `\n` before the offset; column = 1 +
-    /// the characters (or bytes) from the line's start, line 1 starting after a byte order mark.
-    static func naive(_ bytes: [UInt8], _ offset: Int, _ columns: LineTable.Columns) -> (Int, Int) {
+    /// The naive count the readers used to make. JSON: line = 1 + the `\n` before the offset, column =
+    /// 1 + the characters from the line's start (line 1 starting after a byte order mark). Swift
+    /// (swift-syntax): `\n`, `\r` and `\r\n` end lines, columns count bytes.
+    static func naive(_ bytes: [UInt8], _ offset: Int, _ style: LineTable.Style) -> (Int, Int) {
         var line = 1
-        var start = columns == .characters && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        for i in 0..<offset where bytes[i] == 0x0A {
-            line += 1
-            start = i + 1
+        var start = style == .json && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        for i in 0..<offset {
+            let ends = style == .json ? bytes[i] == 0x0A
+                : bytes[i] == 0x0A || (bytes[i] == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A))
+            if ends {
+                line += 1
+                start = i + 1
+            }
         }
         if offset <= start { return (line, 1) }
-        let counted = bytes[start..<offset].filter { columns == .bytes || $0 & 0xC0 != 0x80 }.count
+        let counted = bytes[start..<offset].filter { style == .swift || $0 & 0xC0 != 0x80 }.count
         return (line, counted + 1)
     }
 
@@ -90,12 +95,12 @@ import Testing
                 bytes += Array(Self.pieces[t < Self.pieces.count ? t : t % 3].utf8)
                 starts.append(bytes.count)
             }
-            for columns in [LineTable.Columns.characters, .bytes] {
-                let table = bytes.withUnsafeBufferPointer { LineTable($0, columns: columns) }
+            for style in [LineTable.Style.json, .swift] {
+                let table = bytes.withUnsafeBufferPointer { LineTable($0, style: style) }
                 for offset in starts {
                     let p = table.position(offset)
-                    let expected = Self.naive(bytes, offset, columns)
-                    #expect(p.line == expected.0 && p.column == expected.1, "offset \(offset) of \(bytes) (\(columns))")
+                    let expected = Self.naive(bytes, offset, style)
+                    #expect(p.line == expected.0 && p.column == expected.1, "offset \(offset) of \(bytes) (\(style))")
                 }
             }
         }
@@ -103,7 +108,7 @@ import Testing
 
     @Test func offsetAndExplicitLocationsOfOnePlaceAreOne() throws {
         let bytes = Array("x\né🍰 y\nz".utf8)
-        let text = bytes.withUnsafeBufferPointer { SourceFiles.register($0, path: "one.json", columns: .characters) }
+        let text = bytes.withUnsafeBufferPointer { SourceFiles.register($0, path: "one.json", style: .json) }
         let y = SourceLocation(text, offset: 9)  // "y": 1 + 1 + 4 + 1 bytes into line 2, character 4
         let explicit = SourceLocation(file: "one.json", line: 2, column: 4)
         #expect(y.description == "one.json:2:4")
@@ -115,7 +120,7 @@ import Testing
         #expect(y != z && z != explicit)
         #expect([z, explicit, y].sorted().map(\.description) == ["one.json:2:4", "one.json:2:4", "one.json:3:1"])
         // The same path read again (other contents) is another text: earlier locations keep their place.
-        let again = Array("\n\n\n\n\n\n\n\n\n\n".utf8).withUnsafeBufferPointer { SourceFiles.register($0, path: "one.json", columns: .characters) }
+        let again = Array("\n\n\n\n\n\n\n\n\n\n".utf8).withUnsafeBufferPointer { SourceFiles.register($0, path: "one.json", style: .json) }
         #expect(SourceLocation(again, offset: 9).description == "one.json:10:1")
         #expect(y.description == "one.json:2:4" && y.fileID == explicit.fileID)
         // Moving it to another file, or setting its line, keeps the rest.

@@ -52,7 +52,7 @@ struct JSONEventSource: RegistryEventSource {
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
-        self.text = SourceFiles.register(bytes, path: file, columns: .characters)
+        self.text = SourceFiles.register(bytes, path: file, style: .json)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             i = 3
             lineStart = 3

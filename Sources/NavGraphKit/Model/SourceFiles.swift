@@ -4,7 +4,7 @@ import Foundation
 /// id from here instead of a `String`, so a location is a plain value (copying one costs no reference
 /// counting) and equal paths are equal ids.
 ///
-/// A reader that has a file's bytes registers them once (`register(_:path:columns:)`) and makes its
+/// A reader that has a file's bytes registers them once (`register(_:path:style:)`) and makes its
 /// locations as byte offsets into that text; the text's `LineTable` turns an offset into line:col only
 /// when a location is printed, compared with one made another way, or hashed.
 ///
@@ -45,8 +45,8 @@ enum SourceFiles {
 
     /// Registers the bytes of a file read from `path` (the line table is built here, in one pass;
     /// the bytes themselves are kept only for lines with non-ASCII text, whose columns need them).
-    static func register(_ bytes: UnsafeBufferPointer<UInt8>, path: String, columns: LineTable.Columns) -> TextID {
-        let lines = LineTable(bytes, columns: columns)
+    static func register(_ bytes: UnsafeBufferPointer<UInt8>, path: String, style: LineTable.Style) -> TextID {
+        let lines = LineTable(bytes, style: style)
         table.lock.lock()
         defer { table.lock.unlock() }
         let file = unlockedID(path)
@@ -71,47 +71,55 @@ enum SourceFiles {
 
 /// Where the lines of one text start, and enough of its bytes to count columns as its reader does.
 final class LineTable: @unchecked Sendable {
-    /// What a column counts: characters (Unicode scalars, as the JSON readers count them) or UTF-8
-    /// bytes (as swift-syntax's `SourceLocationConverter` counts them).
-    enum Columns: Sendable { case characters, bytes }
+    /// How a reader counts lines and columns.
+    enum Style: Sendable {
+        /// The JSON readers: a line ends at `\n` (a `\r` before it is part of the line), line 1 starts
+        /// after a UTF-8 byte order mark, and a column counts characters (Unicode scalars).
+        case json
+        /// swift-syntax's `SourceLocationConverter`: a line ends at `\n`, `\r` or `\r\n`, and a column
+        /// counts UTF-8 bytes.
+        case swift
+    }
 
     /// Set once by `SourceFiles.register` before the table is shared, then only read.
     fileprivate(set) var file: UInt32 = 0
-    private let columns: Columns
-    /// The byte offset where each line starts (line 1 at index 0; counting characters, line 1 starts
-    /// after a UTF-8 byte order mark, as the JSON readers skip it). A line break is `\n` (a `\r` before it belongs to the line, as the readers count it).
+    private let style: Style
+    /// The byte offset where each line starts (line 1 at index 0).
     private let starts: [Int]
     /// Lines (zero-based, ascending) with a byte ≥ 0x80, and where their bytes are in `wideBytes`.
     private let wideLines: [Int]
     private let wideOffsets: [Int]
     private let wideBytes: [UInt8]
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, columns: Columns) {
-        self.columns = columns
-        let bom = columns == .characters && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    init(_ bytes: UnsafeBufferPointer<UInt8>, style: Style) {
+        self.style = style
+        let bom = style == .json && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         var starts = [bom ? 3 : 0]
         var wideLines: [Int] = [], wideOffsets: [Int] = [], wideBytes: [UInt8] = []
-        guard let base = bytes.baseAddress else {
-            (self.starts, self.wideLines, self.wideOffsets, self.wideBytes) = (starts, [], [], [])
-            return
-        }
-        var lineStart = starts[0]
-        while lineStart <= bytes.count {
-            let rest = bytes.count - lineStart
-            let end: Int
-            if rest > 0, let p = memchr(base + lineStart, 0x0A, rest) {
-                end = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-            } else {
-                end = bytes.count
+        if let base = bytes.baseAddress {
+            // A lone `\r` ends a Swift line too; without any `\r` in the text, `\n` alone is looked for.
+            let carriageReturns = style == .swift && memchr(base, 0x0D, bytes.count) != nil
+            var lineStart = starts[0]
+            while lineStart <= bytes.count {
+                var end = bytes.count, next = bytes.count
+                if carriageReturns {
+                    var i = lineStart
+                    while i < bytes.count, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }
+                    end = i
+                    next = i < bytes.count && bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? i + 2 : i + 1
+                } else if lineStart < bytes.count, let p = memchr(base + lineStart, 0x0A, bytes.count - lineStart) {
+                    end = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+                    next = end + 1
+                }
+                if style == .json, !Self.isASCII(base + lineStart, end - lineStart) {
+                    wideLines.append(starts.count - 1)
+                    wideOffsets.append(wideBytes.count)
+                    wideBytes.append(contentsOf: UnsafeBufferPointer(start: base + lineStart, count: end - lineStart))
+                }
+                guard end < bytes.count else { break }
+                lineStart = next
+                starts.append(lineStart)
             }
-            if columns == .characters, !Self.isASCII(base + lineStart, end - lineStart) {
-                wideLines.append(starts.count - 1)
-                wideOffsets.append(wideBytes.count)
-                wideBytes.append(contentsOf: UnsafeBufferPointer(start: base + lineStart, count: end - lineStart))
-            }
-            guard end < bytes.count else { break }
-            lineStart = end + 1
-            starts.append(lineStart)
         }
         (self.starts, self.wideLines, self.wideOffsets, self.wideBytes) = (starts, wideLines, wideOffsets, wideBytes)
     }
@@ -141,7 +149,7 @@ final class LineTable: @unchecked Sendable {
         }
         let start = starts[lo]
         guard offset > start else { return (lo + 1, 1) }
-        guard columns == .characters, let wide = Self.search(wideLines, lo) else { return (lo + 1, offset - start + 1) }
+        guard style == .json, let wide = Self.search(wideLines, lo) else { return (lo + 1, offset - start + 1) }
         let from = wideOffsets[wide]
         let lineLength = (wide + 1 < wideOffsets.count ? wideOffsets[wide + 1] : wideBytes.count) - from
         let counted = min(offset - start, lineLength)

@@ -46,6 +46,23 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
         }
     }
 
+    /// A file's text registered once, for a reader outside this module that makes many locations in
+    /// it (the scanner): locations in it are byte offsets, line and column are computed when asked.
+    public struct Text: Sendable {
+        let id: SourceFiles.TextID
+
+        /// Swift source, as swift-syntax's `SourceLocationConverter` counts it: lines end at `\n`,
+        /// `\r` or `\r\n`, columns count UTF-8 bytes.
+        public init(swiftSource bytes: UnsafeBufferPointer<UInt8>, path: String) {
+            id = SourceFiles.register(bytes, path: path, style: .swift)
+        }
+    }
+
+    /// The place `utf8Offset` bytes into `text` (swift-syntax's `AbsolutePosition.utf8Offset`).
+    public init(_ text: Text, utf8Offset: Int) {
+        self.init(text.id, offset: max(0, utf8Offset))
+    }
+
     /// The file's id in `SourceFiles`.
     var fileID: UInt32 { bits & ~Self.offsetTag }
 
