@@ -50,7 +50,6 @@ enum SourceFiles {
         table.lock.lock()
         defer { table.lock.unlock() }
         let file = unlockedID(path)
-        lines.file = file
         table.texts.append(lines)
         return TextID(file: file, text: UInt32(table.texts.count - 1))
     }
@@ -70,7 +69,7 @@ enum SourceFiles {
 }
 
 /// Where the lines of one text start, and enough of its bytes to count columns as its reader does.
-final class LineTable: @unchecked Sendable {
+final class LineTable: Sendable {
     /// How a reader counts lines and columns.
     enum Style: Sendable {
         /// The JSON readers: a line ends at `\n` (a `\r` before it is part of the line), line 1 starts
@@ -81,8 +80,6 @@ final class LineTable: @unchecked Sendable {
         case swift
     }
 
-    /// Set once by `SourceFiles.register` before the table is shared, then only read.
-    fileprivate(set) var file: UInt32 = 0
     private let style: Style
     /// The byte offset where each line starts (line 1 at index 0).
     private let starts: [Int]
