@@ -6,7 +6,8 @@ import SwiftSyntax
 /// calls in `FactExtractor+Calls.swift`, annotations in `FactExtractor+Annotations.swift`.
 final class FactExtractor: SyntaxVisitor {
     let config: ScanConfiguration
-    let converter: SourceLocationConverter
+    /// The file's text, registered once: locations are byte offsets into it.
+    let text: NavGraphKit.SourceLocation.Text
     var facts: FileFacts
     /// Indices into `facts.types` of the types being visited, outermost first.
     var typeStack: [Int] = []
@@ -31,9 +32,11 @@ final class FactExtractor: SyntaxVisitor {
         var label: String
     }
 
-    init(path: String, module: String?, tree: SourceFileSyntax, config: ScanConfiguration) {
+    /// `source` is the text `tree` was parsed from.
+    init(path: String, module: String?, tree: SourceFileSyntax, source: String, config: ScanConfiguration) {
         self.config = config
-        self.converter = SourceLocationConverter(fileName: path, tree: tree)
+        var source = source
+        self.text = source.withUTF8 { NavGraphKit.SourceLocation.Text(swiftSource: $0, path: path) }
         self.facts = FileFacts(path: path, module: module)
         super.init(viewMode: .sourceAccurate)
     }
@@ -41,7 +44,7 @@ final class FactExtractor: SyntaxVisitor {
     /// Parses `source` and extracts its facts.
     static func extract(path: String, module: String?, source: String, config: ScanConfiguration) -> FileFacts {
         let tree = Parser.parse(source: source)
-        let extractor = FactExtractor(path: path, module: module, tree: tree, config: config)
+        let extractor = FactExtractor(path: path, module: module, tree: tree, source: source, config: config)
         extractor.hasAnnotations = Self.contains(source, "navgraph:")
         extractor.walk(tree)
         if extractor.hasAnnotations { extractor.collectAnnotations(tree) }
@@ -56,9 +59,10 @@ final class FactExtractor: SyntaxVisitor {
         location(node.positionAfterSkippingLeadingTrivia)
     }
 
+    /// A byte offset into the file's text: line and column (UTF-8 bytes, as swift-syntax's
+    /// `SourceLocationConverter` counts them) are computed only when the location is printed.
     func location(_ position: AbsolutePosition) -> NavGraphKit.SourceLocation {
-        let l = converter.location(for: position)
-        return NavGraphKit.SourceLocation(file: facts.path, line: l.line, column: l.column)
+        NavGraphKit.SourceLocation(text, utf8Offset: position.utf8Offset)
     }
 
     /// A byte search: whether `needle` occurs in `text`.

@@ -530,12 +530,14 @@ extension FastRegistryDecoder where Source == JSONEventSource {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String, split: JSONFeatureSplit) -> Registry? {
         nonisolated(unsafe) let bytes = bytes
         let halves = SplitHalves()
+        let first = JSONEventSource(bytes: bytes, file: file, skipping: split)
+        let second = JSONEventSource(bytes: bytes, text: first.registeredText, from: split)
         DispatchQueue.concurrentPerform(iterations: 2) { k in
             if k == 0 {
-                let (registry, source) = decoded(JSONEventSource(bytes: bytes, file: file, skipping: split))
+                let (registry, source) = decoded(first)
                 // The jump must have happened, or the first reader read the second half itself.
                 halves.first = source.jumped ? registry : nil
-            } else if let (features, ids, source) = decodeFeatures(JSONEventSource(bytes: bytes, file: file, from: split)),
+            } else if let (features, ids, source) = decodeFeatures(second),
                 source.position == split.listEnd + 1
             {
                 // It ended on the list's own `]`, so every byte it skipped for the first reader was read here.

@@ -11,14 +11,8 @@ import Foundation
 struct JSONFeatureSplit: Equatable {
     /// The first byte of the first item the second reader takes.
     var itemStart: Int
-    /// The line of `itemStart` and the offset its line starts at.
-    var line: Int
-    var lineStart: Int
     /// The offset of the list's closing `]`.
     var listEnd: Int
-    /// The line of `listEnd` and the offset its line starts at.
-    var endLine: Int
-    var endLineStart: Int
 
     /// Files smaller than this are read on one thread (a thread costs more than it saves there).
     static let minimumBytes = 1 << 20
@@ -74,24 +68,7 @@ struct JSONFeatureSplit: Equatable {
             guard item >= 1 && item < items.count else { return nil }
             k = item
         }
-        let start = items[k]
-        let (line, lineStart) = position(bytes, of: start, from: (0, 1, 0))
-        let (endLine, endLineStart) = position(bytes, of: listEnd, from: (start, line, lineStart))
-        return JSONFeatureSplit(itemStart: start, line: line, lineStart: lineStart, listEnd: listEnd, endLine: endLine, endLineStart: endLineStart)
-    }
-
-    /// The line of `offset` and where that line starts, counting newlines on from a known position.
-    private static func position(_ bytes: UnsafeBufferPointer<UInt8>, of offset: Int, from known: (offset: Int, line: Int, lineStart: Int)) -> (Int, Int) {
-        var line = known.line, lineStart = known.lineStart
-        let base = bytes.baseAddress!
-        var p = known.offset
-        while p < offset, let nl = memchr(base + p, 0x0A, offset - p) {
-            let q = UnsafeRawPointer(nl) - UnsafeRawPointer(base)
-            line += 1
-            lineStart = q + 1
-            p = q + 1
-        }
-        return (line, lineStart)
+        return JSONFeatureSplit(itemStart: items[k], listEnd: listEnd)
     }
 
     /// A cursor that steps over JSON values without reading them.

@@ -14,12 +14,13 @@ struct RegistryEvent {
     var mark: RegistryMark
 }
 
-/// Where an event starts: JSON keeps the byte offset and its line; YAML keeps libyaml's line and column.
+/// Where an event starts: JSON keeps the byte offset (its location is that offset; line and
+/// `lineStart` are not read for it); YAML keeps libyaml's line and column.
 struct RegistryMark {
     var line: Int
     /// JSON: the byte offset of the event; YAML: the zero-based column.
     var offset: Int
-    /// JSON: the byte offset where the line starts (the column is counted from there on demand).
+    /// JSON: the byte offset where the line starts.
     var lineStart: Int
 }
 
@@ -39,26 +40,21 @@ protocol RegistryEventSource {
 /// except strings with escapes, which it leaves to the positioned reader.
 struct JSONEventSource: RegistryEventSource {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let file: UInt32
+    private let text: SourceFiles.TextID
     private(set) var names = NameTable()
     private var i = 0
-    private var line = 1
-    private var lineStart = 0
     /// Open containers: true for an object.
     private var stack: [Bool] = []
     private enum State { case value, afterOpenObject, afterOpenArray, key, afterValue }
     private var state = State.value
-    private var colPos = 0
-    private var colCount = 1
     /// Split reading (`JSONFeatureSplit`): the first reader jumps from the cut to the list's end.
     private var skip: JSONFeatureSplit?
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
-        self.file = SourceFiles.id(file)
+        self.text = SourceFiles.register(bytes, path: file, style: .json)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             i = 3
-            lineStart = 3
         }
     }
 
@@ -68,38 +64,34 @@ struct JSONEventSource: RegistryEventSource {
         skip = split
     }
 
+    /// Only the features list's items from `split`'s cut on: item events, then the list's end. The
+    /// text is the one the first reader registered (its locations are offsets into it too).
+    init(bytes: UnsafeBufferPointer<UInt8>, text: SourceFiles.TextID, from split: JSONFeatureSplit) {
+        self.bytes = bytes
+        self.text = text
+        i = split.itemStart
+        stack = [false]
+    }
+
+    /// The registered text locations point into.
+    var registeredText: SourceFiles.TextID { text }
     /// The byte the next event starts at (or after).
     var position: Int { i }
     /// For a source `skipping:` a split: whether it jumped over the other reader's items.
     var jumped: Bool { skip == nil }
 
-    /// Only the features list's items from `split`'s cut on: item events, then the list's end.
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String, from split: JSONFeatureSplit) {
-        self.bytes = bytes
-        self.file = SourceFiles.id(file)
-        i = split.itemStart
-        line = split.line
-        lineStart = split.lineStart
-        stack = [false]
-    }
-
-    /// Columns count characters, not bytes (as `JSONReader` does); counted incrementally, so marks
-    /// asked for in document order stay linear on a long minified line.
+    /// The byte offset in the registered text: line and column (characters, not bytes, as
+    /// `JSONReader` counts them) are computed only when the location is printed or compared.
     mutating func location(_ mark: RegistryMark) -> SourceLocation {
-        if colPos < mark.lineStart || colPos > mark.offset {
-            colPos = mark.lineStart
-            colCount = 1
-        }
-        while colPos < mark.offset {
-            if bytes[colPos] & 0xC0 != 0x80 { colCount += 1 }
-            colPos += 1
-        }
-        return SourceLocation(fileID: file, line: mark.line, column: colCount)
+        SourceLocation(text, offset: mark.offset)
     }
 
-    private var mark: RegistryMark { RegistryMark(line: line, offset: i, lineStart: lineStart) }
+    /// Only the offset: a JSON location is computed from it (lines are counted when printed).
+    private var mark: RegistryMark { RegistryMark(line: 0, offset: i, lineStart: 0) }
 
-    private mutating func skipSpace() { JSONReader.skipSpace(bytes, &i, &line, &lineStart) }
+    private mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09 || bytes[i] == 0x0D { i += 1 }
+    }
 
     mutating func next() -> RegistryEvent? {
         while true {
@@ -136,7 +128,7 @@ struct JSONEventSource: RegistryEventSource {
             case .value:
                 if let s = skip, i == s.itemStart {
                     // The other reader's items: on to the list's `]`.
-                    (i, line, lineStart) = (s.listEnd, s.endLine, s.endLineStart)
+                    i = s.listEnd
                     skip = nil
                     state = .afterValue
                     continue
