@@ -530,8 +530,9 @@ extension FastRegistryDecoder where Source == JSONEventSource {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String, split: JSONFeatureSplit) -> Registry? {
         nonisolated(unsafe) let bytes = bytes
         let halves = SplitHalves()
-        let first = JSONEventSource(bytes: bytes, file: file, skipping: split)
-        let second = JSONEventSource(bytes: bytes, text: first.registeredText, from: split)
+        // Each thread reads its own source (the bytes are only read).
+        nonisolated(unsafe) let first = JSONEventSource(bytes: bytes, file: file, skipping: split)
+        nonisolated(unsafe) let second = JSONEventSource(bytes: bytes, text: first.registeredText, from: split)
         DispatchQueue.concurrentPerform(iterations: 2) { k in
             if k == 0 {
                 let (registry, source) = decoded(first)
