@@ -12,6 +12,18 @@ final class LoaderTests: XCTestCase {
         XCTAssertEqual(loadErrors("{\"navgraph\": 1,}", file: "bad.json"), ["1:16: malformed JSON: expected a string key"])
     }
 
+    /// A YAML text that starts with a byte-order mark is the same registry as without it (it was an
+    /// empty registry, without a word, when the text came from elsewhere than a file).
+    func testAByteOrderMarkInYAMLIsNotContent() throws {
+        let yaml = "navgraph: 1\nentries: [{feature: A}]\nfeatures:\n  - {name: A}\n  - {name: B}\n"
+        let plain = try RegistryLoader().load(text: yaml, file: "bom.yml")
+        let marked = try RegistryLoader().load(text: "\u{FEFF}" + yaml, file: "bom.yml")
+        XCTAssertEqual(marked.features.map(\.name), ["A", "B"])
+        XCTAssertEqual(marked, plain)
+        XCTAssertEqual(marked.features.last?.origin.registry?.description, "bom.yml:5:5")
+        XCTAssertEqual(loadErrors("\u{FEFF}navgraph: 1\nfeaturez: []\n").first?.hasPrefix("2:1: unknown key 'featurez'"), true)
+    }
+
     func testMissingVersion() {
         XCTAssertEqual(loadErrors("app: Shop\n"), ["1:1: missing 'navgraph: 1' (the schema version) at the top of the registry"])
         XCTAssertEqual(loadErrors("navgraph: 7\n"), ["1:11: unsupported schema version 7; this navgraph reads version 1"])

@@ -69,6 +69,11 @@ public struct RegistryLoader: Sendable {
     /// Parses registry text; `file` names it in locations, and its extension picks JSON or YAML.
     public func load(text: String, file: String) throws(InputError) -> Registry {
         let isJSON = file.lowercased().hasSuffix(".json")
+        // A byte-order mark is not content (the JSON readers skip it themselves; libyaml, told the
+        // text is UTF-8, would read it as the start of the first key).
+        if !isJSON, text.unicodeScalars.first == "\u{FEFF}" {
+            return try load(text: String(text.unicodeScalars.dropFirst()), file: file)
+        }
         if let registry = RegistryLoader.fastLoad(text: text, file: file, isJSON: isJSON) { return registry }
         return try positionedLoad(text: text, file: file, isJSON: isJSON)
     }
