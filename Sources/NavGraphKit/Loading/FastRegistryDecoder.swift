@@ -528,7 +528,6 @@ extension FastRegistryDecoder where Source == JSONEventSource {
     /// `split`'s cut, the other reads those; their features are joined in document order and the
     /// second table's ids translated into the first's. Nil when either gives up.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String, split: JSONFeatureSplit) -> Registry? {
-        nonisolated(unsafe) let bytes = bytes
         let halves = SplitHalves()
         // Each thread reads its own source (the bytes are only read).
         nonisolated(unsafe) let first = JSONEventSource(bytes: bytes, file: file, skipping: split)
@@ -541,7 +540,7 @@ extension FastRegistryDecoder where Source == JSONEventSource {
             } else if let (features, ids, source) = decodeFeatures(second),
                 source.position == split.listEnd + 1
             {
-                // It ended on the list's own `]`, so every byte it skipped for the first reader was read here.
+                // It ended on the list's own `]`: every byte the first reader jumped over was read here.
                 halves.second = (features, ids, source.names)
             }
         }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where a big JSON registry's `features` list can be cut in two, so that the fast reader decodes
 /// the second half on another thread while the first thread reads everything else.
 ///
