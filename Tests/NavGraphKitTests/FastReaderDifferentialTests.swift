@@ -188,6 +188,7 @@ final class FastReaderDifferentialTests: XCTestCase {
         XCTAssertNotNil(assertAgree(json.replacingOccurrences(of: "\n", with: "\r\n"), "crlf.json", "JSON with CRLF"))
         XCTAssertNotNil(assertAgree(json.replacingOccurrences(of: "\n", with: ""), "min.json", "minified JSON"))
         XCTAssertNotNil(assertAgree(Self.richYAML + "---\nnot: read\n", "two.yml", "two YAML documents"))
+        XCTAssertNotNil(assertAgree("\u{FEFF}" + Self.richYAML, "bom.yml", "YAML with a BOM"))
         XCTAssertNotNil(assertAgree(Self.richYAML.replacingOccurrences(of: "\n", with: "\r\n"), "crlf.yml", "YAML with CRLF"))
     }
 

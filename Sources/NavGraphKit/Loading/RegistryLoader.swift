@@ -69,11 +69,6 @@ public struct RegistryLoader: Sendable {
     /// Parses registry text; `file` names it in locations, and its extension picks JSON or YAML.
     public func load(text: String, file: String) throws(InputError) -> Registry {
         let isJSON = file.lowercased().hasSuffix(".json")
-        // A byte-order mark is not content (the JSON readers skip it themselves; libyaml, told the
-        // text is UTF-8, would read it as the start of the first key).
-        if !isJSON, text.unicodeScalars.first == "\u{FEFF}" {
-            return try load(text: String(text.unicodeScalars.dropFirst()), file: file)
-        }
         if let registry = RegistryLoader.fastLoad(text: text, file: file, isJSON: isJSON) { return registry }
         return try positionedLoad(text: text, file: file, isJSON: isJSON)
     }
@@ -90,7 +85,7 @@ public struct RegistryLoader: Sendable {
                 return FastRegistryDecoder.decode(JSONEventSource(bytes: bytes, file: file))
             }
         }
-        var bytes = Array(text.utf8)
+        var bytes = YAMLReader.input(text)
         return bytes.withUnsafeMutableBufferPointer { buf in
             guard let source = YAMLEventSource(bytes: buf, file: file) else { return nil }
             guard buf.count >= JSONFeatureSplit.minimumBytes else { return FastRegistryDecoder.decode(source) }

@@ -12,7 +12,7 @@ enum YAMLReader {
             throw InputError([Diagnostic(.error, "could not start the YAML parser", at: SourceLocation(file: file, line: 1, column: 1))])
         }
         defer { yaml_parser_delete(&parser) }
-        var bytes = Array(text.utf8)
+        var bytes = input(text)
         return try bytes.withUnsafeMutableBufferPointer { (buf) throws(InputError) -> RawNode? in
             yaml_parser_set_input_string(&parser, buf.baseAddress, buf.count)
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
@@ -28,6 +28,15 @@ enum YAMLReader {
             }
             return builder.root
         }
+    }
+
+    /// The bytes both YAML readers hand libyaml: the text's UTF-8 without a leading byte-order mark
+    /// (told the input is UTF-8, libyaml reads a mark as content and the document came out empty;
+    /// the JSON readers skip the mark themselves).
+    static func input(_ text: String) -> [UInt8] {
+        var bytes = Array(text.utf8)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        return bytes
     }
 
     private struct Builder {
