@@ -3,6 +3,14 @@ import NavGraphKit
 
 /// Where the CLI writes: findings on stdout, diagnostics and summaries on stderr.
 enum CLIOutput {
+    /// Ends the process with `code` once every output is written and flushed (standard error is
+    /// unbuffered; standard output goes through `BufferedFileWriter` or `print`, flushed by `exit`).
+    /// Commands that hold a large model call it instead of returning, so the model is not freed
+    /// element by element just before the operating system takes the memory back anyway.
+    static func exitNow(_ code: Int32) -> Never {
+        Foundation.exit(code)
+    }
+
     static func stdout(_ s: String) {
         FileHandle.standardOutput.write(Data(s.utf8))
     }

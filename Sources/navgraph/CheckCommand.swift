@@ -63,8 +63,11 @@ struct CheckCommand: ParsableCommand {
             summary += "; the graph is partial: \(n) navigate call\(n == 1 ? "" : "s") not fully resolved (navgraph scan --explain)"
         }
         CLIOutput.stderr(summary + "\n")
-        if report.count(.error) > 0 || (config.strict == true && report.count(.warning) > 0) {
-            throw ExitCode(ExitStatus.findings)
+        let failed = report.count(.error) > 0 || (config.strict == true && report.count(.warning) > 0)
+        // Everything is written: end the process here, with the app's model still alive, rather than
+        // free it value by value on the way out of `run` (a tenth of a second at 100k features).
+        withExtendedLifetime(loaded) {
+            CLIOutput.exitNow(failed ? ExitStatus.findings : ExitStatus.clean)
         }
     }
 }

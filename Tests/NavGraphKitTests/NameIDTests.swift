@@ -112,4 +112,67 @@ final class NameIDTests: XCTestCase {
         XCTAssertFalse(locations.isEmpty)
         for l in locations { XCTAssertEqual(l.file, "dir/rich-ids.json") }
     }
+
+    /// Random names: ASCII with shared prefixes, lengths around the eight-byte key, NULs, and
+    /// (in some tables) non-ASCII text that `String` orders differently from its bytes.
+    private func randomNames(_ rng: inout some RandomNumberGenerator, ascii: Bool) -> [String] {
+        let pieces = ["Mod", "Mod0", "Feature", "a", "A", "\u{0}", "z", "_", "0", "Route"] + (ascii ? [] : ["é", "e\u{301}", "Å", "ß", "😀"])
+        return (0..<Int.random(in: 0...300, using: &rng)).map { _ in
+            (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+        }
+    }
+
+    func testSortedNamesAreInStringOrder() {
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<200 {
+            var table = NameTable()
+            let names = randomNames(&rng, ascii: round % 2 == 0)
+            let ids = names.map { table.intern($0) }
+            let unique = Array(Set(ids)).shuffled(using: &rng)
+            let sorted = table.sorted(unique)
+            XCTAssertEqual(sorted.map { table[$0] }, unique.map { table[$0] }.sorted(), "round \(round): \(names)")
+            XCTAssertEqual(Set(sorted), Set(unique))
+            // Repeated ids keep the order they were given in.
+            let repeated = unique + unique.reversed()
+            let positions = Dictionary(grouping: repeated.indices, by: { repeated[$0] })
+            XCTAssertEqual(table.sorted(repeated).map { table[$0] }, repeated.map { table[$0] }.sorted())
+            XCTAssertEqual(positions.count, unique.count)
+        }
+    }
+
+    func testAddingATableGivesEachNameItsID() {
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<100 {
+            var a = NameTable(), b = NameTable(), reference = NameTable()
+            let first = randomNames(&rng, ascii: round % 3 != 0), second = randomNames(&rng, ascii: round % 2 == 0)
+            for n in first {
+                _ = a.intern(n)
+                _ = reference.intern(n)
+            }
+            let idsInB = second.map { b.intern($0) }
+            let map = a.adding(b)
+            XCTAssertEqual(map.count, b.count)
+            for (n, idInB) in zip(second, idsInB) {
+                XCTAssertEqual(map[Int(idInB)], reference.intern(n), "round \(round): \(n)")
+                XCTAssertEqual(a[map[Int(idInB)]], n)
+                XCTAssertEqual(a.id(of: n), map[Int(idInB)])
+            }
+            XCTAssertEqual(a.count, reference.count)
+            XCTAssertEqual(a.isASCII, (first + second).allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } })
+        }
+    }
+
+    func testJoinedFeaturesMoveBothHalvesInOrder() {
+        var a = (0..<50).map { Feature(name: "A\($0)", navigates: [Navigation(route: "r\($0)")]) }
+        var b = (0..<70).map { Feature(name: "B\($0)", dependencies: [DependencyRef(name: "d\($0)")]) }
+        let expected = a + b
+        let joined = Feature.joined(&a, &b)
+        XCTAssertEqual(joined, expected)
+        XCTAssertEqual(a.count, 50)
+        XCTAssertTrue(a.allSatisfy { $0 == Feature(name: "") })
+        XCTAssertTrue(b.allSatisfy { $0 == Feature(name: "") })
+        var none: [Feature] = []
+        var one = [Feature(name: "X")]
+        XCTAssertEqual(Feature.joined(&none, &one), [Feature(name: "X")])
+    }
 }

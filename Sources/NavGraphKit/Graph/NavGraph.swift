@@ -288,7 +288,7 @@ public struct NavGraph: Sendable {
         for kind in NodeKind.allCases {
             let k = Int(kind.rawValue)
             kindStart[k] = Int32(nodes.count)
-            let order = slots[k].indices.sorted { table[slots[k][$0].name] < table[slots[k][$1].name] }
+            let order = table.sorted(slots[k].map(\.name)).map { Int(slotOf[k][Int($0)]) }
             var nodeOf = slotOf[k]
             for slot in order {
                 let s = slots[k][slot]

@@ -544,11 +544,36 @@ extension FastRegistryDecoder where Source == JSONEventSource {
                 halves.second = (features, ids, source.names)
             }
         }
-        guard var r = halves.first, let second = halves.second else { return nil }
-        let map = second.table.names.map { r.names.table.intern($0) }
-        r.features += second.features
+        guard var r = halves.first, var second = halves.second else { return nil }
+        halves.second = nil
+        let map = r.names.table.adding(second.table)
+        r.features = Feature.joined(&r.features, &second.features)
         r.names.features += second.ids.map { $0 < 0 ? -1 : map[Int($0)] }
         return r
+    }
+}
+
+extension Feature {
+    /// `a + b`, moving the declarations instead of copying them (a copy retains every string and
+    /// list a feature holds, and dropping the halves releases them again: a tenth of a second at 100k
+    /// features); `a` and `b` are left holding empty features.
+    static func joined(_ a: inout [Feature], _ b: inout [Feature]) -> [Feature] {
+        let empty = Feature(name: "")
+        return [Feature](unsafeUninitializedCapacity: a.count + b.count) { all, count in
+            guard let to = all.baseAddress else { return }
+            count = moveOut(&a, to: to, leaving: empty)
+            count += moveOut(&b, to: to + count, leaving: empty)
+        }
+    }
+
+    /// Moves every element of `from` to `to` (uninitialized memory) and fills `from` with `empty`.
+    private static func moveOut(_ from: inout [Feature], to: UnsafeMutablePointer<Feature>, leaving empty: Feature) -> Int {
+        from.withUnsafeMutableBufferPointer { src in
+            guard let base = src.baseAddress else { return 0 }
+            to.moveInitialize(from: base, count: src.count)
+            base.initialize(repeating: empty, count: src.count)
+            return src.count
+        }
     }
 }
 
