@@ -316,6 +316,47 @@ final class FastReaderDifferentialTests: XCTestCase {
         XCTAssertNotNil(assertAgree(yaml, "big.yml", "a YAML registry big enough to pipeline"))
     }
 
+    /// `load(file:)` reads an ASCII JSON file as bytes, without making a `String`: it gives what the
+    /// text path gives, for big (split) and small files, features before or after everything else,
+    /// non-ASCII text (the text path), a byte-order mark and bad input (every error, same locations).
+    func testJSONFilesReadAsBytesAgreeWithTheText() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-bytes-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let big = RegistryJSONWriter.json(SyntheticRegistry(features: 4000, seed: 5).registry)
+        // The same document with its keys sorted: `features` comes before `routes` and the rest, so
+        // the first reader reaches the list before the second thread's skim can have found the cut.
+        let object = try JSONSerialization.jsonObject(with: Data(big.utf8))
+        let sortedKeys = String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted]), as: UTF8.self)
+        XCTAssertLessThan(try XCTUnwrap(sortedKeys.range(of: "\"features\"")).lowerBound, try XCTUnwrap(sortedKeys.range(of: "\"routes\"")).lowerBound)
+        let small = RegistryJSONWriter.json(SyntheticRegistry(features: 30, seed: 2).registry)
+        let cases: [(String, String)] = [
+            ("big.json", big), ("sorted-keys.json", sortedKeys), ("small.json", small),
+            ("non-ascii.json", small.replacingOccurrences(of: "SyntheticApp", with: "Synthétique")),
+            ("bom.json", "\u{FEFF}" + small),
+            ("broken.json", String(small.dropLast(3))),
+            ("broken-big.json", big.replacingOccurrences(of: "\"navigates\"", with: "\"navigate\"")),
+            ("one-feature.json", #"{"navgraph": 1, "features": [{"name": "A"}], "routes": []}"# + String(repeating: " ", count: JSONFeatureSplit.minimumBytes)),
+        ]
+        for (name, text) in cases {
+            let path = dir.appendingPathComponent(name).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let fromFile: Outcome
+            do {
+                fromFile = .registry(try RegistryLoader().load(file: path))
+            } catch {
+                fromFile = .errors(error.diagnostics.map(\.description))
+            }
+            XCTAssertEqual(fromFile, Self.positioned(text, path), name)
+            if name.hasPrefix("broken") {
+                guard case .errors(let errors) = fromFile else { return XCTFail("\(name) should not load") }
+                XCTAssertTrue(errors.allSatisfy { $0.contains(path + ":") }, "\(name): \(errors)")
+            } else if case .errors(let errors) = fromFile {
+                XCTFail("\(name): \(errors)")
+            }
+        }
+    }
+
     /// The edge cases, and every input that once made the two readers disagree (or trap).
     func testFixtures() throws {
         let dir = try XCTUnwrap(Bundle.module.resourceURL).appendingPathComponent("Fixtures/fast-reader")

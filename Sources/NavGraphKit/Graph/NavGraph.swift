@@ -205,30 +205,47 @@ public struct NavGraph: Sendable {
         var providedNames = NameResolver(registry.names.provided), entryNames = NameResolver(registry.names.entries)
         var deeplinkNames = NameResolver(registry.names.deeplinks)
         // Per declaration: where its ids start in the section's column.
+        // The declarations are read in place, field by field (`for f in features` copied each one,
+        // retaining every string and list it holds, and released them again).
         var featureIDs: [Int32] = [], featureStart: [Int32] = []
         featureStart.reserveCapacity(registry.features.count)
-        for f in registry.features {
-            featureStart.append(Int32(featureIDs.count))
-            featureIDs.append(featureNames.next(f.name, &table))
-            featureIDs.append(featureNames.next(f.fallback, &table))
-            for d in f.dependencies { featureIDs.append(featureNames.next(d.name, &table)) }
-            for n in f.navigates { featureIDs.append(featureNames.next(n.route, &table)) }
+        featureIDs.reserveCapacity(registry.names.features.count)
+        registry.features.withUnsafeBufferPointer { fs in
+            for f in fs.indices {
+                featureStart.append(Int32(featureIDs.count))
+                featureIDs.append(featureNames.next(fs[f].name, &table))
+                featureIDs.append(featureNames.next(fs[f].fallback, &table))
+                fs[f].dependencies.withUnsafeBufferPointer { ds in
+                    for d in ds.indices { featureIDs.append(featureNames.next(ds[d].name, &table)) }
+                }
+                fs[f].navigates.withUnsafeBufferPointer { ns in
+                    for n in ns.indices { featureIDs.append(featureNames.next(ns[n].route, &table)) }
+                }
+            }
         }
-        let routeIDs = registry.routes.map { routeNames.next($0.id, &table) }
+        let routeIDs = registry.routes.withUnsafeBufferPointer { rs in rs.indices.map { routeNames.next(rs[$0].id, &table) } }
         var handlerIDs: [Int32] = [], handlerStart: [Int32] = []
-        for h in registry.handlers {
-            handlerStart.append(Int32(handlerIDs.count))
-            handlerIDs.append(handlerNames.next(h.name, &table))
-            for m in h.routes {
-                handlerIDs.append(handlerNames.next(m.route, &table))
-                handlerIDs.append(handlerNames.next(m.feature, &table))
+        registry.handlers.withUnsafeBufferPointer { hs in
+            for h in hs.indices {
+                handlerStart.append(Int32(handlerIDs.count))
+                handlerIDs.append(handlerNames.next(hs[h].name, &table))
+                hs[h].routes.withUnsafeBufferPointer { ms in
+                    for m in ms.indices {
+                        handlerIDs.append(handlerNames.next(ms[m].route, &table))
+                        handlerIDs.append(handlerNames.next(ms[m].feature, &table))
+                    }
+                }
             }
         }
         var bindingIDs: [Int32] = [], bindingStart: [Int32] = []
-        for b in registry.dependencies {
-            bindingStart.append(Int32(bindingIDs.count))
-            bindingIDs.append(bindingNames.next(b.protocol, &table))
-            for d in b.dependencies { bindingIDs.append(bindingNames.next(d.name, &table)) }
+        registry.dependencies.withUnsafeBufferPointer { bs in
+            for b in bs.indices {
+                bindingStart.append(Int32(bindingIDs.count))
+                bindingIDs.append(bindingNames.next(bs[b].protocol, &table))
+                bs[b].dependencies.withUnsafeBufferPointer { ds in
+                    for d in ds.indices { bindingIDs.append(bindingNames.next(ds[d].name, &table)) }
+                }
+            }
         }
         let providedIDs = registry.provided.map { providedNames.next($0.name, &table) }
         let entryIDs = registry.entries.map { entryNames.next($0.name, &table) }
@@ -238,42 +255,52 @@ public struct NavGraph: Sendable {
         names = table
 
         // 2. Every name per kind, declared or referenced: arrays indexed by name id, no hashing.
-        var slotOf: [[Int32]] = Array(repeating: Array(repeating: -1, count: table.count), count: NodeKind.allCases.count)
+        // `slotOf[kind * names + name]`: the name's slot among its kind's, -1 before it is seen.
+        let nameCount = table.count
+        var slotOf = [Int32](repeating: -1, count: nameCount * NodeKind.allCases.count)
         var slots: [[(name: Int32, declared: Bool, module: String?)]] = Array(repeating: [], count: NodeKind.allCases.count)
         func note(_ kind: NodeKind, _ name: Int32, declared: Bool, module: String? = nil) {
             let k = Int(kind.rawValue)
-            var slot = Int(slotOf[k][Int(name)])
+            var slot = Int(slotOf[k * nameCount + Int(name)])
             if slot < 0 {
                 slot = slots[k].count
-                slotOf[k][Int(name)] = Int32(slot)
+                slotOf[k * nameCount + Int(name)] = Int32(slot)
                 slots[k].append((name, false, nil))
             }
             guard declared else { return }
             slots[k][slot].declared = true
             if let module, slots[k][slot].module.map({ module < $0 }) ?? true { slots[k][slot].module = module }
         }
-        for (i, f) in registry.features.enumerated() {
-            var c = Int(featureStart[i])
-            note(.feature, featureIDs[c], declared: true, module: f.module)
-            if featureIDs[c + 1] >= 0 { note(.feature, featureIDs[c + 1], declared: false) }
-            c += 2
-            for _ in f.dependencies { note(.dependency, featureIDs[c], declared: false); c += 1 }
-            for _ in f.navigates { note(.route, featureIDs[c], declared: false); c += 1 }
-        }
-        for (i, r) in registry.routes.enumerated() { note(.route, routeIDs[i], declared: true, module: r.module) }
-        for (i, h) in registry.handlers.enumerated() {
-            var c = Int(handlerStart[i])
-            note(.handler, handlerIDs[c], declared: true, module: h.module)
-            for _ in h.routes {
-                note(.route, handlerIDs[c + 1], declared: false)
-                note(.feature, handlerIDs[c + 2], declared: false)
+        registry.features.withUnsafeBufferPointer { fs in
+            for i in fs.indices {
+                var c = Int(featureStart[i])
+                note(.feature, featureIDs[c], declared: true, module: fs[i].module)
+                if featureIDs[c + 1] >= 0 { note(.feature, featureIDs[c + 1], declared: false) }
                 c += 2
+                for _ in 0..<fs[i].dependencies.count { note(.dependency, featureIDs[c], declared: false); c += 1 }
+                for _ in 0..<fs[i].navigates.count { note(.route, featureIDs[c], declared: false); c += 1 }
             }
         }
-        for (i, b) in registry.dependencies.enumerated() {
-            var c = Int(bindingStart[i])
-            note(.dependency, bindingIDs[c], declared: true, module: b.module)
-            for _ in b.dependencies { c += 1; note(.dependency, bindingIDs[c], declared: false) }
+        registry.routes.withUnsafeBufferPointer { rs in
+            for i in rs.indices { note(.route, routeIDs[i], declared: true, module: rs[i].module) }
+        }
+        registry.handlers.withUnsafeBufferPointer { hs in
+            for i in hs.indices {
+                var c = Int(handlerStart[i])
+                note(.handler, handlerIDs[c], declared: true, module: hs[i].module)
+                for _ in 0..<hs[i].routes.count {
+                    note(.route, handlerIDs[c + 1], declared: false)
+                    note(.feature, handlerIDs[c + 2], declared: false)
+                    c += 2
+                }
+            }
+        }
+        registry.dependencies.withUnsafeBufferPointer { bs in
+            for i in bs.indices {
+                var c = Int(bindingStart[i])
+                note(.dependency, bindingIDs[c], declared: true, module: bs[i].module)
+                for _ in 0..<bs[i].dependencies.count { c += 1; note(.dependency, bindingIDs[c], declared: false) }
+            }
         }
         for id in providedIDs { note(.dependency, id, declared: true) }
         for (i, e) in registry.entries.enumerated() {
@@ -288,8 +315,8 @@ public struct NavGraph: Sendable {
         for kind in NodeKind.allCases {
             let k = Int(kind.rawValue)
             kindStart[k] = Int32(nodes.count)
-            let order = table.sorted(slots[k].map(\.name)).map { Int(slotOf[k][Int($0)]) }
-            var nodeOf = slotOf[k]
+            let order = table.sorted(slots[k].map(\.name)).map { Int(slotOf[k * nameCount + Int($0)]) }
+            var nodeOf = Array(slotOf[k * nameCount ..< (k + 1) * nameCount])
             for slot in order {
                 let s = slots[k][slot]
                 nodeOf[Int(s.name)] = Int32(nodes.count)
@@ -356,13 +383,18 @@ public struct NavGraph: Sendable {
             for (n, j) in rows.enumerated() {
                 var c = Int(featureStart[Int(j)]) + 2
                 features.withUnsafeBufferPointer { features in
-                    for d in features[Int(j)].dependencies {
-                        pending.append(PendingEdge(from: id, to: dependencyNode[Int(featureIDs[c])], kind: .requires, via: -1, style: 0, lazy: d.lazy))
-                        c += 1
+                    features[Int(j)].dependencies.withUnsafeBufferPointer { ds in
+                        for d in ds.indices {
+                            pending.append(PendingEdge(from: id, to: dependencyNode[Int(featureIDs[c])], kind: .requires, via: -1, style: 0, lazy: ds[d].lazy))
+                            c += 1
+                        }
                     }
-                    for nav in features[Int(j)].navigates {
-                        pending.append(PendingEdge(from: id, to: routeNode[Int(featureIDs[c])], kind: .navigates, via: -1, style: styleID(nav.style), lazy: false))
-                        c += 1
+                    features[Int(j)].navigates.withUnsafeBufferPointer { ns in
+                        for n in ns.indices {
+                            let style = ns[n].style == nil ? 0 : styleID(ns[n].style)
+                            pending.append(PendingEdge(from: id, to: routeNode[Int(featureIDs[c])], kind: .navigates, via: -1, style: style, lazy: false))
+                            c += 1
+                        }
                     }
                 }
                 // The first declaration's fallback (the merged feature keeps the first's).
@@ -374,7 +406,7 @@ public struct NavGraph: Sendable {
             for i in handlers.indices {
                 var c = Int(handlerStart[i])
                 let hid = handlerNode[Int(handlerIDs[c])]
-                for _ in handlers[i].routes {
+                for _ in 0..<handlers[i].routes.count {
                     let route = routeNode[Int(handlerIDs[c + 1])], feature = featureNode[Int(handlerIDs[c + 2])]
                     pending.append(PendingEdge(from: route, to: feature, kind: .routesTo, via: hid, style: 0, lazy: false))
                     mappingNodes.append((route, feature))
@@ -386,9 +418,11 @@ public struct NavGraph: Sendable {
             for i in bindings.indices {
                 var c = Int(bindingStart[i])
                 let pid = dependencyNode[Int(bindingIDs[c])]
-                for d in bindings[i].dependencies {
-                    c += 1
-                    pending.append(PendingEdge(from: pid, to: dependencyNode[Int(bindingIDs[c])], kind: .requires, via: -1, style: 0, lazy: d.lazy))
+                bindings[i].dependencies.withUnsafeBufferPointer { ds in
+                    for d in ds.indices {
+                        c += 1
+                        pending.append(PendingEdge(from: pid, to: dependencyNode[Int(bindingIDs[c])], kind: .requires, via: -1, style: 0, lazy: ds[d].lazy))
+                    }
                 }
             }
         }
@@ -451,20 +485,26 @@ public struct NavGraph: Sendable {
         }
         var declaring: [(node: Int32, edge: Int32)] = []
         declaring.reserveCapacity(registry.routes.count + registry.handlers.count + registry.dependencies.count)
-        for (i, x) in registry.routes.enumerated() {
-            let id = routeNode[Int(routeIDs[i])]
-            declare(id, x.origin)
-            declaring.append((id, Int32(i)))
+        registry.routes.withUnsafeBufferPointer { rs in
+            for i in rs.indices {
+                let id = routeNode[Int(routeIDs[i])]
+                declare(id, rs[i].origin)
+                declaring.append((id, Int32(i)))
+            }
         }
-        for (i, h) in registry.handlers.enumerated() {
-            let id = handlerNode[Int(handlerIDs[Int(handlerStart[i])])]
-            declare(id, h.origin)
-            declaring.append((id, Int32(i)))
+        registry.handlers.withUnsafeBufferPointer { hs in
+            for i in hs.indices {
+                let id = handlerNode[Int(handlerIDs[Int(handlerStart[i])])]
+                declare(id, hs[i].origin)
+                declaring.append((id, Int32(i)))
+            }
         }
-        for (i, d) in registry.dependencies.enumerated() {
-            let id = dependencyNode[Int(bindingIDs[Int(bindingStart[i])])]
-            declare(id, d.origin)
-            declaring.append((id, Int32(i)))
+        registry.dependencies.withUnsafeBufferPointer { bs in
+            for i in bs.indices {
+                let id = dependencyNode[Int(bindingIDs[Int(bindingStart[i])])]
+                declare(id, bs[i].origin)
+                declaring.append((id, Int32(i)))
+            }
         }
         declarationRows = EdgeRows(nodeCount: nodes.count, pairs: declaring)
 

@@ -524,32 +524,73 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
 }
 
 extension FastRegistryDecoder where Source == JSONEventSource {
-    /// A big JSON document on two threads: one reads it all but the features list's items after
-    /// `split`'s cut, the other reads those; their features are joined in document order and the
-    /// second table's ids translated into the first's. Nil when either gives up.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String, split: JSONFeatureSplit) -> Registry? {
+    /// A big JSON document on two threads. The second thread finds the cut (`cut`, normally
+    /// `JSONFeatureSplit.find`: a skim of the whole document) and reads the features list's items
+    /// after it; the first reads everything else, and waits for the cut only when it reaches the
+    /// features list, so the skim is not on its way. The features are joined in document order and
+    /// the second table's ids translated into the first's. Nil when either reader gives up.
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, cut: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> JSONFeatureSplit?
+    ) -> Registry? {
         let halves = SplitHalves()
-        // Each thread reads its own source (the bytes are only read).
-        nonisolated(unsafe) let first = JSONEventSource(bytes: bytes, file: file, skipping: split)
-        nonisolated(unsafe) let second = JSONEventSource(bytes: bytes, text: first.registeredText, from: split)
-        DispatchQueue.concurrentPerform(iterations: 2) { k in
-            if k == 0 {
-                let (registry, source) = decoded(first)
-                // The jump must have happened, or the first reader read the second half itself.
-                halves.first = source.jumped ? registry : nil
-            } else if let (features, ids, source) = decodeFeatures(second),
+        let handOff = SplitHandOff()
+        let first = JSONEventSource(bytes: bytes, file: file, skipping: handOff)
+        let text = first.registeredText
+        // The bytes are only read, by both threads; the caller keeps them alive until both are done.
+        nonisolated(unsafe) let shared = bytes
+        // A thread of its own (not a dispatch worker): the first reader may wait for it.
+        let thread = Thread {
+            let split = cut(shared)
+            handOff.post(split)
+            if let split, let (features, ids, source) = decodeFeatures(JSONEventSource(bytes: shared, text: text, from: split)),
                 source.position == split.listEnd + 1
             {
                 // It ended on the list's own `]`: every byte the first reader jumped over was read here.
                 halves.second = (features, ids, source.names)
             }
+            halves.finished.signal()
         }
-        guard var r = halves.first, var second = halves.second else { return nil }
+        thread.stackSize = 1 << 20
+        thread.start()
+        var (read, source) = decoded(first)
+        halves.finished.wait()
+        guard var r = read.take() else { return nil }
+        // No jump (no cut was found): the first reader read the whole document.
+        guard source.jumped else { return r }
+        guard var second = halves.second else { return nil }
+        // Only these copies hold the halves now: the join below moves and appends in place.
         halves.second = nil
         let map = r.names.table.adding(second.table)
         r.features = Feature.joined(&r.features, &second.features)
         r.names.features += second.ids.map { $0 < 0 ? -1 : map[Int($0)] }
         return r
+    }
+
+    /// `decode(_:file:cut:)` at a cut already found (tests try every cut).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String, split: JSONFeatureSplit) -> Registry? {
+        decode(bytes, file: file, cut: { _ in split })
+    }
+}
+
+/// The cut of a split document, from the thread that skims to the reader that waits for it.
+final class SplitHandOff: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var posted = false
+    private var split: JSONFeatureSplit?
+
+    func post(_ split: JSONFeatureSplit?) {
+        condition.lock()
+        self.split = split
+        posted = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait() -> JSONFeatureSplit? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !posted { condition.wait() }
+        return split
     }
 }
 
@@ -577,8 +618,8 @@ extension Feature {
     }
 }
 
-/// What the two readers of a split JSON document give (each thread writes its own field).
+/// What the second reader of a split JSON document gives, and when it is done.
 private final class SplitHalves: @unchecked Sendable {
-    var first: Registry?
     var second: (features: [Feature], ids: [Int32], table: NameTable)?
+    let finished = DispatchSemaphore(value: 0)
 }

@@ -49,6 +49,10 @@ struct JSONEventSource: RegistryEventSource {
     private var state = State.value
     /// Split reading (`JSONFeatureSplit`): the first reader jumps from the cut to the list's end.
     private var skip: JSONFeatureSplit?
+    /// Where the cut comes from: the other thread's skim, waited for at the top-level `features` key.
+    private var handOff: SplitHandOff?
+    /// Whether this source jumped over the other reader's items.
+    private(set) var jumped = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
@@ -58,10 +62,13 @@ struct JSONEventSource: RegistryEventSource {
         }
     }
 
-    /// The whole document, except the features list's items from `split`'s cut on (another reader's).
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String, skipping split: JSONFeatureSplit) {
+    /// The whole document, except the features list's items from the cut `handOff` gives on (another
+    /// reader's). The cut is asked for when the top-level `features` key is read, so the skim that
+    /// finds it runs on the other thread while this one reads what comes before; with no cut, this
+    /// source reads the whole document.
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, skipping handOff: SplitHandOff) {
         self.init(bytes: bytes, file: file)
-        skip = split
+        self.handOff = handOff
     }
 
     /// Only the features list's items from `split`'s cut on: item events, then the list's end. The
@@ -77,8 +84,6 @@ struct JSONEventSource: RegistryEventSource {
     var registeredText: SourceFiles.TextID { text }
     /// The byte the next event starts at (or after).
     var position: Int { i }
-    /// For a source `skipping:` a split: whether it jumped over the other reader's items.
-    var jumped: Bool { skip == nil }
 
     /// The byte offset in the registered text: line and column (characters, not bytes, as
     /// `JSONReader` counts them) are computed only when the location is printed or compared.
@@ -124,12 +129,17 @@ struct JSONEventSource: RegistryEventSource {
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
                 i += 1
                 state = .value
+                if let h = handOff, stack.count == 1, names[key] == "features" {
+                    skip = h.wait()
+                    handOff = nil
+                }
                 return RegistryEvent(kind: .scalar, text: names[key], plain: false, name: key, mark: at)
             case .value:
                 if let s = skip, i == s.itemStart {
                     // The other reader's items: on to the list's `]`.
                     i = s.listEnd
                     skip = nil
+                    jumped = true
                     state = .afterValue
                     continue
                 }

@@ -31,7 +31,7 @@ struct RegistryNames: Hashable, Sendable {
         if other.table.count == 0 { return self }
         if table.count == 0 { return other }
         var out = self
-        let map = other.table.names.map { out.table.intern($0) }
+        let map = out.table.adding(other.table)
         func translate(_ ids: [Int32]) -> [Int32] { ids.map { $0 < 0 ? -1 : map[Int($0)] } }
         out.features += translate(other.features)
         out.routes += translate(other.routes)
