@@ -65,10 +65,10 @@ public enum Pipeline {
         guard !config.registries.isEmpty else {
             throw UsageError(description: "give at least one registry file or directory (or list them under 'registries:' in \(Configuration.defaultFileName))")
         }
-        let (loaded, scan) = try InputLoader.load(
-            paths: config.registries, scanSettings: config.scan, strictScan: request.strictScan, cache: request.scanCache, progress: progress, onScanned: onScanned)
+        let (loaded, scan) = try StageTimes.measure("load") { () throws -> (Registry, ScanSummary?) in try InputLoader.load(
+            paths: config.registries, scanSettings: config.scan, strictScan: request.strictScan, cache: request.scanCache, progress: progress, onScanned: onScanned) }
         let registry = config.addingEntries(to: loaded)
-        let graph = NavGraph(registry: registry)
+        let graph = StageTimes.measure("graph build") { NavGraph(registry: registry) }
         let overrides = request.flagOverrides
         let knownFlags = Set(registry.flags.map(\.name))
         var warnings = request.configurationWarnings

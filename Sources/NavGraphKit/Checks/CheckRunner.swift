@@ -59,7 +59,7 @@ public struct CheckRunner: Sendable {
 
     public func run(_ graph: NavGraph) -> [Finding] {
         let scenarios = options.scenarios.isEmpty ? [FlagScenario.defaults(of: graph.registry)] : options.scenarios
-        let index = CheckIndex(graph)  // shared by every scenario
+        let index = StageTimes.measure("checks: shared index") { CheckIndex(graph) }  // shared by every scenario
         let all = ScenarioSetContext(graph: graph, scenarios: scenarios) { CheckContext(graph: graph, scenario: $0, index: index) }
         var findings: [Finding] = []
         let checks = Self.allChecks.filter { isEnabled($0.description) }
@@ -72,21 +72,24 @@ public struct CheckRunner: Sendable {
             DispatchQueue.concurrentPerform(iterations: min(2, checks.count)) { _ in
                 while case let i = turns.take(), i < checks.count {
                     let check = checks[i]
-                    if check.description.dependsOnFlags && scenarios.count > 1 {
-                        results[i] = (perScenario ? nil : mergedAcross(check, all)) ?? merge(check, all)
-                    } else {
-                        results[i] = check.run(all.context(0))
+                    results[i] = StageTimes.measure("rule \(check.description.id)") {
+                        if check.description.dependsOnFlags && scenarios.count > 1 {
+                            return (perScenario ? nil : mergedAcross(check, all)) ?? merge(check, all)
+                        }
+                        return check.run(all.context(0))
                     }
                 }
             }
         }
-        findings = results.flatMap { $0 }
-        findings = SuperfluousSuppression.apply(to: findings, graph.registry, runner: self)
-        findings = findings.filter { !isExcluded($0, graph) }
-        for i in findings.indices {
-            if let s = options.severityOverrides[findings[i].ruleID] { findings[i].severity = s }
+        return StageTimes.measure("checks: suppressions, exclusions, order") {
+            findings = results.flatMap { $0 }
+            findings = SuperfluousSuppression.apply(to: findings, graph.registry, runner: self)
+            findings = findings.filter { !isExcluded($0, graph) }
+            for i in findings.indices {
+                if let s = options.severityOverrides[findings[i].ruleID] { findings[i].severity = s }
+            }
+            return Self.sorted(findings)
         }
-        return Self.sorted(findings)
     }
 
     /// Canonical order: by rule, then subject — independent of positions, so a reordered

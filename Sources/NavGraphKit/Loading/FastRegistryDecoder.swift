@@ -540,30 +540,34 @@ extension FastRegistryDecoder where Source == JSONEventSource {
         nonisolated(unsafe) let shared = bytes
         // A thread of its own (not a dispatch worker): the first reader may wait for it.
         let thread = Thread {
-            let split = cut(shared)
+            let split = StageTimes.measure("load: skim for the cut (2nd thread)") { cut(shared) }
             handOff.post(split)
-            if let split, let (features, ids, source) = decodeFeatures(JSONEventSource(bytes: shared, text: text, from: split)),
-                source.position == split.listEnd + 1
-            {
-                // It ended on the list's own `]`: every byte the first reader jumped over was read here.
-                halves.second = (features, ids, source.names)
+            StageTimes.measure("load: fast reader, features after the cut (2nd thread)") {
+                if let split, let (features, ids, source) = decodeFeatures(JSONEventSource(bytes: shared, text: text, from: split)),
+                    source.position == split.listEnd + 1
+                {
+                    // It ended on the list's own `]`: every byte the first reader jumped over was read here.
+                    halves.second = (features, ids, source.names)
+                }
             }
             halves.finished.signal()
         }
         thread.stackSize = 1 << 20
         thread.start()
-        var (read, source) = decoded(first)
-        halves.finished.wait()
+        var (read, source) = StageTimes.measure("load: fast reader, all but the second half (1st thread)") { decoded(first) }
+        StageTimes.measure("load: wait for the 2nd thread") { halves.finished.wait() }
         guard var r = read.take() else { return nil }
         // No jump (no cut was found): the first reader read the whole document.
         guard source.jumped else { return r }
         guard var second = halves.second else { return nil }
         // Only these copies hold the halves now: the join below moves and appends in place.
         halves.second = nil
-        let map = r.names.table.adding(second.table)
-        r.features = Feature.joined(&r.features, &second.features)
-        r.names.features += second.ids.map { $0 < 0 ? -1 : map[Int($0)] }
-        return r
+        return StageTimes.measure("load: join the halves") {
+            let map = r.names.table.adding(second.table)
+            r.features = Feature.joined(&r.features, &second.features)
+            r.names.features += second.ids.map { $0 < 0 ? -1 : map[Int($0)] }
+            return r
+        }
     }
 
     /// `decode(_:file:cut:)` at a cut already found (tests try every cut).

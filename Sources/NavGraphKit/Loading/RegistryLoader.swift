@@ -59,7 +59,7 @@ public struct RegistryLoader: Sendable {
     public func load(file: String) throws(InputError) -> Registry {
         // An ASCII JSON file goes to the fast reader as bytes, without the `String` (its copy and its
         // UTF-8 check were a twentieth of a 100k check): ASCII is UTF-8 by itself.
-        if file.lowercased().hasSuffix(".json"), let bytes = RegistryLoader.contents(of: file) {
+        if file.lowercased().hasSuffix(".json"), let bytes = StageTimes.measure("load: read \(file)", { RegistryLoader.contents(of: file) }) {
             defer { bytes.deallocate() }
             if RegistryLoader.isASCII(UnsafeBufferPointer(bytes)) {
                 if let registry = RegistryLoader.fastLoadJSON(bytes: UnsafeBufferPointer(bytes), file: file) { return registry }
