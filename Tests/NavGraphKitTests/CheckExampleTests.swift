@@ -14,6 +14,26 @@ final class CheckExampleTests: XCTestCase {
         XCTAssertEqual(Set(CheckRunner.allDescriptions.map(\.id)).count, CheckRunner.allDescriptions.count, "rule ids are unique")
     }
 
+    /// `readsReachability` (the runner's schedule) is true to the rule: a rule that says it does not
+    /// read reachability never makes a context compute it, and one that says it does, does, on its
+    /// examples.
+    func testRulesSayWhetherTheyReadReachability() throws {
+        for check in CheckRunner.allChecks {
+            let d = check.description
+            var computed = false
+            for (i, example) in (d.triggering + d.nonTriggering).enumerated() {
+                let graph = NavGraph(registry: try loadRegistry(example.yaml, file: "\(d.id)-\(i).yml"))
+                let context = CheckContext(graph: graph, scenario: graph.defaultScenario)
+                _ = check.run(context)
+                computed = computed || context.hasComputedReachability
+                if !d.readsReachability {
+                    XCTAssertFalse(context.hasComputedReachability, "\(d.id) reads reachability on example \(i + 1): say readsReachability")
+                }
+            }
+            if d.readsReachability { XCTAssertTrue(computed, "\(d.id) says it reads reachability, but none of its examples made it") }
+        }
+    }
+
     func testTriggeringExamples() throws {
         for d in CheckRunner.allDescriptions {
             for (i, example) in d.triggering.enumerated() {

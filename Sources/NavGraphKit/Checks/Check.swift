@@ -62,14 +62,18 @@ public struct CheckDescription: Sendable {
     public var scenarioPolicy: ScenarioPolicy
     /// How the diagram marks the elements a finding names.
     public var diagramMark: DiagramMark
+    /// Whether the rule reads the scenario's reachability (`CheckContext.reachability`): the runner
+    /// starts one such rule first and gives the other thread the rules that do not wait for it.
+    public var readsReachability: Bool
     public var triggering: [CheckExample]
     public var nonTriggering: [CheckExample]
 
     public init(
         id: String, name: String, summary: String, explanation: String, severity: Severity, optIn: Bool = false,
         dependsOnFlags: Bool = false, scenarioPolicy: ScenarioPolicy = .worstSeverity, diagramMark: DiagramMark = .finding,
-        triggering: [CheckExample], nonTriggering: [CheckExample]
+        readsReachability: Bool = false, triggering: [CheckExample], nonTriggering: [CheckExample]
     ) {
+        self.readsReachability = readsReachability
         self.id = id
         self.name = name
         self.summary = summary
@@ -193,11 +197,18 @@ public final class CheckContext: @unchecked Sendable {
     }
 
     /// Reachability under this context's scenario (computed once).
+    /// Whether `reachability` has been computed (tests hold `readsReachability` to it).
+    var hasComputedReachability: Bool {
+        reachabilityLock.lock()
+        defer { reachabilityLock.unlock() }
+        return cachedReachability != nil
+    }
+
     public var reachability: Reachability {
         reachabilityLock.lock()
         defer { reachabilityLock.unlock() }
         if let r = cachedReachability { return r }
-        let r = graph.reachability(under: scenario)
+        let r = StageTimes.measure("checks: reachability under \(scenario.name)") { graph.reachability(under: scenario) }
         cachedReachability = r
         return r
     }

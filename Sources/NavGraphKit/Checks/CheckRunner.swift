@@ -66,11 +66,16 @@ public struct CheckRunner: Sendable {
         // The rules only read the graph, the shared index and the contexts (whose caches are made
         // once, under locks), so two threads take them in turn; findings keep the rule order.
         var results = [[Finding]](repeating: [], count: checks.count)
+        // Taken in this order: one rule that reads reachability (its thread computes it), then the
+        // rules that do not (the other thread need not wait), then the other readers.
+        let readers = checks.indices.filter { checks[$0].description.readsReachability }
+        let order = Array(readers.prefix(1)) + checks.indices.filter { !checks[$0].description.readsReachability } + readers.dropFirst()
         let turns = Turns()
         results.withUnsafeMutableBufferPointer { results in
             nonisolated(unsafe) let results = results
             DispatchQueue.concurrentPerform(iterations: min(2, checks.count)) { _ in
-                while case let i = turns.take(), i < checks.count {
+                while case let turn = turns.take(), turn < checks.count {
+                    let i = order[turn]
                     let check = checks[i]
                     results[i] = StageTimes.measure("rule \(check.description.id)") {
                         if check.description.dependsOnFlags && scenarios.count > 1 {

@@ -11,6 +11,7 @@ public enum DependencyCycle: Check {
             """,
         severity: .error,
         diagramMark: .dependencyCycle,
+        readsReachability: true,
         triggering: [
             CheckExample("""
                 entries: [{feature: Home}]

@@ -10,6 +10,7 @@ public enum DisabledFeature: Check {
             """,
         severity: .warning, dependsOnFlags: true,
         diagramMark: .disabledFeature,
+        readsReachability: true,
         triggering: [
             CheckExample("""
                 entries: [{feature: Home}]

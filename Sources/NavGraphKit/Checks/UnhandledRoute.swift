@@ -13,6 +13,7 @@ public enum UnhandledRoute: Check {
             """,
         severity: .error,
         diagramMark: .unhandledRoute,
+        readsReachability: true,
         triggering: [
             CheckExample("""
                 entries: [{feature: Home}]

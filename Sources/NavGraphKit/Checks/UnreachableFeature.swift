@@ -14,6 +14,7 @@ public enum UnreachableFeature: Check {
         severity: .error, dependsOnFlags: true,
         scenarioPolicy: .warningWhenPartial,
         diagramMark: .unreachableFeature,
+        readsReachability: true,
         triggering: [
             CheckExample("""
                 entries: [{feature: Home}]

@@ -197,6 +197,7 @@ public struct NavGraph: Sendable {
     }
 
     private mutating func build() {
+        var laps = StageTimes.Laps("graph build")
         // 1. Names as ids: the loader's ids where they still name the same string (an identity
         // compare), else interned here. One id per name occurrence, in `RegistryNames`' layout.
         var table = registry.names.table
@@ -254,6 +255,7 @@ public struct NavGraph: Sendable {
             + providedNames.interned + entryNames.interned + deeplinkNames.interned
         names = table
 
+        laps.step("names as ids")
         // 2. Every name per kind, declared or referenced: arrays indexed by name id, no hashing.
         // `slotOf[kind * names + name]`: the name's slot among its kind's, -1 before it is seen.
         let nameCount = table.count
@@ -311,6 +313,7 @@ public struct NavGraph: Sendable {
         }
         for id in deeplinkIDs where id >= 0 { note(.route, id, declared: false) }
 
+        laps.step("names per kind")
         // 3. Node ids in sorted name order, kind by kind.
         for kind in NodeKind.allCases {
             let k = Int(kind.rawValue)
@@ -329,6 +332,7 @@ public struct NavGraph: Sendable {
         let featureNode = nodeOfName[Int(NodeKind.feature.rawValue)], routeNode = nodeOfName[Int(NodeKind.route.rawValue)]
         let handlerNode = nodeOfName[Int(NodeKind.handler.rawValue)], dependencyNode = nodeOfName[Int(NodeKind.dependency.rawValue)]
 
+        laps.step("nodes in name order")
         // 4. Canonical feature declarations: indices sorted by node (= name), ties (a feature declared
         // twice) in `Feature.canonicalOrder`; read in place, merged copies only for duplicates.
         let declNode = featureStart.map { featureNode[Int(featureIDs[Int($0)])] }
@@ -364,6 +368,7 @@ public struct NavGraph: Sendable {
         declaredFeatures = ids(of: .feature).filter { featureDeclaration[Int($0)] != -1 }
         let featureRows = EdgeRows(nodeCount: nodes.count, pairs: declarationsOfFeature)
 
+        laps.step("feature declarations")
         // 5. Edges, added in canonical order: (from, kind, to, via, lazy, style), exact duplicates
         // collapsed. Styles become small ids first, so an edge record is a plain value (sorting
         // them moves no reference counts); a style's rank orders records as `(style ?? "")` would.
@@ -426,6 +431,7 @@ public struct NavGraph: Sendable {
                 }
             }
         }
+        laps.step("edge records")
         let styleRank = Self.ranks(of: styleOf)
         // Grouped by `from` with a counting pass (keeps each group's order), then each group sorted:
         // the same order as one stable sort of all of them.
@@ -448,6 +454,7 @@ public struct NavGraph: Sendable {
                 }
             }
         }
+        laps.step("edges sorted")
         pending = []
         var out: [(node: Int32, edge: Int32)] = [], into: [(node: Int32, edge: Int32)] = []
         out.reserveCapacity(order.count)
@@ -465,6 +472,7 @@ public struct NavGraph: Sendable {
         outgoing = EdgeRows(nodeCount: nodes.count, pairs: out)
         incoming = EdgeRows(nodeCount: nodes.count, pairs: into)
 
+        laps.step("edge rows")
         // 6. Entries.
         var ef: [Int32] = [], er: [Int32] = []
         for (i, e) in registry.entries.enumerated() {
@@ -476,6 +484,7 @@ public struct NavGraph: Sendable {
         entryFeatures = Array(Set(ef)).sorted()
         entryRoutes = Array(Set(er)).sorted()
 
+        laps.step("entries")
         // 7. Declaration origins of routes, handlers and dependency bindings.
         declarationOrigin = Array(repeating: nil, count: nodes.count)
         func originOrder(_ o: ElementOrigin) -> String { "\(o.registry?.description ?? "")\u{1}\(o.source?.description ?? "")" }
@@ -508,6 +517,7 @@ public struct NavGraph: Sendable {
         }
         declarationRows = EdgeRows(nodeCount: nodes.count, pairs: declaring)
 
+        laps.step("declaration origins")
         // 8. Fallbacks as ids.
         fallbackTarget = Array(repeating: -1, count: nodes.count)
         for id in declaredFeatures {
@@ -517,6 +527,7 @@ public struct NavGraph: Sendable {
             let fbID = featureNode[Int(fb)]
             if fbID != id, featureDeclaration[Int(fbID)] != -1 { fallbackTarget[Int(id)] = fbID }
         }
+        laps.step("fallbacks")
     }
 }
 

@@ -559,6 +559,8 @@ extension FastRegistryDecoder where Source == JSONEventSource {
         guard var r = read.take() else { return nil }
         // No jump (no cut was found): the first reader read the whole document.
         guard source.jumped else { return r }
+        // The registry holds the table now; the source's hold would have it copied on write below.
+        source.dropNames()
         guard var second = halves.second else { return nil }
         // Only these copies hold the halves now: the join below moves and appends in place.
         halves.second = nil

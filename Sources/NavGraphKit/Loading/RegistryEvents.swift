@@ -80,6 +80,9 @@ struct JSONEventSource: RegistryEventSource {
         stack = [false]
     }
 
+    /// Lets go of the name table (a registry built from this source holds it).
+    mutating func dropNames() { names = NameTable() }
+
     /// The registered text locations point into.
     var registeredText: SourceFiles.TextID { text }
     /// The byte the next event starts at (or after).

@@ -15,9 +15,9 @@ public enum StageTimes {
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var entries: [Entry] = []
-    private static let origin = now()
+    fileprivate static let origin = now()
 
-    private static func now() -> Double {
+    fileprivate static func now() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
@@ -30,10 +30,33 @@ public enum StageTimes {
         let start = now()
         let result = try body()
         let end = now()
-        lock.lock()
-        entries.append(Entry(name: name(), start: start - origin, seconds: end - start))
-        lock.unlock()
+        record(Entry(name: name(), start: start - origin, seconds: end - start))
         return result
+    }
+
+    /// Consecutive steps of one stage: each `step(name)` records the time since the previous one.
+    public struct Laps {
+        private let prefix: String
+        private var last: Double
+
+        public init(_ prefix: String) {
+            self.prefix = prefix
+            last = StageTimes.enabled ? StageTimes.now() : 0
+        }
+
+        @inline(__always)
+        public mutating func step(_ name: @autoclosure () -> String) {
+            guard StageTimes.enabled else { return }
+            let t = StageTimes.now()
+            StageTimes.record(Entry(name: prefix + ": " + name(), start: last - StageTimes.origin, seconds: t - last))
+            last = t
+        }
+    }
+
+    private static func record(_ e: Entry) {
+        lock.lock()
+        entries.append(e)
+        lock.unlock()
     }
 
     /// What was recorded, in the order the stages started.
