@@ -66,10 +66,11 @@ public struct CheckRunner: Sendable {
         // The rules only read the graph, the shared index and the contexts (whose caches are made
         // once, under locks), so two threads take them in turn; findings keep the rule order.
         var results = [[Finding]](repeating: [], count: checks.count)
-        // Taken in this order: one rule that reads reachability (its thread computes it), then the
-        // rules that do not (the other thread need not wait), then the other readers.
+        // Taken in this order: two rules that read reachability (the slow ones: the first thread
+        // computes it, the second starts on its own walk and waits only for what it lacks), then
+        // the rules that do not, then the other readers.
         let readers = checks.indices.filter { checks[$0].description.readsReachability }
-        let order = Array(readers.prefix(1)) + checks.indices.filter { !checks[$0].description.readsReachability } + readers.dropFirst()
+        let order = Array(readers.prefix(2)) + checks.indices.filter { !checks[$0].description.readsReachability } + readers.dropFirst(2)
         let turns = Turns()
         results.withUnsafeMutableBufferPointer { results in
             nonisolated(unsafe) let results = results

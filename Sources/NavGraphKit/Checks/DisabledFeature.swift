@@ -46,18 +46,22 @@ public enum DisabledFeature: Check {
 
     public static func run(_ context: CheckContext) -> [Finding] {
         let g = context.graph
+        let off = g.ids(of: .feature).filter { id in g.withFeature(id, { context.scenario.isEnabled($0.enabled) == false }) == true }
+        guard !off.isEmpty else { return [] }
+        // What would be reached if every disabled feature were on; each newly reached screen is
+        // blamed on the first disabled feature on its way. Walked before the scenario's own
+        // reachability is asked for, so it runs while another thread computes that (the runner
+        // starts this rule beside the first); the walk is kept unless the filter below drops a feature.
+        let speculative = g.reachability(under: context.scenario, forceEnabled: Set(off))
         let r = context.reachability
         var disabled: [Int32] = []
-        for id in g.ids(of: .feature) {
-            guard g.withFeature(id, { context.scenario.isEnabled($0.enabled) == false }) == true else { continue }
+        for id in off {
             // An entry that no route reaches is built without isEnabled(): not disabled in practice.
             if r.asEntry[Int(id)] && !r.throughRoute[Int(id)] { continue }
             disabled.append(id)
         }
         guard !disabled.isEmpty else { return [] }
-        // What would be reached if every disabled feature were on; each newly reached screen is
-        // blamed on the first disabled feature on its way.
-        let unlocked = g.reachability(under: context.scenario, forceEnabled: Set(disabled))
+        let unlocked = disabled.count == off.count ? speculative : g.reachability(under: context.scenario, forceEnabled: Set(disabled))
         let disabledSet = Set(disabled)
         var hidden: [Int32: [String]] = [:]
         forEachHidden(g, unlocked: unlocked, targeted: { r.targeted[Int($0)] }, disabled: { disabledSet.contains($0) }) {

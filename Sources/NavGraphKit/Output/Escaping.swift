@@ -27,8 +27,6 @@ public struct EscapeTable: Sendable {
     /// Per UTF-8 byte: 1 when text holding it may need escaping (an ASCII entry, or any byte of a
     /// non-ASCII scalar when some are replaced), for the fast path's scan.
     private var suspect: [UInt8] = []
-    /// The suspect bytes other than NUL as a C string, for `strcspn`.
-    private var suspectSet: [CChar] = []
 
     /// `entries` for single characters; `controls` for every ASCII control character (and DEL)
     /// without an entry; `ranges` for scalars outside ASCII.
@@ -49,7 +47,6 @@ public struct EscapeTable: Sendable {
 
     private mutating func updateSuspects() {
         suspect = (0..<256).map { b in b < 128 ? (ascii[b] == nil ? 0 : 1) : (ranges.isEmpty ? 0 : 1) }
-        suspectSet = (1..<256).filter { suspect[$0] != 0 }.map { CChar(bitPattern: UInt8($0)) } + [0]
     }
 
     /// This table with more (or different) ASCII entries.
@@ -78,13 +75,17 @@ public struct EscapeTable: Sendable {
 
     /// `text` escaped for this language.
     public func callAsFunction(_ text: String) -> String {
-        // Fast path: nothing to replace (checked on the UTF-8 bytes; any non-ASCII byte sends the
-        // text to the slow path only when this language replaces some non-ASCII scalars).
-        // The scan runs over the bytes in place (C's `strcspn` with the suspect set): reports with
-        // thousands of scenario names in a finding write megabytes of plain text through here. A
-        // NUL stops it early; such text takes the slow path, which gives the same answer.
-        let count = text.utf8.count
-        let clean = count == 0 || text.withCString { c in suspectSet.withUnsafeBufferPointer { strcspn(c, $0.baseAddress!) } } == count
+        // Fast path: nothing to replace (checked on the UTF-8 bytes in place against the suspect
+        // table; any non-ASCII byte sends the text to the slow path only when this language
+        // replaces some non-ASCII scalars). Reports with thousands of scenario names in a finding
+        // write megabytes of plain text through here (C's `strcspn` with a set this big rebuilt its
+        // table on every call: a seventh of an all-flag-combinations check).
+        let clean = suspect.withUnsafeBufferPointer { suspect in
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                for b in bytes where suspect[Int(b)] != 0 { return false }
+                return true
+            } ?? text.utf8.allSatisfy { suspect[Int($0)] == 0 }
+        }
         if clean { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
