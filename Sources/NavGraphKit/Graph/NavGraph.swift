@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The registry as a graph: interned integer ids, forward and reverse adjacency.
 ///
 /// Node ids are assigned in sorted order of (kind, name), so the same registry in any order
@@ -256,72 +258,32 @@ public struct NavGraph: Sendable {
         names = table
 
         laps.step("names as ids")
-        // 2. Every name per kind, declared or referenced: arrays indexed by name id, no hashing.
-        // `slotOf[kind * names + name]`: the name's slot among its kind's, -1 before it is seen.
-        let nameCount = table.count
-        var slotOf = [Int32](repeating: -1, count: nameCount * NodeKind.allCases.count)
-        var slots: [[(name: Int32, declared: Bool, module: String?)]] = Array(repeating: [], count: NodeKind.allCases.count)
-        func note(_ kind: NodeKind, _ name: Int32, declared: Bool, module: String? = nil) {
-            let k = Int(kind.rawValue)
-            var slot = Int(slotOf[k * nameCount + Int(name)])
-            if slot < 0 {
-                slot = slots[k].count
-                slotOf[k * nameCount + Int(name)] = Int32(slot)
-                slots[k].append((name, false, nil))
-            }
-            guard declared else { return }
-            slots[k][slot].declared = true
-            if let module, slots[k][slot].module.map({ module < $0 }) ?? true { slots[k][slot].module = module }
-        }
-        registry.features.withUnsafeBufferPointer { fs in
-            for i in fs.indices {
-                var c = Int(featureStart[i])
-                note(.feature, featureIDs[c], declared: true, module: fs[i].module)
-                if featureIDs[c + 1] >= 0 { note(.feature, featureIDs[c + 1], declared: false) }
-                c += 2
-                for _ in 0..<fs[i].dependencies.count { note(.dependency, featureIDs[c], declared: false); c += 1 }
-                for _ in 0..<fs[i].navigates.count { note(.route, featureIDs[c], declared: false); c += 1 }
-            }
-        }
-        registry.routes.withUnsafeBufferPointer { rs in
-            for i in rs.indices { note(.route, routeIDs[i], declared: true, module: rs[i].module) }
-        }
-        registry.handlers.withUnsafeBufferPointer { hs in
-            for i in hs.indices {
-                var c = Int(handlerStart[i])
-                note(.handler, handlerIDs[c], declared: true, module: hs[i].module)
-                for _ in 0..<hs[i].routes.count {
-                    note(.route, handlerIDs[c + 1], declared: false)
-                    note(.feature, handlerIDs[c + 2], declared: false)
-                    c += 2
+        // 2. Every name per kind, declared or referenced (arrays indexed by name id, no hashing),
+        // and 3. each kind's names sorted: routes on one thread, the other kinds on another (each
+        // kind's work only reads the registry and writes its own arrays).
+        let sections = Sections(
+            featureIDs: featureIDs, featureStart: featureStart, routeIDs: routeIDs, handlerIDs: handlerIDs, handlerStart: handlerStart,
+            bindingIDs: bindingIDs, bindingStart: bindingStart, providedIDs: providedIDs, entryIDs: entryIDs, deeplinkIDs: deeplinkIDs)
+        let parts: [[NodeKind]] = [[.route], [.feature, .handler, .dependency]]
+        var byKind = [KindNames?](repeating: nil, count: NodeKind.allCases.count)
+        let registry = self.registry
+        let finalTable = table
+        byKind.withUnsafeMutableBufferPointer { byKind in
+            nonisolated(unsafe) let byKind = byKind
+            DispatchQueue.concurrentPerform(iterations: parts.count) { p in
+                for (kind, names) in zip(parts[p], Self.kindNames(parts[p], registry, sections, finalTable)) {
+                    byKind[Int(kind.rawValue)] = names
                 }
             }
         }
-        registry.dependencies.withUnsafeBufferPointer { bs in
-            for i in bs.indices {
-                var c = Int(bindingStart[i])
-                note(.dependency, bindingIDs[c], declared: true, module: bs[i].module)
-                for _ in 0..<bs[i].dependencies.count { c += 1; note(.dependency, bindingIDs[c], declared: false) }
-            }
-        }
-        for id in providedIDs { note(.dependency, id, declared: true) }
-        for (i, e) in registry.entries.enumerated() {
-            switch e.target {
-            case .feature: note(.feature, entryIDs[i], declared: false)
-            case .route: note(.route, entryIDs[i], declared: false)
-            }
-        }
-        for id in deeplinkIDs where id >= 0 { note(.route, id, declared: false) }
-
-        laps.step("names per kind")
-        // 3. Node ids in sorted name order, kind by kind.
+        laps.step("names per kind, sorted")
         for kind in NodeKind.allCases {
             let k = Int(kind.rawValue)
+            let kn = byKind[k]!
             kindStart[k] = Int32(nodes.count)
-            let order = table.sorted(slots[k].map(\.name)).map { Int(slotOf[k * nameCount + Int($0)]) }
-            var nodeOf = Array(slotOf[k * nameCount ..< (k + 1) * nameCount])
-            for slot in order {
-                let s = slots[k][slot]
+            var nodeOf = kn.slotOf
+            for slot in kn.order {
+                let s = kn.slots[slot]
                 nodeOf[Int(s.name)] = Int32(nodes.count)
                 nodes.append(Node(kind: kind, name: table[s.name], module: s.module, declared: s.declared))
                 isDeclared.append(s.declared)
@@ -469,8 +431,15 @@ public struct NavGraph: Sendable {
             out.append((p.from, e))
             into.append((p.to, e))
         }
-        outgoing = EdgeRows(nodeCount: nodes.count, pairs: out)
-        incoming = EdgeRows(nodeCount: nodes.count, pairs: into)
+        // The two directions' rows at once, one a thread.
+        var rows = [EdgeRows](repeating: EdgeRows(), count: 2)
+        let nodeCount = nodes.count, pairs = [out, into]
+        rows.withUnsafeMutableBufferPointer { rows in
+            nonisolated(unsafe) let rows = rows
+            DispatchQueue.concurrentPerform(iterations: 2) { d in rows[d] = EdgeRows(nodeCount: nodeCount, pairs: pairs[d]) }
+        }
+        outgoing = rows[0]
+        incoming = rows[1]
 
         laps.step("edge rows")
         // 6. Entries.
@@ -532,6 +501,96 @@ public struct NavGraph: Sendable {
 }
 
 extension NavGraph {
+    /// The name ids of the registry's sections, in `RegistryNames`' layout (with where each
+    /// declaration's ids start), as the build's first step resolved them.
+    struct Sections: Sendable {
+        var featureIDs: [Int32], featureStart: [Int32], routeIDs: [Int32], handlerIDs: [Int32], handlerStart: [Int32]
+        var bindingIDs: [Int32], bindingStart: [Int32], providedIDs: [Int32], entryIDs: [Int32], deeplinkIDs: [Int32]
+    }
+
+    /// One kind's names: per name id its slot (-1 when no name of the kind), the slots in order of
+    /// first sight (declared? the smallest module declaring it), and the slots in name order.
+    struct KindNames: Sendable {
+        var slotOf: [Int32]
+        var slots: [(name: Int32, declared: Bool, module: String?)]
+        var order: [Int]
+    }
+
+    /// Every name of `kinds`, declared or referenced, in the order the registry mentions them, and
+    /// sorted: the same slots whichever kinds are asked for together.
+    static func kindNames(_ kinds: [NodeKind], _ registry: Registry, _ x: Sections, _ table: NameTable) -> [KindNames] {
+        let nameCount = table.count
+        var want = [Bool](repeating: false, count: NodeKind.allCases.count)
+        for kind in kinds { want[Int(kind.rawValue)] = true }
+        var out = [KindNames](repeating: KindNames(slotOf: [], slots: [], order: []), count: NodeKind.allCases.count)
+        for kind in kinds { out[Int(kind.rawValue)].slotOf = [Int32](repeating: -1, count: nameCount) }
+        func note(_ kind: NodeKind, _ name: Int32, declared: Bool, module: String? = nil) {
+            let k = Int(kind.rawValue)
+            guard want[k] else { return }
+            var slot = Int(out[k].slotOf[Int(name)])
+            if slot < 0 {
+                slot = out[k].slots.count
+                out[k].slotOf[Int(name)] = Int32(slot)
+                out[k].slots.append((name, false, nil))
+            }
+            guard declared else { return }
+            out[k].slots[slot].declared = true
+            if let module, out[k].slots[slot].module.map({ module < $0 }) ?? true { out[k].slots[slot].module = module }
+        }
+        let dependencies = want[Int(NodeKind.dependency.rawValue)]
+        let routes = want[Int(NodeKind.route.rawValue)]
+        registry.features.withUnsafeBufferPointer { fs in
+            for i in fs.indices {
+                var c = Int(x.featureStart[i])
+                note(.feature, x.featureIDs[c], declared: true, module: fs[i].module)
+                if x.featureIDs[c + 1] >= 0 { note(.feature, x.featureIDs[c + 1], declared: false) }
+                c += 2
+                let nd = fs[i].dependencies.count, nn = fs[i].navigates.count
+                if dependencies { for j in 0..<nd { note(.dependency, x.featureIDs[c + j], declared: false) } }
+                c += nd
+                if routes { for j in 0..<nn { note(.route, x.featureIDs[c + j], declared: false) } }
+            }
+        }
+        if routes {
+            registry.routes.withUnsafeBufferPointer { rs in
+                for i in rs.indices { note(.route, x.routeIDs[i], declared: true, module: rs[i].module) }
+            }
+        }
+        registry.handlers.withUnsafeBufferPointer { hs in
+            for i in hs.indices {
+                var c = Int(x.handlerStart[i])
+                note(.handler, x.handlerIDs[c], declared: true, module: hs[i].module)
+                for _ in 0..<hs[i].routes.count {
+                    note(.route, x.handlerIDs[c + 1], declared: false)
+                    note(.feature, x.handlerIDs[c + 2], declared: false)
+                    c += 2
+                }
+            }
+        }
+        if dependencies {
+            registry.dependencies.withUnsafeBufferPointer { bs in
+                for i in bs.indices {
+                    var c = Int(x.bindingStart[i])
+                    note(.dependency, x.bindingIDs[c], declared: true, module: bs[i].module)
+                    for _ in 0..<bs[i].dependencies.count { c += 1; note(.dependency, x.bindingIDs[c], declared: false) }
+                }
+            }
+            for id in x.providedIDs { note(.dependency, id, declared: true) }
+        }
+        for (i, e) in registry.entries.enumerated() {
+            switch e.target {
+            case .feature: note(.feature, x.entryIDs[i], declared: false)
+            case .route: note(.route, x.entryIDs[i], declared: false)
+            }
+        }
+        for id in x.deeplinkIDs where id >= 0 { note(.route, id, declared: false) }
+        for kind in kinds {
+            let k = Int(kind.rawValue)
+            out[k].order = table.sorted(out[k].slots.map(\.name)).map { Int(out[k].slotOf[Int($0)]) }
+        }
+        return kinds.map { out[Int($0.rawValue)] }
+    }
+
     /// An edge while the graph is built: a plain value (its style an id into the build's style table).
     struct PendingEdge: Equatable {
         var from: Int32
