@@ -14,6 +14,26 @@ final class CheckCommandTests: XCTestCase {
         features: [{name: Home}]
         """
 
+    /// `NAVGRAPH_TIMING=1` adds the stage table to standard error and changes nothing else; the
+    /// process still ends with check's exit code (it exits without freeing the model).
+    func testTimingTableOnRequest() throws {
+        let plain = try NavGraphBinary.run(["check", "Examples/Broken.yml", "--reporter", "json"])
+        let timed = try NavGraphBinary.run(["check", "Examples/Broken.yml", "--reporter", "json"], environment: ["NAVGRAPH_TIMING": "1"])
+        XCTAssertEqual(plain.status, 1)
+        XCTAssertEqual(timed.status, 1)
+        XCTAssertEqual(timed.stdout, plain.stdout)
+        XCTAssertFalse(plain.stderr.contains("navgraph timing"), plain.stderr)
+        XCTAssertTrue(timed.stderr.hasPrefix(plain.stderr), timed.stderr)
+        let table = timed.stderr.dropFirst(plain.stderr.count)
+        XCTAssertTrue(table.hasPrefix("navgraph timing (NAVGRAPH_TIMING)"), String(table))
+        for stage in ["  load\n", "  graph build\n", "  graph build: edge rows\n", "  rule missing-fallback\n", "  checks: reachability under default\n", "  report\n"] {
+            XCTAssertTrue(table.contains(stage), "no \(stage) in \(table)")
+        }
+        let clean = try NavGraphBinary.run(["check", "Examples/ShopApp.yml"], environment: ["NAVGRAPH_TIMING": "0"])
+        XCTAssertEqual(clean.status, 0)
+        XCTAssertFalse(clean.stderr.contains("navgraph timing"), clean.stderr)
+    }
+
     func testExitCodes() throws {
         let clean = try NavGraphBinary.run(["check", "Examples/ShopApp.yml"])
         XCTAssertEqual(clean.status, 0, clean.stderr)
