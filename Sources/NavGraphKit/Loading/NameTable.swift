@@ -3,7 +3,7 @@ import Foundation
 /// Every distinct name read from a registry, each with a dense `Int32` id (0, 1, 2, … in the order
 /// first seen).
 ///
-/// Looked up by the raw UTF-8 bytes (a word-at-a-time hash, open addressing), so the loader pays one hash and one
+/// Looked up by the raw UTF-8 bytes (FNV-1a, open addressing), so the loader pays one hash and one
 /// compare per name it reads and no allocation for a repeated name: all uses of a name share one
 /// string storage, and equal names compare by identity first. The graph build maps declarations to
 /// nodes through these ids (`RegistryNames`) instead of hashing strings again.
@@ -40,9 +40,7 @@ struct NameTable: Sendable {
         if isASCII { isASCII = !text.contains { $0 >= 0x80 } }
         bytes.append(contentsOf: text)
         starts.append(Int32(bytes.count))
-        // At most three quarters full: a smaller table stays in cache (a probe's first read, the
-        // slot, was half of interning as a cache miss), and a slot's neighbours share its line.
-        if names.count * 4 > slots.count * 3 { grow() }
+        if names.count * 2 > slots.count { grow() }
         return id
     }
 
@@ -51,7 +49,7 @@ struct NameTable: Sendable {
     /// joining the two readers of a split document (`JSONFeatureSplit`) re-hashed 150k `String`s.
     mutating func adding(_ other: NameTable) -> [Int32] {
         var map = [Int32](repeating: 0, count: other.count)
-        while (count + other.count) * 4 > slots.count * 3 { grow() }
+        while (count + other.count) * 2 > slots.count { grow() }
         other.bytes.withUnsafeBufferPointer { arena in
             for n in 0..<other.count {
                 let text = UnsafeBufferPointer(rebasing: arena[Int(other.starts[n]) ..< Int(other.starts[n + 1])])
@@ -145,29 +143,10 @@ struct NameTable: Sendable {
         }
     }
 
-    /// Eight bytes at a time, multiplied and folded (a name is two or three words; FNV-1a's
-    /// multiply per byte was a fifth of interning).
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        let n = bytes.count
-        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: n)
-        guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: h) }
-        let raw = UnsafeRawPointer(base)
-        var i = 0
-        while i + 8 <= n {
-            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            h ^= h >> 32
-            i += 8
-        }
-        if i < n {
-            var w: UInt64 = 0
-            for j in i..<n { w |= UInt64(bytes[j]) << UInt64(8 * (j - i)) }
-            h = (h ^ w) &* 0xFF51_AFD7_ED55_8CCD
-            h ^= h >> 32
-        }
-        h ^= h >> 29
-        h &*= 0xC4CE_B9FE_1A85_EC53
-        h ^= h >> 32
-        return UInt32(truncatingIfNeeded: h)
+        var h: UInt32 = 2_166_136_261
+        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
+        return h
     }
 
     private mutating func grow() {
