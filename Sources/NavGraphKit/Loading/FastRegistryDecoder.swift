@@ -12,6 +12,11 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
     private var s: Source
     /// The ids of the declarations' names, in `RegistryNames`' layout (the table comes from `s`).
     private var names = RegistryNames()
+    /// A feature's navigations and their ids while its list is read, reused from feature to feature:
+    /// the feature's own array is then made once at its size (growing it item by item reallocated
+    /// it two or three times per feature).
+    private var navigationScratch: [Navigation] = []
+    private var navigationIDScratch: [Int32] = []
 
     private struct GiveUp: Error {}
 
@@ -377,7 +382,7 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         var dependencies: [DependencyRef] = []
         var dependencyIDs: [Int32] = []
         var navigates: [Navigation] = []
-        var navigateIDs: [Int32] = []
+        var navigatesRead = false
         var source: SourceLocation?
         var ignore: [String] = []
         var unusedFallback: UnusedFallback?
@@ -397,11 +402,15 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
                 fallbackID = value?.1 ?? -1
             case "dependencies": (dependencies, dependencyIDs) = try d.dependencyRefs()
             case "navigates":
+                d.navigationScratch.removeAll(keepingCapacity: true)
+                d.navigationIDScratch.removeAll(keepingCapacity: true)
                 try d.list { (d, item) throws(GiveUp) in
                     let (navigation, id) = try d.navigation(item)
-                    navigates.append(navigation)
-                    navigateIDs.append(id)
+                    d.navigationScratch.append(navigation)
+                    d.navigationIDScratch.append(id)
                 }
+                navigates = Array(d.navigationScratch)
+                navigatesRead = true
             case "source": source = try d.sourceLocation()
             case "ignore": ignore = try d.strings()
             case "unusedFallback": unusedFallback = try d.unusedFallback()
@@ -412,7 +421,7 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         names.features.append(name.1)
         names.features.append(fallbackID)
         names.features += dependencyIDs
-        names.features += navigateIDs
+        if navigatesRead { names.features += navigationIDScratch }
         var f = Feature(
             name: name.0, module: module, dependencies: dependencies, navigates: navigates,
             origin: ElementOrigin(registry: at, source: source), ignore: ignore)
