@@ -98,12 +98,11 @@ extension NavGraph {
     /// decides what a route does.
     @inline(__always)
     func forEachMove(opening route: Int32, from: Int32?, style: UInt32, state: (Int32) -> FeatureState, _ body: (ScreenMove) -> Void) {
-        var any = false
-        for e in outgoing[Int(route)] where edges[Int(e)].kind == .routesTo {
-            any = true
-            let edge = edges[Int(e)]
-            let dest = edge.to
-            var move = ScreenMove(from: from, route: route, handler: edge.via, styleID: style, destination: dest, outcome: .shows, lands: dest)
+        let lo = Int(landingRows.offsets[Int(route)]), hi = Int(landingRows.offsets[Int(route) + 1])
+        for k in lo..<hi {
+            let landing = landingRows.entries[k]
+            let dest = landing.to
+            var move = ScreenMove(from: from, route: route, handler: Int32(bitPattern: landing.tag), styleID: style, destination: dest, outcome: .shows, lands: dest)
             guard isDeclared[Int(dest)] else {
                 move.outcome = .undeclared
                 move.lands = nil
@@ -125,14 +124,15 @@ extension NavGraph {
                 body(move)
             }
         }
-        if !any { body(ScreenMove(from: from, route: route, handler: nil, styleID: style, destination: nil, outcome: .unhandled, lands: nil)) }
+        if lo == hi { body(ScreenMove(from: from, route: route, handler: nil, styleID: style, destination: nil, outcome: .unhandled, lands: nil)) }
     }
 
     /// Every move of every route screen `f` opens, in route order then handler order.
     func forEachMove(from f: Int32, state: (Int32) -> FeatureState, _ body: (ScreenMove) -> Void) {
-        for e in outgoing[Int(f)] where edges[Int(e)].kind == .navigates {
-            let edge = edges[Int(e)]
-            forEachMove(opening: edge.to, from: f, style: edge.styleID, state: state, body)
+        let lo = Int(navigationRows.offsets[Int(f)]), hi = Int(navigationRows.offsets[Int(f) + 1])
+        for k in lo..<hi {
+            let navigation = navigationRows.entries[k]
+            forEachMove(opening: navigation.to, from: f, style: navigation.tag, state: state, body)
         }
     }
 

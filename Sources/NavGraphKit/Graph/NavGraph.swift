@@ -63,6 +63,11 @@ public struct NavGraph: Sendable {
     public private(set) var outgoing = EdgeRows()
     /// Edge indices entering each node, in edge order: `incoming[node]` (compressed rows).
     public private(set) var incoming = EdgeRows()
+    /// The walks' rows (`forEachMove`), read without going through `edges` (each edge read there was
+    /// a cache miss per move): per feature its `navigates` edges as (route, style id), per route its
+    /// `routesTo` edges as (destination, handler), in edge order; empty for every other node.
+    private(set) var navigationRows = MoveRows()
+    private(set) var landingRows = MoveRows()
     /// Every name of the registry with its id (the loader's table, plus any name it did not hand an id).
     private var names = NameTable()
     /// Per kind (indexed by the kind's raw value): name id -> node id, -1 when no node of that kind has the name.
@@ -441,6 +446,8 @@ public struct NavGraph: Sendable {
         outgoing = rows[0]
         incoming = rows[1]
 
+        navigationRows = MoveRows(nodeCount: nodes.count, edges: edges, kind: .navigates) { MoveRows.Entry(to: $0.to, tag: $0.styleID) }
+        landingRows = MoveRows(nodeCount: nodes.count, edges: edges, kind: .routesTo) { MoveRows.Entry(to: $0.to, tag: UInt32(bitPattern: $0.via)) }
         laps.step("edge rows")
         // 6. Entries.
         var ef: [Int32] = [], er: [Int32] = []
@@ -501,6 +508,30 @@ public struct NavGraph: Sendable {
 }
 
 extension NavGraph {
+    /// One kind of edge per node as plain (target, tag) pairs in compressed rows.
+    struct MoveRows: Sendable {
+        struct Entry: Sendable {
+            var to: Int32
+            /// A `navigates` edge's style id, or a `routesTo` edge's handler (its bits).
+            var tag: UInt32
+        }
+
+        private(set) var offsets: [Int32] = [0]
+        private(set) var entries: [Entry] = []
+
+        init() {}
+
+        /// From `edges` sorted by source node (the build's order): those of `kind`, per source.
+        init(nodeCount: Int, edges: [Edge], kind: EdgeKind, _ entry: (Edge) -> Entry) {
+            offsets = [Int32](repeating: 0, count: nodeCount + 1)
+            for e in edges where e.kind == kind {
+                offsets[Int(e.from) + 1] += 1
+                entries.append(entry(e))
+            }
+            for i in 0..<nodeCount { offsets[i + 1] += offsets[i] }
+        }
+    }
+
     /// The name ids of the registry's sections, in `RegistryNames`' layout (with where each
     /// declaration's ids start), as the build's first step resolved them.
     struct Sections: Sendable {
