@@ -99,6 +99,31 @@ final class EscapingTableTests: XCTestCase {
             XCTAssertEqual(language("Café"), "Café")
         }
     }
+
+    /// The fast path tests eight bytes at a time: every character that a table escapes is caught at
+    /// every position of a word (and in the tail), and plain text of any length comes back as it is.
+    func testEveryEscapedCharacterIsFoundAtEveryPosition() {
+        let tables: [(String, EscapeTable)] = [
+            ("xml", Escaping.xml), ("dot", Escaping.dot), ("json", Escaping.json), ("scriptJSON", Escaping.scriptJSON),
+            ("markdownCell", Escaping.markdownCell), ("mermaid", Escaping.mermaid), ("workflowData", Escaping.workflowData),
+            ("workflowProperty", Escaping.workflowProperty), ("terminal", Escaping.terminal),
+        ]
+        let characters: [Unicode.Scalar] = (0..<0x80).compactMap(Unicode.Scalar.init)
+            + [0x85, 0x9B, 0xA0, 0xE9, 0x2028, 0x2029, 0xFFFE, 0x1F600].compactMap(Unicode.Scalar.init)
+        for (language, table) in tables {
+            for length in 0..<40 {
+                let plain = String(repeating: "a", count: length)
+                XCTAssertEqual(table(plain), plain, language)
+            }
+            for c in characters {
+                let alone = table(String(Character(c)))
+                for position in 0..<18 {
+                    let before = String(repeating: "b", count: position), after = String(repeating: "c", count: 17 - position)
+                    XCTAssertEqual(table(before + String(Character(c)) + after), before + alone + after, "\(language): U+\(String(c.value, radix: 16)) at \(position)")
+                }
+            }
+        }
+    }
 }
 
 /// A small deterministic generator (the same names on every run).
@@ -112,4 +137,5 @@ private struct NameRandom {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
 }

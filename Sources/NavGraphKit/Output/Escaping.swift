@@ -27,6 +27,10 @@ public struct EscapeTable: Sendable {
     /// Per UTF-8 byte: 1 when text holding it may need escaping (an ASCII entry, or any byte of a
     /// non-ASCII scalar when some are replaced), for the fast path's scan.
     private var suspect: [UInt8] = []
+    /// The suspect bytes as word tests, when they are every byte below `low`, every byte from
+    /// `high` on and at most four others (JSON's: controls, DEL and up, `"` and `\`): the fast path
+    /// then tests eight bytes at a time.
+    private var words: (low: UInt64, high: UInt64, specials: [UInt64])?
 
     /// `entries` for single characters; `controls` for every ASCII control character (and DEL)
     /// without an entry; `ranges` for scalars outside ASCII.
@@ -47,6 +51,17 @@ public struct EscapeTable: Sendable {
 
     private mutating func updateSuspects() {
         suspect = (0..<256).map { b in b < 128 ? (ascii[b] == nil ? 0 : 1) : (ranges.isEmpty ? 0 : 1) }
+        var low = 0
+        while low < 128 && suspect[low] != 0 { low += 1 }
+        var high = 256
+        while high > 128 && suspect[high - 1] != 0 { high -= 1 }
+        if high == 128 && suspect[127] != 0 { high = 127 }
+        let specials = (low..<min(high, 256)).filter { suspect[$0] != 0 }
+        if specials.count <= 4 {
+            words = (UInt64(low), UInt64(high), specials.map { UInt64($0) })
+        } else {
+            words = nil
+        }
     }
 
     /// This table with more (or different) ASCII entries.
@@ -73,6 +88,21 @@ public struct EscapeTable: Sendable {
         return nil
     }
 
+    /// Whether some byte of `x` is suspect under `words` (exact: the classic tests for a byte below
+    /// n, above n and equal to c never miss one; a hit only sends the text to the slow path).
+    @inline(__always)
+    private static func mayHold(_ x: UInt64, _ words: (low: UInt64, high: UInt64, specials: [UInt64])) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        if words.low > 0 && (x &- ones &* words.low) & ~x & highs != 0 { return true }
+        if words.high == 128 && x & highs != 0 { return true }
+        if words.high == 127 && ((x &+ ones &* (127 - 126)) | x) & highs != 0 { return true }
+        for c in words.specials {
+            let v = x ^ (ones &* c)
+            if (v &- ones) & ~v & highs != 0 { return true }
+        }
+        return false
+    }
+
     /// `text` escaped for this language.
     public func callAsFunction(_ text: String) -> String {
         // Fast path: nothing to replace (checked on the UTF-8 bytes in place against the suspect
@@ -82,7 +112,18 @@ public struct EscapeTable: Sendable {
         // table on every call: a seventh of an all-flag-combinations check).
         let clean = suspect.withUnsafeBufferPointer { suspect in
             text.utf8.withContiguousStorageIfAvailable { bytes in
-                for b in bytes where suspect[Int(b)] != 0 { return false }
+                var i = 0
+                if let words, let base = bytes.baseAddress {
+                    let raw = UnsafeRawPointer(base)
+                    while i + 8 <= bytes.count {
+                        if Self.mayHold(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), words) { return false }
+                        i += 8
+                    }
+                }
+                while i < bytes.count {
+                    if suspect[Int(bytes[i])] != 0 { return false }
+                    i += 1
+                }
                 return true
             } ?? text.utf8.allSatisfy { suspect[Int($0)] == 0 }
         }
