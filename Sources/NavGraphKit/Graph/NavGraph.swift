@@ -198,6 +198,15 @@ public struct NavGraph: Sendable {
             }
         }
 
+        /// Rows of edges already in source order: `sources[e]` is edge `e`'s source, ascending.
+        init(sortedSources sources: some Collection<Int32>, nodeCount: Int) {
+            var counts = [Int32](repeating: 0, count: nodeCount + 1)
+            for s in sources { counts[Int(s) + 1] += 1 }
+            for i in 0..<nodeCount { counts[i + 1] += counts[i] }
+            offsets = counts
+            targets = Array(0..<Int32(sources.count))
+        }
+
         public subscript(node: Int) -> ArraySlice<Int32> {
             targets[Int(offsets[node]) ..< Int(offsets[node + 1])]
         }
@@ -423,8 +432,7 @@ public struct NavGraph: Sendable {
         }
         laps.step("edges sorted")
         pending = []
-        var out: [(node: Int32, edge: Int32)] = [], into: [(node: Int32, edge: Int32)] = []
-        out.reserveCapacity(order.count)
+        var into: [(node: Int32, edge: Int32)] = []
         into.reserveCapacity(order.count)
         edges.reserveCapacity(order.count)
         var last: PendingEdge?
@@ -433,21 +441,31 @@ public struct NavGraph: Sendable {
             last = p
             let e = Int32(edges.count)
             edges.append(Edge(from: p.from, to: p.to, kind: p.kind, via: p.via, styleID: processID[Int(p.style)], lazy: p.lazy))
-            out.append((p.from, e))
             into.append((p.to, e))
         }
-        // The two directions' rows at once, one a thread.
-        var rows = [EdgeRows](repeating: EdgeRows(), count: 2)
-        let nodeCount = nodes.count, pairs = [out, into]
-        rows.withUnsafeMutableBufferPointer { rows in
-            nonisolated(unsafe) let rows = rows
-            DispatchQueue.concurrentPerform(iterations: 2) { d in rows[d] = EdgeRows(nodeCount: nodeCount, pairs: pairs[d]) }
+        // The edges are in source-node order, so each node's outgoing row is a run of them; the
+        // incoming rows and the walks' rows are made at once, on two threads.
+        outgoing = EdgeRows(sortedSources: edges.lazy.map(\.from), nodeCount: nodes.count)
+        var incomingRows = EdgeRows(), navigation = MoveRows(), landing = MoveRows()
+        let nodeCount = nodes.count, allEdges = edges, incomingPairs = into
+        withUnsafeMutablePointer(to: &incomingRows) { incomingRows in
+            withUnsafeMutablePointer(to: &navigation) { navigation in
+                withUnsafeMutablePointer(to: &landing) { landing in
+                    nonisolated(unsafe) let (i, n, l) = (incomingRows, navigation, landing)
+                    DispatchQueue.concurrentPerform(iterations: 2) { d in
+                        if d == 0 {
+                            i.pointee = EdgeRows(nodeCount: nodeCount, pairs: incomingPairs)
+                        } else {
+                            n.pointee = MoveRows(nodeCount: nodeCount, edges: allEdges, kind: .navigates) { MoveRows.Entry(to: $0.to, tag: $0.styleID) }
+                            l.pointee = MoveRows(nodeCount: nodeCount, edges: allEdges, kind: .routesTo) { MoveRows.Entry(to: $0.to, tag: UInt32(bitPattern: $0.via)) }
+                        }
+                    }
+                }
+            }
         }
-        outgoing = rows[0]
-        incoming = rows[1]
-
-        navigationRows = MoveRows(nodeCount: nodes.count, edges: edges, kind: .navigates) { MoveRows.Entry(to: $0.to, tag: $0.styleID) }
-        landingRows = MoveRows(nodeCount: nodes.count, edges: edges, kind: .routesTo) { MoveRows.Entry(to: $0.to, tag: UInt32(bitPattern: $0.via)) }
+        incoming = incomingRows
+        navigationRows = navigation
+        landingRows = landing
         laps.step("edge rows")
         // 6. Entries.
         var ef: [Int32] = [], er: [Int32] = []
