@@ -178,6 +178,18 @@ final class ReporterTests: XCTestCase {
         partial.scenarios = ["a=on", "b=off"]
         let scenario = FlagScenario(name: "s", values: ["b": true, "a": false])
         reports.append(CheckReport(findings: [partial, partial], app: "A", scenarios: [scenario], staleBaseline: ["r x"], baselined: 3))
+        // Big reports are made on two threads (from a megabyte on): many findings, and few huge ones.
+        let many = (0..<6000).map { i in
+            Finding(ruleID: "unused-route", severity: .warning, message: "route r\(i) is never opened " + String(repeating: "x", count: i % 300),
+                    location: SourceLocation(file: "big.yml", line: i + 1, column: 3), subject: "r\(i)", elements: ["r\(i)"])
+        }
+        reports.append(CheckReport(findings: many, app: "Big"))
+        var huge = partial
+        huge.scenarios = (0..<40000).map { "flag\($0)=on" }
+        reports.append(CheckReport(findings: [partial, huge, partial, huge, partial], app: "Huge", scenarios: [scenario]))
+        XCTAssertGreaterThan(JSONReporter.halfway(many), 0)
+        XCTAssertLessThan(JSONReporter.halfway(many), many.count, "a report over a megabyte is cut")
+        XCTAssertEqual(JSONReporter.halfway([partial, partial]), 2, "a small one is not")
         for report in reports {
             XCTAssertEqual(JSONReporter.generateReport(report), JSONReporter.document(report).text)
             var sink = ""
