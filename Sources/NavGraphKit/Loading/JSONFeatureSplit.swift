@@ -15,7 +15,7 @@ struct JSONFeatureSplit: Equatable {
     /// Files smaller than this are read on one thread (a thread costs more than it saves there).
     static let minimumBytes = 1 << 20
 
-    /// The cut for `bytes`, placed so that the second half of the features list holds about 44 % of
+    /// The cut for `bytes`, placed so that the second half of the features list holds about 46 % of
     /// the document's bytes; nil when there is no `features` list of at least two items to cut.
     /// `item` chooses the first item of the second half instead (tests try every cut).
     static func find(_ bytes: UnsafeBufferPointer<UInt8>, item: Int? = nil) -> JSONFeatureSplit? {
@@ -60,7 +60,7 @@ struct JSONFeatureSplit: Equatable {
         guard items.count >= 2, listEnd > 0 else { return nil }
         // The second reader takes the items from the cut to the list's end: a little under half the
         // bytes, as its thread skims the whole document first (a tenth of the cost of reading it).
-        let target = listEnd - bytes.count * 44 / 100
+        let target = listEnd - bytes.count * 46 / 100
         var k = 1
         while k < items.count - 1 && items[k] < target { k += 1 }
         if let item {

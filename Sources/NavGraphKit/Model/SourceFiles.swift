@@ -13,19 +13,35 @@ import Foundation
 /// read twice, even with other contents, keeps both), so a location never changes its meaning.
 enum SourceFiles {
     private final class Table: @unchecked Sendable {
-        let lock = NSLock()
+        /// Readers (printing locations, on both of a report's threads) share it; adding takes it alone.
+        private let rw: UnsafeMutablePointer<pthread_rwlock_t> = {
+            let p = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+            pthread_rwlock_init(p, nil)
+            return p
+        }()
         var ids: [String: UInt32] = [:]
         var paths: [String] = []
         var texts: [LineTable] = []
+
+        func reading<R>(_ body: () -> R) -> R {
+            pthread_rwlock_rdlock(rw)
+            defer { pthread_rwlock_unlock(rw) }
+            return body()
+        }
+
+        func writing<R>(_ body: () -> R) -> R {
+            pthread_rwlock_wrlock(rw)
+            defer { pthread_rwlock_unlock(rw) }
+            return body()
+        }
     }
 
     private static let table = Table()
 
     /// The id of `path`, added to the table on first use.
     static func id(_ path: String) -> UInt32 {
-        table.lock.lock()
-        defer { table.lock.unlock() }
-        return unlockedID(path)
+        if let id = table.reading({ table.ids[path] }) { return id }
+        return table.writing { unlockedID(path) }
     }
 
     private static func unlockedID(_ path: String) -> UInt32 {
@@ -38,27 +54,23 @@ enum SourceFiles {
 
     /// The path of an id `id(_:)` handed out.
     static func path(_ id: UInt32) -> String {
-        table.lock.lock()
-        defer { table.lock.unlock() }
-        return table.paths[Int(id)]
+        table.reading { table.paths[Int(id)] }
     }
 
     /// Registers the bytes of a file read from `path` (the line table is built here, in one pass;
     /// the bytes themselves are kept only for lines with non-ASCII text, whose columns need them).
     static func register(_ bytes: UnsafeBufferPointer<UInt8>, path: String, style: LineTable.Style) -> TextID {
         let lines = LineTable(bytes, style: style)
-        table.lock.lock()
-        defer { table.lock.unlock() }
-        let file = unlockedID(path)
-        table.texts.append(lines)
-        return TextID(file: file, text: UInt32(table.texts.count - 1))
+        return table.writing {
+            let file = unlockedID(path)
+            table.texts.append(lines)
+            return TextID(file: file, text: UInt32(table.texts.count - 1))
+        }
     }
 
     /// The line table of a registered text.
     static func lines(_ text: UInt32) -> LineTable {
-        table.lock.lock()
-        defer { table.lock.unlock() }
-        return table.texts[Int(text)]
+        table.reading { table.texts[Int(text)] }
     }
 
     /// A registered text: the file id of its path and its own id (what offset locations point into).
