@@ -30,7 +30,19 @@ public struct EscapeTable: Sendable {
     /// The suspect bytes as word tests, when they are every byte below `low`, every byte from
     /// `high` on and at most four others (JSON's: controls, DEL and up, `"` and `\`): the fast path
     /// then tests eight bytes at a time.
-    private var words: (low: UInt64, high: UInt64, specials: [UInt64])?
+    private var words = WordTest()
+
+    /// `words` as plain integers (read once per word: no array, no reference counting).
+    private struct WordTest {
+        var enabled = false
+        /// `low` in every byte (0: no byte is suspect for being low).
+        var low: UInt64 = 0
+        /// 128: every byte from 0x80 on is suspect; 127: from 0x7F on; 0: none.
+        var high: UInt64 = 0
+        /// Up to four suspect bytes, each in every byte, and how many.
+        var s0: UInt64 = 0, s1: UInt64 = 0, s2: UInt64 = 0, s3: UInt64 = 0
+        var count = 0
+    }
 
     /// `entries` for single characters; `controls` for every ASCII control character (and DEL)
     /// without an entry; `ranges` for scalars outside ASCII.
@@ -57,10 +69,15 @@ public struct EscapeTable: Sendable {
         while high > 128 && suspect[high - 1] != 0 { high -= 1 }
         if high == 128 && suspect[127] != 0 { high = 127 }
         let specials = (low..<min(high, 256)).filter { suspect[$0] != 0 }
+        words = WordTest()
         if specials.count <= 4 {
-            words = (UInt64(low), UInt64(high), specials.map { UInt64($0) })
-        } else {
-            words = nil
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            words.enabled = true
+            words.low = ones &* UInt64(low)
+            words.high = high == 128 || high == 127 ? UInt64(high) : 0
+            let s = specials.map { ones &* UInt64($0) } + [0, 0, 0, 0]
+            (words.s0, words.s1, words.s2, words.s3) = (s[0], s[1], s[2], s[3])
+            words.count = specials.count
         }
     }
 
@@ -91,16 +108,17 @@ public struct EscapeTable: Sendable {
     /// Whether some byte of `x` is suspect under `words` (exact: the classic tests for a byte below
     /// n, above n and equal to c never miss one; a hit only sends the text to the slow path).
     @inline(__always)
-    private static func mayHold(_ x: UInt64, _ words: (low: UInt64, high: UInt64, specials: [UInt64])) -> Bool {
+    private static func mayHold(_ x: UInt64, _ w: WordTest) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        if words.low > 0 && (x &- ones &* words.low) & ~x & highs != 0 { return true }
-        if words.high == 128 && x & highs != 0 { return true }
-        if words.high == 127 && ((x &+ ones &* (127 - 126)) | x) & highs != 0 { return true }
-        for c in words.specials {
-            let v = x ^ (ones &* c)
-            if (v &- ones) & ~v & highs != 0 { return true }
-        }
-        return false
+        // Each term sets a byte's high bit where that byte may be suspect; they are masked together.
+        var hit: UInt64 = 0
+        if w.low != 0 { hit |= (x &- w.low) & ~x }
+        if w.high == 128 { hit |= x } else if w.high == 127 { hit |= (x &+ ones) | x }
+        if w.count > 0 { let v = x ^ w.s0; hit |= (v &- ones) & ~v }
+        if w.count > 1 { let v = x ^ w.s1; hit |= (v &- ones) & ~v }
+        if w.count > 2 { let v = x ^ w.s2; hit |= (v &- ones) & ~v }
+        if w.count > 3 { let v = x ^ w.s3; hit |= (v &- ones) & ~v }
+        return hit & highs != 0
     }
 
     /// `text` escaped for this language.
@@ -113,7 +131,8 @@ public struct EscapeTable: Sendable {
         let clean = suspect.withUnsafeBufferPointer { suspect in
             text.utf8.withContiguousStorageIfAvailable { bytes in
                 var i = 0
-                if let words, let base = bytes.baseAddress {
+                let words = self.words
+                if words.enabled, let base = bytes.baseAddress {
                     let raw = UnsafeRawPointer(base)
                     while i + 8 <= bytes.count {
                         if Self.mayHold(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), words) { return false }

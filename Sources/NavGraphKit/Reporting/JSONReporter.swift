@@ -53,7 +53,7 @@ public enum JSONReporter: Reporter {
             }
             if cut < findings.count {
                 second.done.wait()
-                out.write(second.text)
+                second.text.bytes.withUnsafeBufferPointer { out.write(utf8: $0) }
             }
             out.write("  ]")
         }
@@ -178,6 +178,6 @@ public enum JSONReporter: Reporter {
 
 /// The findings text the second thread makes (read after `done`).
 private final class SecondHalf: @unchecked Sendable {
-    var text = ""
+    var text = ByteSink()
     let done = DispatchSemaphore(value: 0)
 }

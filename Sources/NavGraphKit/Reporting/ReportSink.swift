@@ -5,6 +5,21 @@ import Foundation
 /// made instead of being concatenated whole and then printed.
 public protocol ReportSink {
     mutating func write(_ text: String)
+    /// Text already made as UTF-8 bytes (by another sink).
+    mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension ReportSink {
+    public mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { write(String(decoding: bytes, as: UTF8.self)) }
+}
+
+/// Text collected as UTF-8 bytes (what a report's second thread writes into).
+struct ByteSink: ReportSink {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: text.utf8) }
+    }
 }
 
 extension String: ReportSink {
@@ -25,6 +40,11 @@ public struct BufferedFileWriter: ReportSink {
     public mutating func write(_ text: String) {
         // In one copy from the string's bytes (a report over every flag combination writes megabytes).
         if text.utf8.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) == nil { buffer.append(contentsOf: text.utf8) }
+        if buffer.count >= Self.capacity { flush() }
+    }
+
+    public mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
         if buffer.count >= Self.capacity { flush() }
     }
 
