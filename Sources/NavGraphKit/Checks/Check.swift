@@ -63,7 +63,7 @@ public struct CheckDescription: Sendable {
     /// How the diagram marks the elements a finding names.
     public var diagramMark: DiagramMark
     /// Whether the rule reads the scenario's reachability (`CheckContext.reachability`): the runner
-    /// starts one such rule first and gives the other thread the rules that do not wait for it.
+    /// starts two such rules first, then the rules that do not wait for it, then the other readers.
     public var readsReachability: Bool
     public var triggering: [CheckExample]
     public var nonTriggering: [CheckExample]
@@ -196,7 +196,6 @@ public final class CheckContext: @unchecked Sendable {
         self.index = index ?? CheckIndex(graph)
     }
 
-    /// Reachability under this context's scenario (computed once).
     /// Whether `reachability` has been computed (tests hold `readsReachability` to it).
     var hasComputedReachability: Bool {
         reachabilityLock.lock()
@@ -204,6 +203,7 @@ public final class CheckContext: @unchecked Sendable {
         return cachedReachability != nil
     }
 
+    /// Reachability under this context's scenario (computed once).
     public var reachability: Reachability {
         reachabilityLock.lock()
         defer { reachabilityLock.unlock() }

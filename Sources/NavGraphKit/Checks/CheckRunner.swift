@@ -61,7 +61,6 @@ public struct CheckRunner: Sendable {
         let scenarios = options.scenarios.isEmpty ? [FlagScenario.defaults(of: graph.registry)] : options.scenarios
         let index = StageTimes.measure("checks: shared index") { CheckIndex(graph) }  // shared by every scenario
         let all = ScenarioSetContext(graph: graph, scenarios: scenarios) { CheckContext(graph: graph, scenario: $0, index: index) }
-        var findings: [Finding] = []
         let checks = Self.allChecks.filter { isEnabled($0.description) }
         // The rules only read the graph, the shared index and the contexts (whose caches are made
         // once, under locks), so two threads take them in turn; findings keep the rule order.
@@ -88,7 +87,7 @@ public struct CheckRunner: Sendable {
             }
         }
         return StageTimes.measure("checks: suppressions, exclusions, order") {
-            findings = results.flatMap { $0 }
+            var findings = results.flatMap { $0 }
             findings = SuperfluousSuppression.apply(to: findings, graph.registry, runner: self)
             findings = findings.filter { !isExcluded($0, graph) }
             for i in findings.indices {

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The registry as a graph: interned integer ids, forward and reverse adjacency.
 ///
 /// Node ids are assigned in sorted order of (kind, name), so the same registry in any order
@@ -200,11 +198,16 @@ public struct NavGraph: Sendable {
 
         /// Rows of edges already in source order: `sources[e]` is edge `e`'s source, ascending.
         init(sortedSources sources: some Collection<Int32>, nodeCount: Int) {
+            offsets = Self.offsets(sortedSources: sources, nodeCount: nodeCount)
+            targets = Array(0..<Int32(sources.count))
+        }
+
+        /// Where each node's row starts among items listed by ascending source (`sources`), and the end.
+        static func offsets(sortedSources sources: some Sequence<Int32>, nodeCount: Int) -> [Int32] {
             var counts = [Int32](repeating: 0, count: nodeCount + 1)
             for s in sources { counts[Int(s) + 1] += 1 }
             for i in 0..<nodeCount { counts[i + 1] += counts[i] }
-            offsets = counts
-            targets = Array(0..<Int32(sources.count))
+            return counts
         }
 
         public subscript(node: Int) -> ArraySlice<Int32> {
@@ -278,18 +281,10 @@ public struct NavGraph: Sendable {
         let sections = Sections(
             featureIDs: featureIDs, featureStart: featureStart, routeIDs: routeIDs, handlerIDs: handlerIDs, handlerStart: handlerStart,
             bindingIDs: bindingIDs, bindingStart: bindingStart, providedIDs: providedIDs, entryIDs: entryIDs, deeplinkIDs: deeplinkIDs)
-        let parts: [[NodeKind]] = [[.route], [.feature, .handler, .dependency]]
+        let others: [NodeKind] = [.feature, .handler, .dependency]
+        let (routes, rest) = atOnce({ Self.kindNames([.route], registry, sections, table) }, { Self.kindNames(others, registry, sections, table) })
         var byKind = [KindNames?](repeating: nil, count: NodeKind.allCases.count)
-        let registry = self.registry
-        let finalTable = table
-        byKind.withUnsafeMutableBufferPointer { byKind in
-            nonisolated(unsafe) let byKind = byKind
-            DispatchQueue.concurrentPerform(iterations: parts.count) { p in
-                for (kind, names) in zip(parts[p], Self.kindNames(parts[p], registry, sections, finalTable)) {
-                    byKind[Int(kind.rawValue)] = names
-                }
-            }
-        }
+        for (kind, names) in zip([NodeKind.route] + others, routes + rest) { byKind[Int(kind.rawValue)] = names }
         laps.step("names per kind, sorted")
         for kind in NodeKind.allCases {
             let k = Int(kind.rawValue)
@@ -372,8 +367,7 @@ public struct NavGraph: Sendable {
                     }
                     features[Int(j)].navigates.withUnsafeBufferPointer { ns in
                         for n in ns.indices {
-                            let style = ns[n].style == nil ? 0 : styleID(ns[n].style)
-                            pending.append(PendingEdge(from: id, to: routeNode[Int(featureIDs[c])], kind: .navigates, via: -1, style: style, lazy: false))
+                            pending.append(PendingEdge(from: id, to: routeNode[Int(featureIDs[c])], kind: .navigates, via: -1, style: styleID(ns[n].style), lazy: false))
                             c += 1
                         }
                     }
@@ -446,26 +440,11 @@ public struct NavGraph: Sendable {
         // The edges are in source-node order, so each node's outgoing row is a run of them; the
         // incoming rows and the walks' rows are made at once, on two threads.
         outgoing = EdgeRows(sortedSources: edges.lazy.map(\.from), nodeCount: nodes.count)
-        var incomingRows = EdgeRows(), navigation = MoveRows(), landing = MoveRows()
-        let nodeCount = nodes.count, allEdges = edges, incomingPairs = into
-        withUnsafeMutablePointer(to: &incomingRows) { incomingRows in
-            withUnsafeMutablePointer(to: &navigation) { navigation in
-                withUnsafeMutablePointer(to: &landing) { landing in
-                    nonisolated(unsafe) let (i, n, l) = (incomingRows, navigation, landing)
-                    DispatchQueue.concurrentPerform(iterations: 2) { d in
-                        if d == 0 {
-                            i.pointee = EdgeRows(nodeCount: nodeCount, pairs: incomingPairs)
-                        } else {
-                            n.pointee = MoveRows(nodeCount: nodeCount, edges: allEdges, kind: .navigates) { MoveRows.Entry(to: $0.to, tag: $0.styleID) }
-                            l.pointee = MoveRows(nodeCount: nodeCount, edges: allEdges, kind: .routesTo) { MoveRows.Entry(to: $0.to, tag: UInt32(bitPattern: $0.via)) }
-                        }
-                    }
-                }
-            }
+        let nodeCount = nodes.count, allEdges = edges
+        (incoming, (navigationRows, landingRows)) = atOnce({ EdgeRows(nodeCount: nodeCount, pairs: into) }) {
+            (MoveRows(nodeCount: nodeCount, edges: allEdges, kind: .navigates) { MoveRows.Entry(to: $0.to, tag: $0.styleID) },
+             MoveRows(nodeCount: nodeCount, edges: allEdges, kind: .routesTo) { MoveRows.Entry(to: $0.to, tag: UInt32(bitPattern: $0.via)) })
         }
-        incoming = incomingRows
-        navigationRows = navigation
-        landingRows = landing
         laps.step("edge rows")
         // 6. Entries.
         var ef: [Int32] = [], er: [Int32] = []
@@ -541,12 +520,9 @@ extension NavGraph {
 
         /// From `edges` sorted by source node (the build's order): those of `kind`, per source.
         init(nodeCount: Int, edges: [Edge], kind: EdgeKind, _ entry: (Edge) -> Entry) {
-            offsets = [Int32](repeating: 0, count: nodeCount + 1)
-            for e in edges where e.kind == kind {
-                offsets[Int(e.from) + 1] += 1
-                entries.append(entry(e))
-            }
-            for i in 0..<nodeCount { offsets[i + 1] += offsets[i] }
+            let ofKind = edges.lazy.filter { $0.kind == kind }
+            offsets = EdgeRows.offsets(sortedSources: ofKind.map(\.from), nodeCount: nodeCount)
+            entries = ofKind.map(entry)
         }
     }
 

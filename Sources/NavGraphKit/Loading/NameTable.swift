@@ -37,7 +37,7 @@ struct NameTable: Sendable {
         let id = Int32(names.count)
         slots[slot] = UInt64(h) << 32 | UInt64(id + 1)
         names.append(String(decoding: text, as: UTF8.self))
-        if isASCII { isASCII = !text.contains { $0 >= 0x80 } }
+        if isASCII { isASCII = RegistryLoader.isASCII(text) }
         bytes.append(contentsOf: text)
         starts.append(Int32(bytes.count))
         if names.count * 2 > slots.count { grow() }

@@ -14,14 +14,12 @@ struct RegistryEvent {
     var mark: RegistryMark
 }
 
-/// Where an event starts: JSON keeps the byte offset (its location is that offset; line and
-/// `lineStart` are not read for it); YAML keeps libyaml's line and column.
+/// Where an event starts: JSON keeps the byte offset (its location is that offset; `line` is not
+/// read for it); YAML keeps libyaml's line and column.
 struct RegistryMark {
     var line: Int
     /// JSON: the byte offset of the event; YAML: the zero-based column.
     var offset: Int
-    /// JSON: the byte offset where the line starts.
-    var lineStart: Int
 }
 
 /// A source of registry events. `next()` returns nil whenever the input is anything but plain, valid
@@ -95,7 +93,7 @@ struct JSONEventSource: RegistryEventSource {
     }
 
     /// Only the offset: a JSON location is computed from it (lines are counted when printed).
-    private var mark: RegistryMark { RegistryMark(line: 0, offset: i, lineStart: 0) }
+    private var mark: RegistryMark { RegistryMark(line: 0, offset: i) }
 
     private mutating func skipSpace() {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09 || bytes[i] == 0x0D { i += 1 }
@@ -248,7 +246,7 @@ final class YAMLEventSource: RegistryEventSource {
     func next() -> RegistryEvent? {
         while true {
             guard pull() else { return nil }
-            let at = RegistryMark(line: Int(event.start_mark.line) + 1, offset: Int(event.start_mark.column), lineStart: 0)
+            let at = RegistryMark(line: Int(event.start_mark.line) + 1, offset: Int(event.start_mark.column))
             switch event.type {
             case YAML_STREAM_START_EVENT, YAML_DOCUMENT_START_EVENT:
                 continue

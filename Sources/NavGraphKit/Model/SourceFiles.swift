@@ -120,7 +120,7 @@ final class LineTable: Sendable {
                     end = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
                     next = end + 1
                 }
-                if style == .json, !Self.isASCII(base + lineStart, end - lineStart) {
+                if style == .json, !RegistryLoader.isASCII(UnsafeBufferPointer(start: base + lineStart, count: end - lineStart)) {
                     wideLines.append(starts.count - 1)
                     wideOffsets.append(wideBytes.count)
                     wideBytes.append(contentsOf: UnsafeBufferPointer(start: base + lineStart, count: end - lineStart))
@@ -131,20 +131,6 @@ final class LineTable: Sendable {
             }
         }
         (self.starts, self.wideLines, self.wideOffsets, self.wideBytes) = (starts, wideLines, wideOffsets, wideBytes)
-    }
-
-    private static func isASCII(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        var i = 0
-        let raw = UnsafeRawPointer(p)
-        while i + 8 <= count {
-            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            i += 8
-        }
-        while i < count {
-            if p[i] >= 0x80 { return false }
-            i += 1
-        }
-        return true
     }
 
     /// The one-based line and column of a byte offset: a binary search of the line starts, then the

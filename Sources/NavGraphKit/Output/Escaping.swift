@@ -68,7 +68,7 @@ public struct EscapeTable: Sendable {
         var high = 256
         while high > 128 && suspect[high - 1] != 0 { high -= 1 }
         if high == 128 && suspect[127] != 0 { high = 127 }
-        let specials = (low..<min(high, 256)).filter { suspect[$0] != 0 }
+        let specials = (low..<high).filter { suspect[$0] != 0 }
         words = WordTest()
         if specials.count <= 4 {
             let ones: UInt64 = 0x0101_0101_0101_0101

@@ -34,7 +34,7 @@ public enum JSONReporter: Reporter {
             out.write("[\n")
             let findings = report.findings
             // A big report is made on two threads: the findings after a cut near half the text
-            // go into a string on another thread while this one writes those before it.
+            // are written as UTF-8 bytes on another thread while this one writes those before it.
             let cut = halfway(findings)
             let second = SecondHalf()
             if cut < findings.count {
