@@ -215,7 +215,7 @@ final class FastReaderDifferentialTests: XCTestCase {
         XCTAssertGreaterThan(fastCount, total / 20, "the fast path took \(fastCount) of \(total) mutated registries")
     }
 
-    /// A big JSON document is read on two threads (`JSONFeatureSplit`): at every cut of the features
+    /// A big JSON document is read on two threads (`FeatureSplit`): at every cut of the features
     /// list, the split read builds exactly what the one-thread fast reader builds (locations
     /// included) and the graph needs no name of its own; on mutated documents it gives up or builds
     /// the positioned reader's registry.
@@ -232,11 +232,11 @@ final class FastReaderDifferentialTests: XCTestCase {
             text.withUTF8 { bytes in
                 let whole = FastRegistryDecoder.decode(JSONEventSource(bytes: bytes, file: file))
                 XCTAssertNotNil(whole, file)
-                XCTAssertNil(JSONFeatureSplit.find(bytes, item: 0), "the first item is never cut off")
+                XCTAssertNil(FeatureSplit.json(bytes, item: 0), "the first item is never cut off")
                 var k = 1
-                while let split = JSONFeatureSplit.find(bytes, item: k) {
+                while let split = FeatureSplit.json(bytes, item: k) {
                     cuts += 1
-                    let halves = FastRegistryDecoder.decode(bytes, file: file, split: split)
+                    let halves = FastRegistryDecoder<JSONEventSource>.decode(bytes, file: file, split: split)
                     XCTAssertEqual(halves, whole, "cut at item \(k) of \(file)")
                     if let halves { XCTAssertEqual(NavGraph(registry: halves).namesInterned, 0, "cut at item \(k) of \(file)") }
                     k += 1
@@ -255,8 +255,8 @@ final class FastReaderDifferentialTests: XCTestCase {
             let slow = Self.positioned(text, "m.json")
             text.withUTF8 { bytes in
                 for k in [1, 5, 12, 23] {
-                    guard let split = JSONFeatureSplit.find(bytes, item: k) else { continue }
-                    if let halves = FastRegistryDecoder.decode(bytes, file: "m.json", split: split) {
+                    guard let split = FeatureSplit.json(bytes, item: k) else { continue }
+                    if let halves = FastRegistryDecoder<JSONEventSource>.decode(bytes, file: "m.json", split: split) {
                         took += 1
                         XCTAssertEqual(.registry(halves), slow, "mutation \(round), cut at item \(k)")
                     } else {
@@ -303,16 +303,16 @@ final class FastReaderDifferentialTests: XCTestCase {
         XCTAssertGreaterThan(registries, 10)
     }
 
-    /// The loader splits a document over `JSONFeatureSplit.minimumBytes` and still builds the
+    /// The loader splits a document over `FeatureSplit.minimumBytes` and still builds the
     /// positioned reader's registry.
     func testTheLoaderSplitsBigRegistries() {
         var json = RegistryJSONWriter.json(SyntheticRegistry(features: 4000, seed: 9).registry)
-        XCTAssertGreaterThanOrEqual(json.utf8.count, JSONFeatureSplit.minimumBytes)
-        XCTAssertNotNil(json.withUTF8 { JSONFeatureSplit.find($0) })
+        XCTAssertGreaterThanOrEqual(json.utf8.count, FeatureSplit.minimumBytes)
+        XCTAssertNotNil(json.withUTF8 { FeatureSplit.json($0) })
         XCTAssertNotNil(assertAgree(json, "big.json", "a JSON registry big enough to split"))
         // And a YAML one of that size is read with libyaml on a second thread.
         let yaml = RegistryWriter.yaml(SyntheticRegistry(features: 4000, seed: 9).registry)
-        XCTAssertGreaterThanOrEqual(yaml.utf8.count, JSONFeatureSplit.minimumBytes)
+        XCTAssertGreaterThanOrEqual(yaml.utf8.count, FeatureSplit.minimumBytes)
         XCTAssertNotNil(assertAgree(yaml, "big.yml", "a YAML registry big enough to pipeline"))
     }
 
@@ -336,7 +336,7 @@ final class FastReaderDifferentialTests: XCTestCase {
             ("bom.json", "\u{FEFF}" + small),
             ("broken.json", String(small.dropLast(3))),
             ("broken-big.json", big.replacingOccurrences(of: "\"navigates\"", with: "\"navigate\"")),
-            ("one-feature.json", #"{"navgraph": 1, "features": [{"name": "A"}], "routes": []}"# + String(repeating: " ", count: JSONFeatureSplit.minimumBytes)),
+            ("one-feature.json", #"{"navgraph": 1, "features": [{"name": "A"}], "routes": []}"# + String(repeating: " ", count: FeatureSplit.minimumBytes)),
         ]
         for (name, text) in cases {
             let path = dir.appendingPathComponent(name).path

@@ -40,7 +40,7 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         }
     }
 
-    /// The features list's items up to its end (a source that starts inside the list: `JSONFeatureSplit`),
+    /// The features list's items up to its end (a source that starts inside the list: `FeatureSplit`),
     /// with their names' ids in `RegistryNames.features`' layout, and the source as it was left.
     static func decodeFeatures(_ source: Source) -> (features: [Feature], ids: [Int32], source: Source)? {
         var d = FastRegistryDecoder(source)
@@ -532,18 +532,36 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
     }
 }
 
-extension FastRegistryDecoder where Source == JSONEventSource {
-    /// A big JSON document on two threads. The second thread finds the cut (`cut`, normally
-    /// `JSONFeatureSplit.find`: a skim of the whole document) and reads the features list's items
-    /// after it; the first reads everything else, and waits for the cut only when it reaches the
+/// A source that can read a document in two halves (`FeatureSplit`): JSON and block YAML.
+protocol SplitEventSource: RegistryEventSource {
+    /// The whole document, except the features list's items from the cut `handOff` gives on (another
+    /// reader's), asked for when the top-level `features` key is read. Nil when the source does not
+    /// read these bytes at all.
+    init?(bytes: UnsafeBufferPointer<UInt8>, file: String, skipping handOff: SplitHandOff)
+    /// Only the features list's items from `split`'s cut on, with locations in `text`.
+    init(bytes: UnsafeBufferPointer<UInt8>, text: SourceFiles.TextID, from split: FeatureSplit)
+    /// The registered text locations point into.
+    var registeredText: SourceFiles.TextID { get }
+    /// Whether this source jumped over the other reader's items.
+    var jumped: Bool { get }
+    /// Lets go of the name table (a registry built from this source holds it).
+    mutating func dropNames()
+    /// The second reader: whether it stopped exactly at the list's end the split gave.
+    func endedAt(_ split: FeatureSplit) -> Bool
+}
+
+extension FastRegistryDecoder where Source: SplitEventSource {
+    /// A big document on two threads. The second thread finds the cut (`cut`, normally
+    /// `FeatureSplit.json` or `.yaml`: a skim of the whole document) and reads the features list's
+    /// items after it; the first reads everything else, and waits for the cut only when it reaches the
     /// features list, so the skim is not on its way. The features are joined in document order and
     /// the second table's ids translated into the first's. Nil when either reader gives up.
     static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, file: String, cut: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> JSONFeatureSplit?
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, cut: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> FeatureSplit?
     ) -> Registry? {
         let halves = SplitHalves()
         let handOff = SplitHandOff()
-        let first = JSONEventSource(bytes: bytes, file: file, skipping: handOff)
+        guard let first = Source(bytes: bytes, file: file, skipping: handOff) else { return nil }
         let text = first.registeredText
         // The bytes are only read, by both threads; the caller keeps them alive until both are done.
         nonisolated(unsafe) let shared = bytes
@@ -552,10 +570,10 @@ extension FastRegistryDecoder where Source == JSONEventSource {
             let split = StageTimes.measure("load: skim for the cut (2nd thread)") { cut(shared) }
             handOff.post(split)
             StageTimes.measure("load: fast reader, features after the cut (2nd thread)") {
-                if let split, let (features, ids, source) = decodeFeatures(JSONEventSource(bytes: shared, text: text, from: split)),
-                    source.position == split.listEnd + 1
+                if let split, let (features, ids, source) = decodeFeatures(Source(bytes: shared, text: text, from: split)),
+                    source.endedAt(split)
                 {
-                    // It ended on the list's own `]`: every byte the first reader jumped over was read here.
+                    // It ended at the list's own end: every byte the first reader jumped over was read here.
                     halves.second = (features, ids, source.names)
                 }
             }
@@ -582,7 +600,7 @@ extension FastRegistryDecoder where Source == JSONEventSource {
     }
 
     /// `decode(_:file:cut:)` at a cut already found (tests try every cut).
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String, split: JSONFeatureSplit) -> Registry? {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String, split: FeatureSplit) -> Registry? {
         decode(bytes, file: file, cut: { _ in split })
     }
 }
@@ -591,9 +609,9 @@ extension FastRegistryDecoder where Source == JSONEventSource {
 final class SplitHandOff: @unchecked Sendable {
     private let condition = NSCondition()
     private var posted = false
-    private var split: JSONFeatureSplit?
+    private var split: FeatureSplit?
 
-    func post(_ split: JSONFeatureSplit?) {
+    func post(_ split: FeatureSplit?) {
         condition.lock()
         self.split = split
         posted = true
@@ -601,7 +619,7 @@ final class SplitHandOff: @unchecked Sendable {
         condition.unlock()
     }
 
-    func wait() -> JSONFeatureSplit? {
+    func wait() -> FeatureSplit? {
         condition.lock()
         defer { condition.unlock() }
         while !posted { condition.wait() }

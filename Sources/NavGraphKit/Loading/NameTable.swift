@@ -46,7 +46,7 @@ struct NameTable: Sendable {
 
     /// Adds every name of `other`, in `other`'s id order, and gives each one's id here (`result[id in
     /// other]`). Read from `other`'s byte arena, and a name new here keeps `other`'s string storage:
-    /// joining the two readers of a split document (`JSONFeatureSplit`) re-hashed 150k `String`s.
+    /// joining the two readers of a split document (`FeatureSplit`) re-hashed 150k `String`s.
     mutating func adding(_ other: NameTable) -> [Int32] {
         var map = [Int32](repeating: 0, count: other.count)
         while (count + other.count) * 2 > slots.count { grow() }

@@ -36,7 +36,7 @@ protocol RegistryEventSource {
 
 /// JSON events straight from the bytes. Accepts exactly what `JSONReader` accepts (RFC 8259, one value)
 /// except strings with escapes, which it leaves to the positioned reader.
-struct JSONEventSource: RegistryEventSource {
+struct JSONEventSource: SplitEventSource {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let text: SourceFiles.TextID
     private(set) var names = NameTable()
@@ -45,8 +45,8 @@ struct JSONEventSource: RegistryEventSource {
     private var stack: [Bool] = []
     private enum State { case value, afterOpenObject, afterOpenArray, key, afterValue }
     private var state = State.value
-    /// Split reading (`JSONFeatureSplit`): the first reader jumps from the cut to the list's end.
-    private var skip: JSONFeatureSplit?
+    /// Split reading (`FeatureSplit`): the first reader jumps from the cut to the list's end.
+    private var skip: FeatureSplit?
     /// Where the cut comes from: the other thread's skim, waited for at the top-level `features` key.
     private var handOff: SplitHandOff?
     /// Whether this source jumped over the other reader's items.
@@ -71,20 +71,21 @@ struct JSONEventSource: RegistryEventSource {
 
     /// Only the features list's items from `split`'s cut on: item events, then the list's end. The
     /// text is the one the first reader registered (its locations are offsets into it too).
-    init(bytes: UnsafeBufferPointer<UInt8>, text: SourceFiles.TextID, from split: JSONFeatureSplit) {
+    init(bytes: UnsafeBufferPointer<UInt8>, text: SourceFiles.TextID, from split: FeatureSplit) {
         self.bytes = bytes
         self.text = text
         i = split.itemStart
         stack = [false]
     }
 
-    /// Lets go of the name table (a registry built from this source holds it).
     mutating func dropNames() { names = NameTable() }
 
-    /// The registered text locations point into.
     var registeredText: SourceFiles.TextID { text }
     /// The byte the next event starts at (or after).
     var position: Int { i }
+
+    /// It ended on the list's own `]`.
+    func endedAt(_ split: FeatureSplit) -> Bool { i == split.listEnd + 1 }
 
     /// The byte offset in the registered text: line and column (characters, not bytes, as
     /// `JSONReader` counts them) are computed only when the location is printed or compared.

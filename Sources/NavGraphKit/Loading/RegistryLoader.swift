@@ -59,12 +59,21 @@ public struct RegistryLoader: Sendable {
     public func load(file: String) throws(InputError) -> Registry {
         // An ASCII JSON file goes to the fast reader as bytes, without the `String` (its copy and its
         // UTF-8 check were a twentieth of a 100k check): ASCII is UTF-8 by itself.
-        if file.lowercased().hasSuffix(".json"), let bytes = StageTimes.measure("load: read \(file)", { RegistryLoader.contents(of: file) }) {
+        let isJSON = file.lowercased().hasSuffix(".json")
+        if isJSON, let bytes = StageTimes.measure("load: read \(file)", { RegistryLoader.contents(of: file) }) {
             defer { RegistryLoader.release(bytes) }
             if RegistryLoader.isASCII(UnsafeBufferPointer(bytes)) {
                 if let registry = RegistryLoader.fastLoadJSON(bytes: UnsafeBufferPointer(bytes), file: file) { return registry }
                 return try positionedLoad(text: String(decoding: bytes, as: UTF8.self), file: file, isJSON: true)
             }
+        }
+        // Block YAML is read from its bytes the same way; a document the block reader gives up on
+        // goes the libyaml way below.
+        var blockTried = false
+        if !isJSON, let bytes = StageTimes.measure("load: read \(file)", { RegistryLoader.contents(of: file) }) {
+            defer { RegistryLoader.release(bytes) }
+            if let registry = RegistryLoader.fastLoadBlockYAML(bytes: UnsafeBufferPointer(bytes), file: file) { return registry }
+            blockTried = true
         }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw InputError([Diagnostic(.error, "cannot read \(file)", at: nil)])
@@ -72,7 +81,8 @@ public struct RegistryLoader: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw InputError([Diagnostic(.error, "\(file) is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1))])
         }
-        return try load(text: text, file: file)
+        if let registry = RegistryLoader.fastLoad(text: text, file: file, isJSON: isJSON, block: !blockTried) { return registry }
+        return try positionedLoad(text: text, file: file, isJSON: isJSON)
     }
 
     /// Parses registry text; `file` names it in locations, and its extension picks JSON or YAML.
@@ -83,18 +93,22 @@ public struct RegistryLoader: Sendable {
     }
 
     /// The fast path: events straight into the model; nil when anything is off (then the positioned
-    /// reader runs and reports every problem).
-    static func fastLoad(text: String, file: String, isJSON: Bool) -> Registry? {
+    /// reader runs and reports every problem). YAML is tried with the block reader first (unless
+    /// `block` is false: it has given up on this text already), then with libyaml's events.
+    static func fastLoad(text: String, file: String, isJSON: Bool, block: Bool = true) -> Registry? {
         var text = text
         if isJSON {
             return text.withUTF8 { bytes in
                 fastLoadJSON(bytes: bytes, file: file)
             }
         }
+        if block, let registry = text.withUTF8({ fastLoadBlockYAML(bytes: $0, file: file) }) {
+            return registry
+        }
         var bytes = YAMLReader.input(text)
         return bytes.withUnsafeMutableBufferPointer { buf in
             guard let source = YAMLEventSource(bytes: buf, file: file) else { return nil }
-            guard buf.count >= JSONFeatureSplit.minimumBytes else { return FastRegistryDecoder.decode(source) }
+            guard buf.count >= FeatureSplit.minimumBytes else { return FastRegistryDecoder.decode(source) }
             // A big document: libyaml runs ahead on another thread.
             let pipelined = PipelinedEventSource(source)
             defer { pipelined.stop() }
@@ -102,12 +116,22 @@ public struct RegistryLoader: Sendable {
         }
     }
 
-    /// JSON bytes through the fast reader: on two threads from `JSONFeatureSplit.minimumBytes` on.
+    /// JSON bytes through the fast reader: on two threads from `FeatureSplit.minimumBytes` on.
     static func fastLoadJSON(bytes: UnsafeBufferPointer<UInt8>, file: String) -> Registry? {
-        if bytes.count >= JSONFeatureSplit.minimumBytes {
-            return FastRegistryDecoder.decode(bytes, file: file, cut: { JSONFeatureSplit.find($0) })
+        if bytes.count >= FeatureSplit.minimumBytes {
+            return FastRegistryDecoder<JSONEventSource>.decode(bytes, file: file, cut: { FeatureSplit.json($0) })
         }
         return FastRegistryDecoder.decode(JSONEventSource(bytes: bytes, file: file))
+    }
+
+    /// Block YAML through `BlockYAMLEventSource` (nil when it gives up): on two threads from
+    /// `FeatureSplit.minimumBytes` on.
+    static func fastLoadBlockYAML(bytes: UnsafeBufferPointer<UInt8>, file: String) -> Registry? {
+        if bytes.count >= FeatureSplit.minimumBytes {
+            return FastRegistryDecoder<BlockYAMLEventSource>.decode(bytes, file: file, cut: { FeatureSplit.yaml($0) })
+        }
+        guard let source = BlockYAMLEventSource(bytes: bytes, file: file) else { return nil }
+        return FastRegistryDecoder.decode(source)
     }
 
     /// A regular file's bytes in a buffer the caller gives back with `release`; nil when it cannot be read whole

@@ -1,24 +1,29 @@
-/// Where a big JSON registry's `features` list can be cut in two, so that the fast reader decodes
-/// the second half on another thread while the first thread reads everything else.
+import Foundation
+
+/// Where a big registry's `features` list can be cut in two, so that the fast reader decodes the
+/// second half on another thread while the first thread reads everything else.
 ///
-/// Found by skimming the bytes (strings, brackets and commas only; nothing is decoded). The cut is
-/// always at the first byte of a list item, and only in a document whose top level is an object
-/// with plain keys; anything else (or a list too short to cut) is no split, and the file is read on
-/// one thread as before. The skim accepts more than JSON does: whatever it lets through, the two
-/// readers still check, and either giving up sends the whole file to the positioned reader.
-struct JSONFeatureSplit: Equatable {
+/// Found by skimming the bytes (`json`: strings, brackets and commas; `yaml`: lines and their
+/// indentation; nothing is decoded). The cut is always at the first byte of a list item, and only in
+/// a document whose top level is a mapping with a `features` list; anything else (or a list too
+/// short to cut) is no split, and the file is read on one thread as before. The skims accept more
+/// than the formats do: whatever they let through, the two readers still check (the first reader
+/// must stand at a features list item where the cut is, the second must end where the list ends),
+/// and either giving up sends the whole file to the next reader.
+struct FeatureSplit: Equatable {
     /// The first byte of the first item the second reader takes.
     var itemStart: Int
-    /// The offset of the list's closing `]`.
+    /// JSON: the offset of the list's closing `]`. YAML: where the first line after the list starts
+    /// its content (the list's end event is there), or the end of the text.
     var listEnd: Int
 
     /// Files smaller than this are read on one thread (a thread costs more than it saves there).
     static let minimumBytes = 1 << 20
 
-    /// The cut for `bytes`, placed so that the second half of the features list holds about 46 % of
-    /// the document's bytes; nil when there is no `features` list of at least two items to cut.
-    /// `item` chooses the first item of the second half instead (tests try every cut).
-    static func find(_ bytes: UnsafeBufferPointer<UInt8>, item: Int? = nil) -> JSONFeatureSplit? {
+    /// The cut for JSON `bytes`, placed so that the second half of the features list holds about
+    /// 46 % of the document's bytes; nil when there is no `features` list of at least two items to
+    /// cut. `item` chooses the first item of the second half instead (tests try every cut).
+    static func json(_ bytes: UnsafeBufferPointer<UInt8>, item: Int? = nil) -> FeatureSplit? {
         var skim = Skim(bytes: bytes)
         skim.i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         skim.space()
@@ -57,17 +62,63 @@ struct JSONFeatureSplit: Equatable {
             guard skim.take(UInt8(ascii: "}")) else { return nil }
             break
         }
+        return choose(items, listEnd: listEnd, count: bytes.count, item: item)
+    }
+
+    /// The cut for YAML `bytes` (`BlockYAMLEventSource`'s): a top-level `features:` line, then the
+    /// lines in its items' column that start with `- `; the list ends at the first content line
+    /// to the left of that column, or in it without a `-`. Blank and comment lines are skipped.
+    static func yaml(_ bytes: UnsafeBufferPointer<UInt8>, item: Int? = nil) -> FeatureSplit? {
+        guard let base = bytes.baseAddress else { return nil }
+        let key = Array("features:".utf8)
+        var items: [Int] = []
+        var column = -1
+        var listEnd = -1
+        var inList = false
+        var s = 0
+        while s < bytes.count {
+            let e = memchr(base + s, 0x0A, bytes.count - s).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
+            var j = s
+            while j < e, bytes[j] == 0x20 { j += 1 }
+            defer { s = e + 1 }
+            if j == e || bytes[j] == UInt8(ascii: "#") { continue }
+            let col = j - s
+            let dash = bytes[j] == UInt8(ascii: "-") && (j + 1 == e || bytes[j + 1] == 0x20)
+            if inList {
+                if column < 0 {
+                    guard dash else { return nil }
+                    column = col
+                }
+                if col < column || (col == column && !dash) {
+                    listEnd = j
+                    break
+                }
+                if col == column { items.append(j) }
+            } else if col == 0, e - j >= key.count, memcmp(base + j, key, key.count) == 0 {
+                var k = j + key.count
+                while k < e, bytes[k] == 0x20 { k += 1 }
+                guard k == e || (bytes[k] == UInt8(ascii: "#") && k > j + key.count) else { return nil }
+                inList = true
+            }
+        }
+        guard inList else { return nil }
+        if listEnd < 0 { listEnd = bytes.count }
+        return choose(items, listEnd: listEnd, count: bytes.count, item: item)
+    }
+
+    /// The item that starts the second half: about 46 % of `count` bytes before the list's end.
+    private static func choose(_ items: [Int], listEnd: Int, count: Int, item: Int?) -> FeatureSplit? {
         guard items.count >= 2, listEnd > 0 else { return nil }
         // The second reader takes the items from the cut to the list's end: a little under half the
         // bytes, as its thread skims the whole document first (a tenth of the cost of reading it).
-        let target = listEnd - bytes.count * 46 / 100
+        let target = listEnd - count * 46 / 100
         var k = 1
         while k < items.count - 1 && items[k] < target { k += 1 }
         if let item {
             guard item >= 1 && item < items.count else { return nil }
             k = item
         }
-        return JSONFeatureSplit(itemStart: items[k], listEnd: listEnd)
+        return FeatureSplit(itemStart: items[k], listEnd: listEnd)
     }
 
     /// A cursor that steps over JSON values without reading them.
