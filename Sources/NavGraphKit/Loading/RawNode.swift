@@ -30,9 +30,16 @@ public indirect enum RawNode: Sendable {
         }
     }
 
-    public static func isNull(_ s: String) -> Bool { s.isEmpty || s == "~" || s == "null" || s == "Null" || s == "NULL" }
+    // Both look at the length first: every plain YAML scalar a registry holds is asked, and a
+    // `String` comparison does not stop at different lengths (22 comparisons per name were 8 % of
+    // a YAML load's instructions).
+    public static func isNull(_ s: String) -> Bool {
+        let n = s.utf8.count
+        return n == 0 || (n <= 4 && (s == "~" || s == "null" || s == "Null" || s == "NULL"))
+    }
 
     public static func bool(_ s: String) -> Bool? {
+        guard s.utf8.count <= 5 else { return nil }
         switch s {
         case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": return true
         case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": return false
