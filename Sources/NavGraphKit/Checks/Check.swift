@@ -128,6 +128,8 @@ public struct ScenarioOccurrence: Sendable {
 public final class ScenarioSetContext: @unchecked Sendable {
     public let graph: NavGraph
     public let scenarios: [FlagScenario]
+    /// How a finding seen in some of the scenarios names them.
+    public let condition: ScenarioCondition
     private let makeContext: (FlagScenario) -> CheckContext
     private var contexts: [Int: CheckContext] = [:]
     private var cachedOff: ScenarioTable?
@@ -145,6 +147,7 @@ public final class ScenarioSetContext: @unchecked Sendable {
     public init(graph: NavGraph, scenarios: [FlagScenario], makeContext: @escaping (FlagScenario) -> CheckContext) {
         self.graph = graph
         self.scenarios = scenarios
+        condition = ScenarioCondition(scenarios)
         self.makeContext = makeContext
     }
 

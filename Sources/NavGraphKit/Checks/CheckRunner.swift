@@ -117,28 +117,30 @@ public struct CheckRunner: Sendable {
     /// `scenarioPolicy` gives. In order of first occurrence.
     private func merge(_ check: any Check.Type, _ all: ScenarioSetContext) -> [Finding] {
         var order: [String] = []
-        var groups: [String: [(scenario: String, finding: Finding)]] = [:]
+        var groups: [String: [(scenario: Int, finding: Finding)]] = [:]
         for i in all.scenarios.indices {
             for f in check.run(all.context(i)) {
                 let key = Self.mergeKey(f.subject, f.element)
                 if groups[key] == nil { order.append(key) }
-                groups[key, default: []].append((all.scenarios[i].name, f))
+                groups[key, default: []].append((i, f))
             }
         }
         return order.map { key in
             let group = groups[key]!
             return Self.merged(
-                group[0].finding, names: group.map(\.scenario), of: all.scenarios.count,
+                group[0].finding, in: group.map(\.scenario), of: all,
                 worst: group.map(\.finding.severity).max()!, check.description)
         }
     }
 
-    /// The first occurrence `f` of a finding seen in the scenarios `names` of `total`, at worst `worst`.
-    private static func merged(_ f: Finding, names: [String], of total: Int, worst: Severity, _ d: CheckDescription) -> Finding {
+    /// The first occurrence `f` of a finding seen in the scenarios `indices` (ascending) of `all`,
+    /// at worst `worst`. Its message says where: the scenarios' names, or a condition on the flags
+    /// when the run is every combination of them (`ScenarioCondition`).
+    private static func merged(_ f: Finding, in indices: [Int], of all: ScenarioSetContext, worst: Severity, _ d: CheckDescription) -> Finding {
         var f = f
-        if names.count < total {
-            f.scenarios = names
-            f.message += " (only when \(names.joined(separator: " | ")))"
+        if indices.count < all.scenarios.count {
+            f.scenarios = indices.map { all.scenarios[$0].name }
+            f.message += " (only when \(all.condition.text(for: indices)))"
             switch d.scenarioPolicy {
             case .warningWhenPartial: f.severity = .warning
             case .worstSeverity: f.severity = worst
@@ -177,7 +179,7 @@ public struct CheckRunner: Sendable {
             for (position, i) in firstHere {
                 let o = occurrences[i]
                 out.append(Self.merged(
-                    found[position], names: o.scenarios.map { all.scenarios[$0].name }, of: all.scenarios.count,
+                    found[position], in: o.scenarios, of: all,
                     worst: max(o.worst, found[position].severity), check.description))
             }
         }
