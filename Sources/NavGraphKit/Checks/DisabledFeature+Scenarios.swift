@@ -199,8 +199,9 @@ struct HiddenBlame {
                     any = any || bits[i] != 0
                 }
                 guard any else { continue }
-                for route in rows.opens(y) {
-                    for dest in rows.destinations(route) {
+                for move in rows.opens(y) {
+                    for landing in rows.destinations(move.to) {
+                        let dest = landing.to
                         let db = Int(dest) * w
                         if rows.declared(dest) {
                             for i in 0..<w { arriving[i] = bits[i] & ~blocked[db + i] }

@@ -123,31 +123,37 @@ extension NavGraph {
     }
 }
 
-/// What `moves(opening:)` reads of the graph, for the scenario-set walks: the graph's own edge rows
-/// (read in edge order, as `moves` reads them) and each feature's fallback when it can be disabled.
+/// What `moves(opening:)` reads of the graph, for the scenario-set walks: the graph's own move rows
+/// (`navigationRows`, `landingRows`: in edge order, as `moves` reads them) and each feature's
+/// fallback when it can be disabled. Only the arrays the walks read are held: a copy of the whole
+/// graph per row read retained every one of its arrays (a tenth of an all-combinations check).
 struct MoveRows {
-    let graph: NavGraph
+    private let navigation: NavGraph.MoveRows
+    private let landing: NavGraph.MoveRows
+    private let isDeclared: [Bool]
     /// Per node: the fallback used when it can be disabled (never `.always`), -1 otherwise.
     var fallbackOf: [Int32]
 
     init(_ g: NavGraph) {
-        graph = g
+        navigation = g.navigationRows
+        landing = g.landingRows
+        isDeclared = g.isDeclared
         fallbackOf = Array(repeating: -1, count: g.nodeCount)
         for id in g.declaredFeatures where g.withFeature(id, { $0.enabled != .always })! { fallbackOf[Int(id)] = g.fallbackTarget[Int(id)] }
     }
 
-    /// The targets of node `x`'s `kind` edges, in edge order (repeats kept).
-    private func targets(_ x: Int32, _ kind: NavGraph.EdgeKind) -> some Sequence<Int32> {
-        let g = graph
-        return g.outgoing[Int(x)].lazy.filter { g.edges[Int($0)].kind == kind }.map { g.edges[Int($0)].to }
+    private static func row(_ rows: NavGraph.MoveRows, _ x: Int32) -> ArraySlice<NavGraph.MoveRows.Entry> {
+        let i = Int(x)
+        guard i + 1 < rows.offsets.count else { return [] }
+        return rows.entries[Int(rows.offsets[i]) ..< Int(rows.offsets[i + 1])]
     }
 
-    /// Routes feature `x` opens (its `navigates` edges).
-    func opens(_ x: Int32) -> some Sequence<Int32> { targets(x, .navigates) }
-    /// Destinations of route `r` (its `routesTo` edges).
-    func destinations(_ r: Int32) -> some Sequence<Int32> { targets(r, .routesTo) }
+    /// Routes feature `x` opens (its `navigates` edges), as entries whose `to` is the route.
+    func opens(_ x: Int32) -> ArraySlice<NavGraph.MoveRows.Entry> { Self.row(navigation, x) }
+    /// Destinations of route `r` (its `routesTo` edges), as entries whose `to` is the destination.
+    func destinations(_ r: Int32) -> ArraySlice<NavGraph.MoveRows.Entry> { Self.row(landing, r) }
     /// Whether node `x` is declared.
-    func declared(_ x: Int32) -> Bool { graph.isDeclared[Int(x)] }
+    func declared(_ x: Int32) -> Bool { isDeclared[Int(x)] }
 }
 
 /// The work list of `reachAcross`: a node whose reached set grew is expanded with only the new
@@ -167,6 +173,8 @@ private struct ScenarioFixpoint {
     var delta: [UInt64]
     var queued: [Bool]
     var queue: [Int32] = []
+    /// `open`'s words (it does not recurse): scratch, so that a route opened costs no allocation.
+    private var new: [UInt64], shows: [UInt64], falls: [UInt64]
 
     init(graph g: NavGraph, off: ScenarioTable, forced: ScenarioTable?) {
         let n = g.nodeCount
@@ -183,6 +191,9 @@ private struct ScenarioFixpoint {
         opened = reached
         delta = reached
         queued = Array(repeating: false, count: n)
+        new = Array(repeating: 0, count: w)
+        shows = new
+        falls = new
     }
 
     /// Adds `bits` to `x`'s reached set; the new ones wait to be expanded.
@@ -206,17 +217,15 @@ private struct ScenarioFixpoint {
     /// Route `r` is opened in the scenarios `bits` (some may be known already).
     mutating func open(_ r: Int32, _ bits: [UInt64]) {
         let base = Int(r) * w
-        var new = bits
         var any = false
         for i in 0..<w {
-            new[i] &= ~opened[base + i]
+            new[i] = bits[i] & ~opened[base + i]
             opened[base + i] |= new[i]
             any = any || new[i] != 0
         }
         guard any else { return }
-        var shows = new
-        var falls = new
-        for dest in rows.destinations(r) {
+        for landing in rows.destinations(r) {
+            let dest = landing.to
             let d = Int(dest) * w
             for i in 0..<w {
                 targeted[d + i] |= new[i]
@@ -245,7 +254,7 @@ private struct ScenarioFixpoint {
                 bits[i] = delta[base + i]
                 delta[base + i] = 0
             }
-            for r in rows.opens(x) { open(r, bits) }
+            for move in rows.opens(x) { open(move.to, bits) }
         }
     }
 }
