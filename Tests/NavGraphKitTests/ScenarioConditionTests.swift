@@ -10,14 +10,19 @@ import Testing
         return FlagScenario.allCombinations(of: registry)!
     }
 
-    /// Whether `text` (terms joined by " | ", each `flag=on,flag=off`) holds in `scenario`.
-    static func holds(_ text: String, in scenario: FlagScenario) -> Bool {
-        text.components(separatedBy: " | ").contains { term in
-            term.split(separator: ",").allSatisfy { literal in
+    /// `text`'s terms (joined by " | ", each `flag=on,flag=off`) as (flag, on) literals.
+    static func terms(_ text: String) -> [[(flag: String, on: Bool)]] {
+        text.components(separatedBy: " | ").map { term in
+            term.split(separator: ",").map { literal in
                 let parts = literal.split(separator: "=")
-                return scenario.values[String(parts[0])] == (parts[1] == "on")
+                return (String(parts[0]), parts[1] == "on")
             }
         }
+    }
+
+    /// Whether some term of `terms` holds in `scenario`.
+    static func holds(_ terms: [[(flag: String, on: Bool)]], in scenario: FlagScenario) -> Bool {
+        terms.contains { term in term.allSatisfy { scenario.values[$0.flag] == $0.on } }
     }
 
     /// Random sets of scenarios (dense, sparse, and unions of a few random sub-cubes) over 1–10
@@ -48,13 +53,13 @@ import Testing
                 let indices = member.indices.filter { member[$0] }
                 guard !indices.isEmpty, indices.count < scenarios.count else { continue }
                 let text = condition.text(for: indices)
-                for (i, s) in scenarios.enumerated() where Self.holds(text, in: s) != member[i] {
+                let terms = Self.terms(text)
+                for (i, s) in scenarios.enumerated() where Self.holds(terms, in: s) != member[i] {
                     Issue.record("\(n) flags, \(indices.count) scenarios: '\(text)' is wrong about \(s.name)")
                     break
                 }
-                for term in text.components(separatedBy: " | ") {
-                    let flags = term.split(separator: ",").map { $0.split(separator: "=")[0] }
-                    #expect(Set(flags).count == flags.count, "\(term)")
+                for term in terms {
+                    #expect(Set(term.map(\.flag)).count == term.count, "\(text)")
                 }
             }
         }

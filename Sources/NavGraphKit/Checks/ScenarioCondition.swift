@@ -83,34 +83,40 @@ public final class ScenarioCondition: @unchecked Sendable {
 
         init(_ n: Int) {
             self.n = n
-            weights = (0...n).map { Int(pow(3.0, Double($0))) }
+            weights = (0...n).reduce(into: [1]) { w, _ in w.append(w.last! * 3) }.dropLast().map { $0 }
             let count = weights[n]
+            // Cube c is cube c / 3 with digit c % 3 in front (at bit 0): both tables follow from
+            // the smaller cube's.
             var split = [Int32](repeating: 0, count: count)
-            var minterm = [Int32](repeating: -1, count: count)
-            for c in 0..<count {
-                var rest = c, m = 0
-                for b in 0..<n {
-                    let digit = rest % 3
-                    rest /= 3
-                    if digit == 2 {
-                        if split[c] == 0 { split[c] = Int32(weights[b]) }
-                    } else if digit == 1 {
-                        m |= 1 << b
-                    }
+            var minterm = [Int32](repeating: 0, count: count)
+            for c in 1..<max(count, 1) {
+                let rest = c / 3, digit = c % 3
+                if digit == 2 {
+                    split[c] = 1
+                } else if split[rest] != 0 {
+                    split[c] = split[rest] * 3
+                } else {
+                    minterm[c] = minterm[rest] * 2 + Int32(digit)
                 }
-                if split[c] == 0 { minterm[c] = Int32(m) }
             }
             self.split = split
             self.minterm = minterm
         }
 
-        func digit(_ c: Int, _ b: Int) -> Int { (c / weights[b]) % 3 }
+        /// The digits of cube `c`, bit 0 first.
+        func digits(_ c: Int) -> [Int] {
+            var rest = c
+            return (0..<n).map { _ in
+                defer { rest /= 3 }
+                return rest % 3
+            }
+        }
 
         /// The minterms of cube `c`.
         func minterms(_ c: Int) -> [Int] {
             var out = [0]
-            for b in 0..<n {
-                switch digit(c, b) {
+            for (b, d) in digits(c).enumerated() {
+                switch d {
                 case 1: out = out.map { $0 | 1 << b }
                 case 2: out += out.map { $0 | 1 << b }
                 default: break
@@ -148,8 +154,10 @@ public final class ScenarioCondition: @unchecked Sendable {
         var primes: [Int] = []
         for c in 0..<count where inside[c] {
             var prime = true
+            var rest = c
             for b in 0..<n {
-                let d = cubes.digit(c, b)
+                let d = rest % 3
+                rest /= 3
                 if d != 2, inside[c + (2 - d) * cubes.weights[b]] { prime = false; break }
             }
             if prime { primes.append(c) }
@@ -157,25 +165,32 @@ public final class ScenarioCondition: @unchecked Sendable {
         let covers = primes.map { cubes.minterms($0) }
         var coveredBy = [Int](repeating: 0, count: 1 << n)
         for ms in covers { for m in ms { coveredBy[m] += 1 } }
-        var left = Set((0..<(1 << n)).filter(has))
+        var left = (0..<(1 << n)).map(has)
+        var leftCount = left.reduce(0) { $0 + ($1 ? 1 : 0) }
+        func take(_ ms: [Int]) {
+            for m in ms where left[m] {
+                left[m] = false
+                leftCount -= 1
+            }
+        }
         var chosen: [Int] = []  // indices into primes
         // Essential primes: the only cover of some minterm.
         for (p, ms) in covers.enumerated() where ms.contains(where: { coveredBy[$0] == 1 }) {
             chosen.append(p)
-            left.subtract(ms)
+            take(ms)
         }
         // Then the one covering most of what is left; ties to the bigger cube, then the first.
-        while !left.isEmpty {
+        while leftCount > 0 {
             var best = -1, bestGain = 0
             for (p, ms) in covers.enumerated() {
-                let gain = ms.reduce(0) { $0 + (left.contains($1) ? 1 : 0) }
+                let gain = ms.reduce(0) { $0 + (left[$1] ? 1 : 0) }
                 if gain > bestGain || (gain == bestGain && gain > 0 && ms.count > covers[best].count) {
                     best = p
                     bestGain = gain
                 }
             }
             chosen.append(best)
-            left.subtract(covers[best])
+            take(covers[best])
         }
         // Drop a term the others cover (the latest chosen first).
         var counts = [Int](repeating: 0, count: 1 << n)
@@ -190,12 +205,7 @@ public final class ScenarioCondition: @unchecked Sendable {
         }
         // Terms in flag order, "on" before "off" before "either"; each names its fixed flags.
         // Flag j is minterm bit n - 1 - j, and a set bit means off.
-        let terms = kept.map { p -> [Int] in
-            (0..<n).map { j in
-                let d = cubes.digit(primes[p], n - 1 - j)
-                return d == 2 ? 2 : d
-            }
-        }.sorted { $0.lexicographicallyPrecedes($1) }
+        let terms = kept.map { p in Array(cubes.digits(primes[p]).reversed()) }.sorted { $0.lexicographicallyPrecedes($1) }
         return terms.map { digits in
             digits.enumerated().compactMap { j, d in d == 2 ? nil : "\(flags[j])=\(d == 0 ? "on" : "off")" }
                 .joined(separator: ",")
