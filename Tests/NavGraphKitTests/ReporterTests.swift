@@ -178,6 +178,16 @@ final class ReporterTests: XCTestCase {
         partial.scenarios = ["a=on", "b=off"]
         let scenario = FlagScenario(name: "s", values: ["b": true, "a": false])
         reports.append(CheckReport(findings: [partial, partial], app: "A", scenarios: [scenario], staleBaseline: ["r x"], baselined: 3))
+        // Scenarios without flags, with one, with hostile flag names, and many of them (flag names
+        // repeat in every scenario).
+        let hostileFlags = FlagScenario(name: Self.hostile, values: [Self.hostile: true, "b\"\\": false, "a": true])
+        let many4 = (0..<16).map { mask in
+            FlagScenario(name: "m\(mask)", values: Dictionary(uniqueKeysWithValues: ["f1", "f0", "é", "Z"].enumerated().map { ($1, mask & (1 << $0) != 0) }))
+        }
+        reports.append(CheckReport(
+            findings: [partial], app: nil,
+            scenarios: [FlagScenario(name: "default", values: [:]), FlagScenario(name: "one", values: ["x": false]), hostileFlags] + many4,
+            staleBaseline: ["a b", Self.hostile, "z"], baselined: 0))
         // Big reports are made on two threads (from a megabyte on): many findings, and few huge ones.
         let many = (0..<6000).map { i in
             Finding(ruleID: "unused-route", severity: .warning, message: "route r\(i) is never opened " + String(repeating: "x", count: i % 300),

@@ -56,6 +56,9 @@ public final class ScenarioCondition: @unchecked Sendable {
         guard 1 << varying.count == scenarios.count else { return nil }
         var minterms: [Int] = []
         var seen = Set<Int>()
+        // Each flag's two name parts, made once (not per scenario).
+        let onText = varying.enumerated().map { j, flag in (j > 0 ? "," : "") + flag + "=on" }
+        let offText = varying.enumerated().map { j, flag in (j > 0 ? "," : "") + flag + "=off" }
         for s in scenarios {
             guard s.unknown == first.unknown else { return nil }
             var m = 0
@@ -63,8 +66,7 @@ public final class ScenarioCondition: @unchecked Sendable {
             for (j, flag) in varying.enumerated() {
                 guard let on = s.values[flag], !s.unknown.contains(flag) else { return nil }
                 if !on { m |= 1 << (varying.count - 1 - j) }
-                if j > 0 { name += "," }
-                name += "\(flag)=\(on ? "on" : "off")"
+                name += on ? onText[j] : offText[j]
             }
             guard name == s.name, seen.insert(m).inserted else { return nil }
             minterms.append(m)

@@ -21,17 +21,6 @@ public indirect enum JSONValue: Sendable, Equatable {
         out.write("\n")
     }
 
-    /// This value written at `indent` (no final newline): a member of an object being streamed.
-    func write<Sink: ReportSink>(to out: inout Sink, indent: String) {
-        write(into: &out, indent: indent)
-    }
-
-    /// The member `key` of an object.
-    func member(_ key: String) -> JSONValue? {
-        if case .object(let members) = self { return members[key] }
-        return nil
-    }
-
     private func write<Sink: ReportSink>(into out: inout Sink, indent: String) {
         switch self {
         case .string(let s): out.write(JSONValue.quote(s))
