@@ -32,7 +32,7 @@ outputs: build
 
 test: setup
 	$(SWIFT) build
-	$(SWIFT) test
+	NAVGRAPH_REQUIRE_TMUX=1 $(SWIFT) test
 	@scripts/check-outputs.sh
 	@scripts/browser-test.sh
 	@scripts/plugin-check.sh
