@@ -6,7 +6,7 @@ SWIFT ?= swift
 # bench builds release.
 NAVGRAPH = .build/debug/navgraph
 
-.PHONY: demo test setup build release outputs bench clean
+.PHONY: demo test setup build release outputs bench fuzz clean
 
 setup:
 	@scripts/setup.sh
@@ -41,6 +41,13 @@ test: setup
 
 bench: setup
 	@scripts/bench.sh
+
+# A longer differential fuzz of the fast and positioned readers than make test runs: new seeds each
+# time (printed; NAVGRAPH_FUZZ_SEED=S repeats a run), NAVGRAPH_FUZZ_ROUNDS times the rounds (25).
+fuzz: setup
+	@seed=$${NAVGRAPH_FUZZ_SEED:-$$(date +%s)}; rounds=$${NAVGRAPH_FUZZ_ROUNDS:-25}; \
+	echo "== fuzz: NAVGRAPH_FUZZ_SEED=$$seed NAVGRAPH_FUZZ_ROUNDS=$$rounds"; \
+	NAVGRAPH_FUZZ_SEED=$$seed NAVGRAPH_FUZZ_ROUNDS=$$rounds $(SWIFT) test --filter FastReaderDifferentialTests
 
 clean:
 	rm -rf .build

@@ -10,6 +10,28 @@ import NavGraphSynthetic
 /// edge cases (escapes, anchors, tags, deep nesting, BOM-less CR lines…) and any input that ever
 /// makes the two paths disagree (none has so far).
 final class FastReaderDifferentialTests: XCTestCase {
+    /// The mutation tests' budget. `make test` runs the fixed seeds and round counts below; `make fuzz`
+    /// (or `NAVGRAPH_FUZZ_ROUNDS=N NAVGRAPH_FUZZ_SEED=S swift test --filter FastReaderDifferential`)
+    /// multiplies the rounds by N and mixes S into every seed, so a long run explores new inputs and
+    /// a failure names the seed that reproduces it.
+    struct FuzzBudget {
+        var multiplier = 1
+        var salt: UInt64 = 0
+
+        static func fromEnvironment() -> FuzzBudget {
+            let env = ProcessInfo.processInfo.environment
+            var b = FuzzBudget()
+            if let n = env["NAVGRAPH_FUZZ_ROUNDS"].flatMap({ Int($0) }), n > 0 { b.multiplier = n }
+            if let s = env["NAVGRAPH_FUZZ_SEED"].flatMap({ UInt64($0) }) { b.salt = s }
+            return b
+        }
+
+        func rounds(_ base: Int) -> Int { base * multiplier }
+        func seed(_ base: UInt64) -> UInt64 { salt == 0 ? base : base ^ (salt &* 0x9E37_79B9_7F4A_7C15) }
+    }
+
+    static let fuzz = FuzzBudget.fromEnvironment()
+
     /// A registry that uses every key of the schema, in YAML and in JSON.
     static let richYAML = """
         navgraph: 1
@@ -195,14 +217,14 @@ final class FastReaderDifferentialTests: XCTestCase {
     /// Random mutations of valid registries: byte flips, truncation, repeated lines (repeated keys),
     /// wrong types, unicode, deep nesting, deleted ranges. Deterministic (seeded).
     func testMutatedRegistriesAgree() {
-        var rng = SplitMix(seed: 0x13)
+        var rng = SplitMix(seed: Self.fuzz.seed(0x13))
         let small = SyntheticRegistry(features: 24, seed: 3).registry
         let bases: [(String, String)] = [
             (Self.richYAML, "m.yml"), (Self.richJSON, "m.json"),
             (RegistryWriter.yaml(small), "s.yaml"), (RegistryJSONWriter.json(small), "s.json"),
         ]
         var fastCount = 0, total = 0
-        for round in 0..<800 {
+        for round in 0..<Self.fuzz.rounds(800) {
             let (base, file) = bases[round % bases.count]
             var bytes = Array(base.utf8)
             for _ in 0..<(1 + Int(rng.next() % 3)) { Self.mutate(&bytes, &rng) }
@@ -245,10 +267,10 @@ final class FastReaderDifferentialTests: XCTestCase {
         }
         XCTAssertGreaterThan(cuts, 80)
 
-        var rng = SplitMix(seed: 0x5EED)
+        var rng = SplitMix(seed: Self.fuzz.seed(0x5EED))
         let base = RegistryJSONWriter.json(SyntheticRegistry(features: 24, seed: 5).registry)
         var took = 0, gaveUp = 0
-        for round in 0..<300 {
+        for round in 0..<Self.fuzz.rounds(300) {
             var bytes = Array(base.utf8)
             for _ in 0..<(1 + Int(rng.next() % 2)) { Self.mutate(&bytes, &rng) }
             var text = String(decoding: bytes, as: UTF8.self)
@@ -285,9 +307,9 @@ final class FastReaderDifferentialTests: XCTestCase {
         }
         var texts = [Self.richYAML, Self.richYAML + "---\nnot: read\n", "navgraph: 1\n", "just a scalar\n", ""]
         for seed: UInt64 in 1...3 { texts.append(RegistryWriter.yaml(SyntheticRegistry(features: 40, seed: seed).registry)) }
-        var rng = SplitMix(seed: 0xF1F0)
+        var rng = SplitMix(seed: Self.fuzz.seed(0xF1F0))
         let base = RegistryWriter.yaml(SyntheticRegistry(features: 24, seed: 6).registry)
-        for _ in 0..<200 {
+        for _ in 0..<Self.fuzz.rounds(200) {
             var bytes = Array(base.utf8)
             Self.mutate(&bytes, &rng)
             texts.append(String(decoding: bytes, as: UTF8.self))
