@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBased
 import Testing
 @testable import NavGraphKit
@@ -14,7 +15,9 @@ import Testing
 /// - the explorer, started on each entry, can walk to exactly those screens.
 @Suite struct ModelConsistencyTests {
     @Test func checkReportPathAndExplorerAgree() async {
-        await propertyCheck(count: 150, input: Gen.int(in: 0...999).array(of: 20...160)) { tape in
+        // `make fuzz` multiplies the count (NAVGRAPH_FUZZ_ROUNDS); the generator's seed is new each run.
+        let rounds = ProcessInfo.processInfo.environment["NAVGRAPH_FUZZ_ROUNDS"].flatMap { Int($0) }.map { max($0, 1) } ?? 1
+        await propertyCheck(count: 150 * rounds, input: Gen.int(in: 0...999).array(of: 20...160)) { tape in
             let registry = RandomRegistry(tape: tape).registry
             for problem in ModelConsistency.problems(registry) {
                 Issue.record("\(problem)\nregistry: \(RegistryWriter.yaml(registry))")
