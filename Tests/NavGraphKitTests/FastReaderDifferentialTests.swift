@@ -12,8 +12,8 @@ import NavGraphSynthetic
 final class FastReaderDifferentialTests: XCTestCase {
     /// The mutation tests' budget. `make test` runs the fixed seeds and round counts below; `make fuzz`
     /// (or `NAVGRAPH_FUZZ_ROUNDS=N NAVGRAPH_FUZZ_SEED=S swift test --filter FastReaderDifferential`)
-    /// multiplies the rounds by N and mixes S into every seed, so a long run explores new inputs and
-    /// a failure names the seed that reproduces it.
+    /// multiplies the rounds by N and mixes S into every seed, so a long run explores new inputs;
+    /// `make fuzz` prints S first, and the same S and N repeat a failing run exactly.
     struct FuzzBudget {
         var multiplier = 1
         var salt: UInt64 = 0
