@@ -10,26 +10,6 @@ import NavGraphSynthetic
 /// edge cases (escapes, anchors, tags, deep nesting, BOM-less CR lines…) and any input that ever
 /// makes the two paths disagree (none has so far).
 final class FastReaderDifferentialTests: XCTestCase {
-    /// The mutation tests' budget. `make test` runs the fixed seeds and round counts below; `make fuzz`
-    /// (or `NAVGRAPH_FUZZ_ROUNDS=N NAVGRAPH_FUZZ_SEED=S swift test --filter FastReaderDifferential`)
-    /// multiplies the rounds by N and mixes S into every seed, so a long run explores new inputs;
-    /// `make fuzz` prints S first, and the same S and N repeat a failing run exactly.
-    struct FuzzBudget {
-        var multiplier = 1
-        var salt: UInt64 = 0
-
-        static func fromEnvironment() -> FuzzBudget {
-            let env = ProcessInfo.processInfo.environment
-            var b = FuzzBudget()
-            if let n = env["NAVGRAPH_FUZZ_ROUNDS"].flatMap({ Int($0) }), n > 0 { b.multiplier = n }
-            if let s = env["NAVGRAPH_FUZZ_SEED"].flatMap({ UInt64($0) }) { b.salt = s }
-            return b
-        }
-
-        func rounds(_ base: Int) -> Int { base * multiplier }
-        func seed(_ base: UInt64) -> UInt64 { salt == 0 ? base : base ^ (salt &* 0x9E37_79B9_7F4A_7C15) }
-    }
-
     static let fuzz = FuzzBudget.fromEnvironment()
 
     /// A registry that uses every key of the schema, in YAML and in JSON.

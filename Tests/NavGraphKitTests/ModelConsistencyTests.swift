@@ -1,4 +1,3 @@
-import Foundation
 import PropertyBased
 import Testing
 @testable import NavGraphKit
@@ -15,9 +14,8 @@ import Testing
 /// - the explorer, started on each entry, can walk to exactly those screens.
 @Suite struct ModelConsistencyTests {
     @Test func checkReportPathAndExplorerAgree() async {
-        // `make fuzz` multiplies the count (NAVGRAPH_FUZZ_ROUNDS); the generator's seed is new each run.
-        let rounds = ProcessInfo.processInfo.environment["NAVGRAPH_FUZZ_ROUNDS"].flatMap { Int($0) }.map { max($0, 1) } ?? 1
-        await propertyCheck(count: 150 * rounds, input: Gen.int(in: 0...999).array(of: 20...160)) { tape in
+        // `make fuzz` multiplies the count (`FuzzBudget`); the generator's seed is new each run.
+        await propertyCheck(count: FuzzBudget.fromEnvironment().rounds(150), input: Gen.int(in: 0...999).array(of: 20...160)) { tape in
             let registry = RandomRegistry(tape: tape).registry
             for problem in ModelConsistency.problems(registry) {
                 Issue.record("\(problem)\nregistry: \(RegistryWriter.yaml(registry))")

@@ -37,3 +37,24 @@ func loadErrors(_ yaml: String, file: String = "bad.yml") -> [String] {
 func runChecks(_ registry: Registry, options: CheckOptions = .init()) -> [Finding] {
     CheckRunner(options: options).run(NavGraph(registry: registry))
 }
+
+/// The randomised tests' budget (`FastReaderDifferentialTests`' mutation tests, the
+/// `ModelConsistencyTests` property). `make test` runs the fixed seeds and round counts; `make fuzz`
+/// (or `NAVGRAPH_FUZZ_ROUNDS=N NAVGRAPH_FUZZ_SEED=S swift test --filter …`) multiplies the rounds by N
+/// and mixes S into the readers' seeds, so a long run explores new inputs; `make fuzz` prints S
+/// first, and the same S and N repeat a failing readers' run exactly.
+struct FuzzBudget {
+    var multiplier = 1
+    var salt: UInt64 = 0
+
+    static func fromEnvironment() -> FuzzBudget {
+        let env = ProcessInfo.processInfo.environment
+        var b = FuzzBudget()
+        if let n = env["NAVGRAPH_FUZZ_ROUNDS"].flatMap({ Int($0) }), n > 0 { b.multiplier = n }
+        if let s = env["NAVGRAPH_FUZZ_SEED"].flatMap({ UInt64($0) }) { b.salt = s }
+        return b
+    }
+
+    func rounds(_ base: Int) -> Int { base * multiplier }
+    func seed(_ base: UInt64) -> UInt64 { salt == 0 ? base : base ^ (salt &* 0x9E37_79B9_7F4A_7C15) }
+}
