@@ -3,7 +3,7 @@ import Foundation
 /// Every distinct name read from a registry, each with a dense `Int32` id (0, 1, 2, … in the order
 /// first seen).
 ///
-/// Looked up by the raw UTF-8 bytes (FNV-1a, open addressing), so the loader pays one hash and one
+/// Looked up by the raw UTF-8 bytes (`hash`, open addressing), so the loader pays one hash and one
 /// compare per name it reads and no allocation for a repeated name: all uses of a name share one
 /// string storage, and equal names compare by identity first. The graph build maps declarations to
 /// nodes through these ids (`RegistryNames`) instead of hashing strings again.
@@ -143,10 +143,39 @@ struct NameTable: Sendable {
         }
     }
 
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var h: UInt32 = 2_166_136_261
-        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
-        return h
+    /// Eight bytes at a time (a byte loop was a fifth of `intern`), the tail in one partial word,
+    /// the length mixed in; finished with MurmurHash3's 64-bit mix, so the low bits that pick the
+    /// slot depend on every byte. Only this table reads it: ids never depend on it.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let n = bytes.count
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: n)
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return UInt32(truncatingIfNeeded: h) }
+        var i = 0
+        while i + 8 <= n {
+            h = (h ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 29
+            i += 8
+        }
+        if i < n {
+            var tail: UInt64 = 0
+            if n >= 8 {
+                // The last eight bytes (overlapping the last word read).
+                tail = base.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            } else {
+                var shift: UInt64 = 0
+                while i < n {
+                    tail |= UInt64(bytes[i]) << shift
+                    shift += 8
+                    i += 1
+                }
+            }
+            h = (h ^ tail) &* 0xFF51_AFD7_ED55_8CCD
+        }
+        h ^= h >> 33
+        h = h &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 33
+        return UInt32(truncatingIfNeeded: h)
     }
 
     private mutating func grow() {
