@@ -126,6 +126,18 @@ struct FeatureSplit: Equatable {
         let bytes: UnsafeBufferPointer<UInt8>
         var i = 0
 
+        /// Byte classes: what ends a run of bytes the skim steps over, in a string (a quote or a
+        /// backslash) and between values in a container (a quote or a bracket).
+        static let inString: UInt8 = 1, inContainer: UInt8 = 2
+        static let classes: [UInt8] = (0..<256).map { b -> UInt8 in
+            switch UInt8(b) {
+            case UInt8(ascii: "\""): return inString | inContainer
+            case UInt8(ascii: "\\"): return inString
+            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "}"), UInt8(ascii: "]"): return inContainer
+            default: return 0
+            }
+        }
+
         func at(_ c: UInt8) -> Bool { i < bytes.count && bytes[i] == c }
 
         mutating func take(_ c: UInt8) -> Bool {
@@ -153,43 +165,56 @@ struct FeatureSplit: Equatable {
 
         /// Past a string whose opening quote is at `i`.
         mutating func string() -> Bool {
-            i += 1
-            while i < bytes.count {
-                switch bytes[i] {
-                case UInt8(ascii: "\""):
-                    i += 1
-                    return true
-                case UInt8(ascii: "\\"): i += 2
-                default: i += 1
-                }
-            }
-            return false
+            Skim.classes.withUnsafeBufferPointer { string($0) }
         }
 
-        /// Past one value: a string, a container (brackets balanced, strings skipped) or a word.
+        private mutating func string(_ table: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let base = bytes.baseAddress else { return false }
+            let n = bytes.count
+            i += 1
+            while true {
+                // Ordinary bytes in a run (a table lookup each), then the quote or backslash.
+                while i < n && table[Int(base[i])] & Skim.inString == 0 { i += 1 }
+                guard i < n else { return false }
+                if base[i] == UInt8(ascii: "\"") {
+                    i += 1
+                    return true
+                }
+                i += 2
+            }
+        }
+
+        /// Past a container whose opening bracket is at `i` (brackets balanced, strings skipped).
+        private mutating func container(_ table: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let base = bytes.baseAddress else { return false }
+            let n = bytes.count
+            var depth = 0
+            while true {
+                // Skipped a run at a time: only quotes and brackets matter here.
+                while i < n && table[Int(base[i])] & Skim.inContainer == 0 { i += 1 }
+                guard i < n else { return false }
+                switch base[i] {
+                case UInt8(ascii: "\""):
+                    guard string(table) else { return false }
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                default:
+                    depth -= 1
+                    if depth == 0 {
+                        i += 1
+                        return true
+                    }
+                }
+                i += 1
+            }
+        }
+
+        /// Past one value: a string, a container or a word.
         mutating func value() -> Bool {
             guard i < bytes.count else { return false }
             switch bytes[i] {
             case UInt8(ascii: "\""): return string()
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                var depth = 0
-                while i < bytes.count {
-                    switch bytes[i] {
-                    case UInt8(ascii: "\""):
-                        guard string() else { return false }
-                        continue
-                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                        depth -= 1
-                        if depth == 0 {
-                            i += 1
-                            return true
-                        }
-                    default: break
-                    }
-                    i += 1
-                }
-                return false
+            case UInt8(ascii: "{"), UInt8(ascii: "["): return Skim.classes.withUnsafeBufferPointer { container($0) }
             default:
                 let end = JSONReader.wordEnd(bytes, from: i)
                 guard end > i else { return false }
