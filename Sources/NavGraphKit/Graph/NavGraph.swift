@@ -341,102 +341,39 @@ public struct NavGraph: Sendable {
 
         laps.step("feature declarations")
         // 5. Edges, added in canonical order: (from, kind, to, via, lazy, style), exact duplicates
-        // collapsed. Styles become small ids first, so an edge record is a plain value (sorting
-        // them moves no reference counts); a style's rank orders records as `(style ?? "")` would.
-        var styleOf: [String?] = [nil], styleIDs: [String: Int32] = [:], processID: [UInt32] = [0]
-        func styleID(_ style: String?) -> Int32 {
-            guard let style else { return 0 }
-            if let id = styleIDs[style] { return id }
-            let id = Int32(styleOf.count)
-            styleOf.append(style)
-            styleIDs[style] = id
-            processID.append(StyleNames.id(style))
-            return id
+        // collapsed. On two threads: the first takes the features up to a cut, the second the
+        // features after it and the handlers' and bindings' edges; their sources are node ranges in
+        // that order (features, then routes and dependencies), so the two halves join end to end.
+        let declared = declaredFeatures
+        var work: [Int] = []  // edges of the features up to each one, then of everything
+        work.reserveCapacity(declared.count + 1)
+        var total = 0
+        for id in declared {
+            work.append(total)
+            for j in featureRows[Int(id)] { total += features[Int(j)].dependencies.count + features[Int(j)].navigates.count + 1 }
         }
-        var pending: [PendingEdge] = []
-        for id in declaredFeatures {
-            let rows = featureRows[Int(id)]
-            for (n, j) in rows.enumerated() {
-                var c = Int(featureStart[Int(j)]) + 2
-                features.withUnsafeBufferPointer { features in
-                    features[Int(j)].dependencies.withUnsafeBufferPointer { ds in
-                        for d in ds.indices {
-                            pending.append(PendingEdge(from: id, to: dependencyNode[Int(featureIDs[c])], kind: .requires, via: -1, style: 0, lazy: ds[d].lazy))
-                            c += 1
-                        }
-                    }
-                    features[Int(j)].navigates.withUnsafeBufferPointer { ns in
-                        for n in ns.indices {
-                            pending.append(PendingEdge(from: id, to: routeNode[Int(featureIDs[c])], kind: .navigates, via: -1, style: styleID(ns[n].style), lazy: false))
-                            c += 1
-                        }
-                    }
-                }
-                // The first declaration's fallback (the merged feature keeps the first's).
-                let fb = featureIDs[Int(featureStart[Int(j)]) + 1]
-                if n == 0, fb >= 0 { pending.append(PendingEdge(from: id, to: featureNode[Int(fb)], kind: .fallback, via: -1, style: 0, lazy: false)) }
-            }
+        let featureWork = total
+        for h in registry.handlers { total += h.routes.count }
+        for b in registry.dependencies { total += b.dependencies.count }
+        var cut = 0
+        while cut < declared.count && work[cut] * 2 < total { cut += 1 }
+        if featureWork * 2 < total { cut = declared.count }
+        let handlers = registry.handlers, bindings = registry.dependencies, allNodes = nodes.count
+        let segment = { (range: Range<Int>, others: Bool) -> (edges: [Edge], mappings: [(route: Int32, feature: Int32)]) in
+            Self.edgeSegment(
+                features: declared[range], featureRows: featureRows, featureStart: featureStart, featureIDs: featureIDs,
+                declarations: features, handlers: others ? handlers : [], handlerStart: handlerStart, handlerIDs: handlerIDs,
+                bindings: others ? bindings : [], bindingStart: bindingStart, bindingIDs: bindingIDs,
+                featureNode: featureNode, routeNode: routeNode, handlerNode: handlerNode, dependencyNode: dependencyNode,
+                nodeCount: allNodes)
         }
-        registry.handlers.withUnsafeBufferPointer { handlers in
-            for i in handlers.indices {
-                var c = Int(handlerStart[i])
-                let hid = handlerNode[Int(handlerIDs[c])]
-                for _ in 0..<handlers[i].routes.count {
-                    let route = routeNode[Int(handlerIDs[c + 1])], feature = featureNode[Int(handlerIDs[c + 2])]
-                    pending.append(PendingEdge(from: route, to: feature, kind: .routesTo, via: hid, style: 0, lazy: false))
-                    mappingNodes.append((route, feature))
-                    c += 2
-                }
-            }
-        }
-        registry.dependencies.withUnsafeBufferPointer { bindings in
-            for i in bindings.indices {
-                var c = Int(bindingStart[i])
-                let pid = dependencyNode[Int(bindingIDs[c])]
-                bindings[i].dependencies.withUnsafeBufferPointer { ds in
-                    for d in ds.indices {
-                        c += 1
-                        pending.append(PendingEdge(from: pid, to: dependencyNode[Int(bindingIDs[c])], kind: .requires, via: -1, style: 0, lazy: ds[d].lazy))
-                    }
-                }
-            }
-        }
-        laps.step("edge records")
-        let styleRank = Self.ranks(of: styleOf)
-        // Grouped by `from` with a counting pass (keeps each group's order), then each group sorted:
-        // the same order as one stable sort of all of them.
-        let sorted = EdgeRows(nodeCount: nodes.count, pairs: pending.indices.map { (pending[$0].from, Int32($0)) })
-        var order = [PendingEdge]()
-        order.reserveCapacity(pending.count)
-        for node in 0..<nodes.count {
-            let group = sorted[node]
-            let start = order.count
-            for i in group { order.append(pending[Int(i)]) }
-            guard group.count > 1 else { continue }
-            order.withUnsafeMutableBufferPointer { all in
-                var group = UnsafeMutableBufferPointer(rebasing: all[start...])
-                group.sort { a, b in
-                    if a.kind != b.kind { return a.kind.rawValue < b.kind.rawValue }
-                    if a.to != b.to { return a.to < b.to }
-                    if a.via != b.via { return a.via < b.via }
-                    if a.lazy != b.lazy { return !a.lazy }
-                    return styleRank[Int(a.style)] < styleRank[Int(b.style)]
-                }
-            }
-        }
-        laps.step("edges sorted")
-        pending = []
+        let (first, second) = atOnce({ segment(0..<cut, false) }, { segment(cut..<declared.count, true) })
+        laps.step("edge records, sorted")
+        edges = first.edges + second.edges
+        mappingNodes = second.mappings
         var into: [(node: Int32, edge: Int32)] = []
-        into.reserveCapacity(order.count)
-        edges.reserveCapacity(order.count)
-        var last: PendingEdge?
-        for p in order {
-            if let l = last, l == p { continue }  // exact duplicates collapse
-            last = p
-            let e = Int32(edges.count)
-            edges.append(Edge(from: p.from, to: p.to, kind: p.kind, via: p.via, styleID: processID[Int(p.style)], lazy: p.lazy))
-            into.append((p.to, e))
-        }
+        into.reserveCapacity(edges.count)
+        for e in edges.indices { into.append((edges[e].to, Int32(e))) }
         // The edges are in source-node order, so each node's outgoing row is a run of them; the
         // incoming rows and the walks' rows are made at once, on two threads.
         outgoing = EdgeRows(sortedSources: edges.lazy.map(\.from), nodeCount: nodes.count)
@@ -617,6 +554,111 @@ extension NavGraph {
     }
 
     /// An edge while the graph is built: a plain value (its style an id into the build's style table).
+    /// The edges whose sources are `features` (declared feature nodes, ascending) and, after them,
+    /// the routes of `handlers` and the dependencies of `bindings`: (from, kind, to, via, lazy, style)
+    /// in canonical order, exact duplicates collapsed, and the handlers' (route, feature) pairs.
+    /// Reads only what it is given (the graph build runs two at once).
+    static func edgeSegment(
+        features declared: ArraySlice<Int32>, featureRows: EdgeRows, featureStart: [Int32], featureIDs: [Int32],
+        declarations features: [Feature], handlers: [RouteHandler], handlerStart: [Int32], handlerIDs: [Int32],
+        bindings: [DependencyBinding], bindingStart: [Int32], bindingIDs: [Int32],
+        featureNode: [Int32], routeNode: [Int32], handlerNode: [Int32], dependencyNode: [Int32], nodeCount: Int
+    ) -> (edges: [Edge], mappings: [(route: Int32, feature: Int32)]) {
+        // Styles become small ids first, so an edge record is a plain value (sorting them moves no
+        // reference counts); a style's rank orders records as `(style ?? "")` would.
+        var styleOf: [String?] = [nil], styleIDs: [String: Int32] = [:], processID: [UInt32] = [0]
+        func styleID(_ style: String?) -> Int32 {
+            guard let style else { return 0 }
+            if let id = styleIDs[style] { return id }
+            let id = Int32(styleOf.count)
+            styleOf.append(style)
+            styleIDs[style] = id
+            processID.append(StyleNames.id(style))
+            return id
+        }
+        var pending: [PendingEdge] = []
+        var mappings: [(route: Int32, feature: Int32)] = []
+        features.withUnsafeBufferPointer { features in
+            for id in declared {
+                let rows = featureRows[Int(id)]
+                for (n, j) in rows.enumerated() {
+                    var c = Int(featureStart[Int(j)]) + 2
+                    features[Int(j)].dependencies.withUnsafeBufferPointer { ds in
+                        for d in ds.indices {
+                            pending.append(PendingEdge(from: id, to: dependencyNode[Int(featureIDs[c])], kind: .requires, via: -1, style: 0, lazy: ds[d].lazy))
+                            c += 1
+                        }
+                    }
+                    features[Int(j)].navigates.withUnsafeBufferPointer { ns in
+                        for n in ns.indices {
+                            pending.append(PendingEdge(from: id, to: routeNode[Int(featureIDs[c])], kind: .navigates, via: -1, style: styleID(ns[n].style), lazy: false))
+                            c += 1
+                        }
+                    }
+                    // The first declaration's fallback (the merged feature keeps the first's).
+                    let fb = featureIDs[Int(featureStart[Int(j)]) + 1]
+                    if n == 0, fb >= 0 { pending.append(PendingEdge(from: id, to: featureNode[Int(fb)], kind: .fallback, via: -1, style: 0, lazy: false)) }
+                }
+            }
+        }
+        handlers.withUnsafeBufferPointer { handlers in
+            for i in handlers.indices {
+                var c = Int(handlerStart[i])
+                let hid = handlerNode[Int(handlerIDs[c])]
+                for _ in 0..<handlers[i].routes.count {
+                    let route = routeNode[Int(handlerIDs[c + 1])], feature = featureNode[Int(handlerIDs[c + 2])]
+                    pending.append(PendingEdge(from: route, to: feature, kind: .routesTo, via: hid, style: 0, lazy: false))
+                    mappings.append((route, feature))
+                    c += 2
+                }
+            }
+        }
+        bindings.withUnsafeBufferPointer { bindings in
+            for i in bindings.indices {
+                var c = Int(bindingStart[i])
+                let pid = dependencyNode[Int(bindingIDs[c])]
+                bindings[i].dependencies.withUnsafeBufferPointer { ds in
+                    for d in ds.indices {
+                        c += 1
+                        pending.append(PendingEdge(from: pid, to: dependencyNode[Int(bindingIDs[c])], kind: .requires, via: -1, style: 0, lazy: ds[d].lazy))
+                    }
+                }
+            }
+        }
+        let styleRank = ranks(of: styleOf)
+        // Grouped by `from` with a counting pass (keeps each group's order), then each group sorted:
+        // the same order as one stable sort of all of them.
+        let sorted = EdgeRows(nodeCount: nodeCount, pairs: pending.indices.map { (pending[$0].from, Int32($0)) })
+        var order = [PendingEdge]()
+        order.reserveCapacity(pending.count)
+        for node in 0..<nodeCount {
+            let group = sorted[node]
+            let start = order.count
+            for i in group { order.append(pending[Int(i)]) }
+            guard group.count > 1 else { continue }
+            order.withUnsafeMutableBufferPointer { all in
+                var group = UnsafeMutableBufferPointer(rebasing: all[start...])
+                group.sort { a, b in
+                    if a.kind != b.kind { return a.kind.rawValue < b.kind.rawValue }
+                    if a.to != b.to { return a.to < b.to }
+                    if a.via != b.via { return a.via < b.via }
+                    if a.lazy != b.lazy { return !a.lazy }
+                    return styleRank[Int(a.style)] < styleRank[Int(b.style)]
+                }
+            }
+        }
+        pending = []
+        var edges: [Edge] = []
+        edges.reserveCapacity(order.count)
+        var last: PendingEdge?
+        for p in order {
+            if let l = last, l == p { continue }  // exact duplicates collapse
+            last = p
+            edges.append(Edge(from: p.from, to: p.to, kind: p.kind, via: p.via, styleID: processID[Int(p.style)], lazy: p.lazy))
+        }
+        return (edges, mappings)
+    }
+
     struct PendingEdge: Equatable {
         var from: Int32
         var to: Int32
