@@ -553,7 +553,6 @@ extension NavGraph {
         return kinds.map { out[Int($0.rawValue)] }
     }
 
-    /// An edge while the graph is built: a plain value (its style an id into the build's style table).
     /// The edges whose sources are `features` (declared feature nodes, ascending) and, after them,
     /// the routes of `handlers` and the dependencies of `bindings`: (from, kind, to, via, lazy, style)
     /// in canonical order, exact duplicates collapsed, and the handlers' (route, feature) pairs.
@@ -659,6 +658,7 @@ extension NavGraph {
         return (edges, mappings)
     }
 
+    /// An edge while the graph is built: a plain value (its style an id into the build's style table).
     struct PendingEdge: Equatable {
         var from: Int32
         var to: Int32
