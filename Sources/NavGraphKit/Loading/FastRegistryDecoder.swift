@@ -12,11 +12,16 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
     private var s: Source
     /// The ids of the declarations' names, in `RegistryNames`' layout (the table comes from `s`).
     private var names = RegistryNames()
-    /// A feature's navigations and their ids while its list is read, reused from feature to feature:
-    /// the feature's own array is then made once at its size (growing it item by item reallocated
-    /// it two or three times per feature).
+    /// A feature's navigations and dependencies and their ids while its lists are read, reused from
+    /// feature to feature: the feature's own arrays are then copied out at their size (growing them
+    /// item by item reallocated them two or three times per feature). The copy must be a copy:
+    /// `Array(scratch)` (and `Array(scratch[...])`) share the scratch's buffer, and the next
+    /// `removeAll(keepingCapacity:)` then gave every feature a fresh buffer at the scratch's
+    /// largest capacity (a tenth of the heap at 100k features).
     private var navigationScratch: [Navigation] = []
     private var navigationIDScratch: [Int32] = []
+    private var dependencyScratch: [DependencyRef] = []
+    private var dependencyIDScratch: [Int32] = []
 
     private struct GiveUp: Error {}
 
@@ -340,16 +345,16 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         return RouteHandler(name: name.0, module: module, routes: routes, origin: ElementOrigin(registry: at, source: source), ignore: ignore)
     }
 
-    /// The references and the ids of their names.
-    private mutating func dependencyRefs() throws(GiveUp) -> ([DependencyRef], [Int32]) {
-        var out: [DependencyRef] = []
-        var ids: [Int32] = []
+    /// The references, at their size; the ids of their names are left in `dependencyIDScratch`.
+    private mutating func dependencyRefs() throws(GiveUp) -> [DependencyRef] {
+        dependencyScratch.removeAll(keepingCapacity: true)
+        dependencyIDScratch.removeAll(keepingCapacity: true)
         try list { (d, item) throws(GiveUp) in
             let at = d.location(item)
             guard item.kind == .mappingStart else {
                 let (name, id) = try d.name(item)
-                out.append(DependencyRef(name: name, origin: ElementOrigin(registry: at)))
-                ids.append(id)
+                d.dependencyScratch.append(DependencyRef(name: name, origin: ElementOrigin(registry: at)))
+                d.dependencyIDScratch.append(id)
                 return
             }
             var name: (String, Int32)?
@@ -366,10 +371,10 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
                 }
             }
             guard let name else { throw GiveUp() }
-            ids.append(name.1)
-            out.append(DependencyRef(name: name.0, lazy: lazy, used: used, origin: ElementOrigin(registry: at, source: source)))
+            d.dependencyIDScratch.append(name.1)
+            d.dependencyScratch.append(DependencyRef(name: name.0, lazy: lazy, used: used, origin: ElementOrigin(registry: at, source: source)))
         }
-        return (out, ids)
+        return dependencyScratch.withUnsafeBufferPointer { Array($0) }
     }
 
     private mutating func feature(_ start: RegistryEvent) throws(GiveUp) -> Feature {
@@ -380,7 +385,7 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         var fallback: (String?, SourceLocation)?
         var fallbackID: Int32 = -1
         var dependencies: [DependencyRef] = []
-        var dependencyIDs: [Int32] = []
+        var dependenciesRead = false
         var navigates: [Navigation] = []
         var navigatesRead = false
         var source: SourceLocation?
@@ -400,7 +405,9 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
                 let value: (String, Int32)? = e.kind == .scalar && e.plain && RawNode.isNull(e.text) ? nil : try d.name(e)
                 fallback = (value?.0, l)
                 fallbackID = value?.1 ?? -1
-            case "dependencies": (dependencies, dependencyIDs) = try d.dependencyRefs()
+            case "dependencies":
+                dependencies = try d.dependencyRefs()
+                dependenciesRead = true
             case "navigates":
                 d.navigationScratch.removeAll(keepingCapacity: true)
                 d.navigationIDScratch.removeAll(keepingCapacity: true)
@@ -409,7 +416,7 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
                     d.navigationScratch.append(navigation)
                     d.navigationIDScratch.append(id)
                 }
-                navigates = Array(d.navigationScratch)
+                navigates = d.navigationScratch.withUnsafeBufferPointer { Array($0) }
                 navigatesRead = true
             case "source": source = try d.sourceLocation()
             case "ignore": ignore = try d.strings()
@@ -420,7 +427,7 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         guard let name else { throw GiveUp() }
         names.features.append(name.1)
         names.features.append(fallbackID)
-        names.features += dependencyIDs
+        if dependenciesRead { names.features += dependencyIDScratch }
         if navigatesRead { names.features += navigationIDScratch }
         var f = Feature(
             name: name.0, module: module, dependencies: dependencies, navigates: navigates,
@@ -491,7 +498,9 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
             case "protocol": proto = try d.name()
             case "implementation": implementation = try d.optionalString()
             case "module": module = try d.optionalString()
-            case "dependencies": (dependencies, dependencyIDs) = try d.dependencyRefs()
+            case "dependencies":
+                dependencies = try d.dependencyRefs()
+                dependencyIDs = d.dependencyIDScratch
             case "source": source = try d.sourceLocation()
             case "ignore": ignore = try d.strings()
             default: throw GiveUp()
