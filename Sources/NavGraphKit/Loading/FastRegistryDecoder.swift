@@ -601,8 +601,23 @@ extension FastRegistryDecoder where Source: SplitEventSource {
         // Only these copies hold the halves now: the join below moves and appends in place.
         halves.second = nil
         return StageTimes.measure("load: join the halves") {
-            let map = r.names.table.adding(second.table)
-            r.features = Feature.joined(&r.features, &second.features)
+            // The second table's names go into the first on one thread while the features are moved
+            // on the other. Each side works on variables of its own, each the only holder of its
+            // storage (so nothing is copied on write).
+            var table = r.names.table, firstFeatures = r.features, secondFeatures = second.features
+            r.names.table = NameTable()
+            r.features = []
+            second.features = []
+            let secondTable = second.table
+            let (map, features) = atOnce({ table.adding(secondTable) }) { () -> [Feature] in
+                let joined = Feature.joined(&firstFeatures, &secondFeatures)
+                // The emptied halves are freed on this thread too.
+                firstFeatures = []
+                secondFeatures = []
+                return joined
+            }
+            r.names.table = table
+            r.features = features
             r.names.features += second.ids.map { $0 < 0 ? -1 : map[Int($0)] }
             return r
         }
