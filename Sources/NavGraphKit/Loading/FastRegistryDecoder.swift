@@ -17,7 +17,7 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
     /// item by item reallocated them two or three times per feature). The copy must be a copy:
     /// `Array(scratch)` (and `Array(scratch[...])`) share the scratch's buffer, and the next
     /// `removeAll(keepingCapacity:)` then gave every feature a fresh buffer at the scratch's
-    /// largest capacity (a tenth of the heap at 100k features).
+    /// largest capacity (a fifth of the heap at its peak at 100k features).
     private var navigationScratch: [Navigation] = []
     private var navigationIDScratch: [Int32] = []
     private var dependencyScratch: [DependencyRef] = []
