@@ -345,7 +345,7 @@ public struct NavGraph: Sendable {
         // features after it and the handlers' and bindings' edges; their sources are node ranges in
         // that order (features, then routes and dependencies), so the two halves join end to end.
         let declared = declaredFeatures
-        var work: [Int] = []  // edges of the features up to each one, then of everything
+        var work: [Int] = []  // per declared feature: how many edges the features before it have
         work.reserveCapacity(declared.count + 1)
         var total = 0
         for id in declared {
