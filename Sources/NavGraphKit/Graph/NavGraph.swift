@@ -345,25 +345,30 @@ public struct NavGraph: Sendable {
         // features after it and the handlers' and bindings' edges; their sources are node ranges in
         // that order (features, then routes and dependencies), so the two halves join end to end.
         let declared = declaredFeatures
+        // Edge counts from the id columns: a declaration's ids are its name, its fallback slot, then
+        // one per dependency and navigation, so it has (its ids − 1) edges at most (with the
+        // fallback); a handler has one per mapping (two ids each), a binding one per dependency.
+        func featureEdges(_ j: Int32) -> Int {
+            let end = Int(j) + 1 < featureStart.count ? Int(featureStart[Int(j) + 1]) : featureIDs.count
+            return end - Int(featureStart[Int(j)]) - 1
+        }
         var work: [Int] = []  // per declared feature: how many edges the features before it have
-        work.reserveCapacity(declared.count + 1)
+        work.reserveCapacity(declared.count)
         var total = 0
         for id in declared {
             work.append(total)
-            for j in featureRows[Int(id)] { total += features[Int(j)].dependencies.count + features[Int(j)].navigates.count + 1 }
+            for j in featureRows[Int(id)] { total += featureEdges(j) }
         }
         let featureWork = total
-        for h in registry.handlers { total += h.routes.count }
-        for b in registry.dependencies { total += b.dependencies.count }
+        total += (handlerIDs.count - handlerStart.count) / 2 + bindingIDs.count - bindingStart.count
         var cut = 0
         while cut < declared.count && work[cut] * 2 < total { cut += 1 }
         if featureWork * 2 < total { cut = declared.count }
         let handlers = registry.handlers, bindings = registry.dependencies, allNodes = nodes.count
         let segment = { (range: Range<Int>, others: Bool) -> (edges: [Edge], mappings: [(route: Int32, feature: Int32)]) in
             Self.edgeSegment(
-                features: declared[range], featureRows: featureRows, featureStart: featureStart, featureIDs: featureIDs,
-                declarations: features, handlers: others ? handlers : [], handlerStart: handlerStart, handlerIDs: handlerIDs,
-                bindings: others ? bindings : [], bindingStart: bindingStart, bindingIDs: bindingIDs,
+                features: declared[range], featureRows: featureRows, declarations: features,
+                handlers: others ? handlers : [], bindings: others ? bindings : [], ids: sections,
                 featureNode: featureNode, routeNode: routeNode, handlerNode: handlerNode, dependencyNode: dependencyNode,
                 nodeCount: allNodes)
         }
@@ -558,11 +563,12 @@ extension NavGraph {
     /// in canonical order, exact duplicates collapsed, and the handlers' (route, feature) pairs.
     /// Reads only what it is given (the graph build runs two at once).
     static func edgeSegment(
-        features declared: ArraySlice<Int32>, featureRows: EdgeRows, featureStart: [Int32], featureIDs: [Int32],
-        declarations features: [Feature], handlers: [RouteHandler], handlerStart: [Int32], handlerIDs: [Int32],
-        bindings: [DependencyBinding], bindingStart: [Int32], bindingIDs: [Int32],
+        features declared: ArraySlice<Int32>, featureRows: EdgeRows, declarations features: [Feature],
+        handlers: [RouteHandler], bindings: [DependencyBinding], ids x: Sections,
         featureNode: [Int32], routeNode: [Int32], handlerNode: [Int32], dependencyNode: [Int32], nodeCount: Int
     ) -> (edges: [Edge], mappings: [(route: Int32, feature: Int32)]) {
+        let featureStart = x.featureStart, featureIDs = x.featureIDs, handlerStart = x.handlerStart
+        let handlerIDs = x.handlerIDs, bindingStart = x.bindingStart, bindingIDs = x.bindingIDs
         // Styles become small ids first, so an edge record is a plain value (sorting them moves no
         // reference counts); a style's rank orders records as `(style ?? "")` would.
         var styleOf: [String?] = [nil], styleIDs: [String: Int32] = [:], processID: [UInt32] = [0]
