@@ -197,14 +197,23 @@ final class ReporterTests: XCTestCase {
         var huge = partial
         huge.scenarios = (0..<40000).map { "flag\($0)=on" }
         reports.append(CheckReport(findings: [partial, huge, partial, huge, partial], app: "Huge", scenarios: [scenario]))
-        XCTAssertGreaterThan(JSONReporter.halfway(many), 0)
-        XCTAssertLessThan(JSONReporter.halfway(many), many.count, "a report over a megabyte is cut")
-        XCTAssertEqual(JSONReporter.halfway([partial, partial]), 2, "a small one is not")
+        XCTAssertGreaterThan(ReportHalves.cut(many), 0)
+        XCTAssertLessThan(ReportHalves.cut(many), many.count, "a report over a megabyte is cut")
+        XCTAssertEqual(ReportHalves.cut([partial, partial]), 2, "a small one is not")
         for report in reports {
             XCTAssertEqual(JSONReporter.generateReport(report), JSONReporter.document(report).text)
             var sink = ""
             OutputFormat.json.write(report, to: &sink)
             XCTAssertEqual(sink, JSONReporter.document(report).text)
+            // The Xcode lines are made on two threads the same way: the same text, line by line.
+            func line(_ loc: SourceLocation?, _ kind: String, _ message: String) -> String {
+                "\(loc.map { Escaping.terminal($0.description) + ": " } ?? "navgraph: ")\(kind): \(message)\n"
+            }
+            let lines = report.findings.map { f in
+                line(f.location, f.severity.rawValue, "[\(f.ruleID)] \(Escaping.terminal(f.message))")
+                    + f.notes.map { line($0.location ?? f.location, "note", Escaping.terminal($0.message)) }.joined()
+            }
+            XCTAssertEqual(XcodeReporter.generateReport(report), lines.joined())
         }
     }
 

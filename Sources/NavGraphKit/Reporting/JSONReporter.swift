@@ -33,28 +33,16 @@ public enum JSONReporter: Reporter {
         } else {
             out.write("[\n")
             let findings = report.findings
-            // A big report is made on two threads: the findings after a cut near half the text
-            // are written as UTF-8 bytes on another thread while this one writes those before it.
-            let cut = halfway(findings)
-            let second = SecondHalf()
-            if cut < findings.count {
-                let thread = Thread {
-                    for i in cut..<findings.count {
-                        writeFinding(findings[i], to: &second.text)
-                        second.text.write(i == findings.count - 1 ? "\n" : ",\n")
-                    }
-                    second.done.signal()
-                }
-                thread.start()
-            }
-            for i in 0..<cut {
-                writeFinding(findings[i], to: &out)
-                out.write(i == findings.count - 1 ? "\n" : ",\n")
-            }
-            if cut < findings.count {
-                second.done.wait()
-                second.text.bytes.withUnsafeBufferPointer { out.write(utf8: $0) }
-            }
+            ReportHalves.write(
+                findings.count, cut: ReportHalves.cut(findings), to: &out,
+                first: { i, out in
+                    writeFinding(findings[i], to: &out)
+                    out.write(i == findings.count - 1 ? "\n" : ",\n")
+                },
+                second: { i, out in
+                    writeFinding(findings[i], to: &out)
+                    out.write(i == findings.count - 1 ? "\n" : ",\n")
+                })
             out.write("  ]")
         }
         // The rest, as the tree writes it (an all-flag-combinations run lists 1,024 scenarios of
@@ -107,21 +95,6 @@ public enum JSONReporter: Reporter {
             out.write(i == scenarios.count - 1 ? "\n    }\n" : "\n    },\n")
         }
         out.write("  ]")
-    }
-
-    /// Where the second thread's findings start: after about half the text (a finding's weight is
-    /// its message and scenario names, which is most of it), or `findings.count` (one thread) for a
-    /// report under a megabyte.
-    static func halfway(_ findings: [Finding]) -> Int {
-        let weights = findings.map { f in 200 + f.message.utf8.count + (f.scenarios?.reduce(0) { $0 + $1.utf8.count + 10 } ?? 0) }
-        let total = weights.reduce(0, +)
-        guard total >= 1 << 20, findings.count >= 2 else { return findings.count }
-        var sum = 0
-        for (i, w) in weights.enumerated() {
-            if sum >= total / 2 { return max(1, i) }
-            sum += w
-        }
-        return findings.count - 1
     }
 
     /// One finding at the findings array's indentation (4 spaces), keys sorted.
@@ -219,10 +192,4 @@ public enum JSONReporter: Reporter {
             "scenarios": f.scenarios.map { .strings($0) } ?? .null,
         ])
     }
-}
-
-/// The findings text the second thread makes (read after `done`).
-private final class SecondHalf: @unchecked Sendable {
-    var text = ByteSink()
-    let done = DispatchSemaphore(value: 0)
 }

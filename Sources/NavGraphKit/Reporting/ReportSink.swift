@@ -66,3 +66,49 @@ public struct BufferedFileWriter: ReportSink {
         buffer.removeAll(keepingCapacity: true)
     }
 }
+
+/// A big report's findings made on two cores: those from a cut near half the text on are written as
+/// UTF-8 bytes on another thread while this one writes those before it, then their bytes follow.
+enum ReportHalves {
+    /// Writes items `0..<count` in order: `first` for those before `cut` (into `out`), `second` for
+    /// the others (on another thread, so it must only read what it shares).
+    static func write<Sink: ReportSink>(
+        _ count: Int, cut: Int, to out: inout Sink, first: (Int, inout Sink) -> Void,
+        second: @escaping @Sendable (Int, inout ByteSink) -> Void
+    ) {
+        let half = SecondHalf()
+        if cut < count {
+            let thread = Thread {
+                for i in cut..<count { second(i, &half.text) }
+                half.done.signal()
+            }
+            thread.start()
+        }
+        for i in 0..<min(cut, count) { first(i, &out) }
+        if cut < count {
+            half.done.wait()
+            half.text.bytes.withUnsafeBufferPointer { out.write(utf8: $0) }
+        }
+    }
+
+    /// Where the second thread's findings start: after about half the text (a finding's weight is
+    /// its message and scenario names, which is most of it), or `findings.count` (one thread) for a
+    /// report under a megabyte.
+    static func cut(_ findings: [Finding]) -> Int {
+        let weights = findings.map { f in 200 + f.message.utf8.count + (f.scenarios?.reduce(0) { $0 + $1.utf8.count + 10 } ?? 0) }
+        let total = weights.reduce(0, +)
+        guard total >= 1 << 20, findings.count >= 2 else { return findings.count }
+        var sum = 0
+        for (i, w) in weights.enumerated() {
+            if sum >= total / 2 { return max(1, i) }
+            sum += w
+        }
+        return findings.count - 1
+    }
+}
+
+/// The text the second thread makes (read after `done`).
+private final class SecondHalf: @unchecked Sendable {
+    var text = ByteSink()
+    let done = DispatchSemaphore(value: 0)
+}
