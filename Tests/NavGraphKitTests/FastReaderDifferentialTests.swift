@@ -271,6 +271,90 @@ final class FastReaderDifferentialTests: XCTestCase {
         XCTAssertGreaterThan(gaveUp, 0)
     }
 
+    /// Features and routes in the plain shape (`PlainObject`) are read straight from the bytes, the
+    /// others event by event. Every kind of value at every key, missing, repeated and unknown keys:
+    /// the fast path builds the positioned reader's registry or gives up, also with the list cut
+    /// before and after the item, and the graph finds every name's id where it looks for it.
+    func testPlainItemsAgreeWithEvents() {
+        let values = [
+            #""V""#, #""""#, "null", "true", "7", "[]", #"["V", "W"]"#, #"["V",""]"#, #"["V", null]"#, #"[{"protocol": "V"}]"#,
+            #"{"route": "V"}"#, #""runtime""#, #""flag: x ""#, #""flag:""#, #""flag:x""#, #""V\u0057""#, #""Vé""#,
+            // Navigations as objects (`PlainKeys.objectItems`), in and out of the plain shape.
+            #"[{"route": "V", "style": "modal"}, "W"]"#, #"[{"style": null, "route": "V"}]"#, #"[{"route": "V"}]"#,
+            #"[{"route": ""}]"#, #"[{"style": "m"}]"#, #"[{"route": "V", "route": "W"}]"#, #"[{"route": "V", "style": "a", "style": "b"}]"#,
+            #"[{"route": "V", "source": "S.swift:1:1"}]"#, #"[{"route": null}]"#, #"[{}]"#, #"[{"route": "V", "style": 5}]"#,
+            #"[{"route": "V", "style": ""}]"#, #"[{"route": "V" "style": "m"}]"#, #"[{"route": "V",}]"#,
+            // A handler's routes as pairs (`PlainKeys.pairs`).
+            "{}", #"{"r1": "F1", "r2": "F2"}"#, #"{"r1": "F1", "r1": "F2"}"#, #"{"r1": null}"#, #"{"": "F1"}"#, #"{"r1": ""}"#,
+            #"{"r1": "F1",}"#, #"{"r1" "F1"}"#, #"{"r1": ["F1"]}"#, #"{"r\u0031": "F1"}"#, #"{"r1": "F1" "r2": "F2"}"#,
+        ]
+        let feature: [(String, String)] = [
+            ("name", #""F1""#), ("module", #""M""#), ("enabled", #""flag:x""#), ("fallback", #""F2""#),
+            ("dependencies", #"["D1", "D2"]"#), ("navigates", #"["r1"]"#),
+        ]
+        let route: [(String, String)] = [("id", #""r1""#), ("type", #""T""#), ("module", #""M""#)]
+        let handler: [(String, String)] = [("name", #""H""#), ("module", #""M""#), ("routes", #"{"r1": "F1", "r2": "F2"}"#)]
+        func object(_ pairs: [(String, String)]) -> String { "{" + pairs.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}" }
+        func variants(_ base: [(String, String)]) -> [String] {
+            var out = [object(base), object(base.reversed()), object(base).replacingOccurrences(of: " ", with: ""),
+                object(base).replacingOccurrences(of: ", ", with: " ,\n\t ")]
+            for k in base.indices {
+                for v in values {
+                    var pairs = base
+                    pairs[k].1 = v
+                    out.append(object(pairs))
+                }
+                var without = base
+                without.remove(at: k)
+                out.append(object(without))
+                out.append(object(base + [base[k]]))
+            }
+            out.append(object(base + [("source", #""S.swift:1:2""#)]))
+            out.append(object(base + [("extra", #""x""#)]))
+            out.append("{}")
+            return out
+        }
+        func document(routeItem: String, featureItem: String, handlerItem: String = object(handler)) -> String {
+            """
+            {"navgraph": 1, "routes": [\(routeItem), {"id": "r2"}],
+             "handlers": [\(handlerItem), {"name": "H2", "routes": {"r3": "F2"}}],
+             "features": [{"name": "F0", "navigates": ["r1"]}, \(featureItem), {"name": "F2", "dependencies": ["D1"]}]}
+            """
+        }
+        var docs = variants(feature).map { document(routeItem: object(route), featureItem: $0) }
+        docs += variants(route).map { document(routeItem: $0, featureItem: object(feature)) }
+        docs += variants(handler).map { document(routeItem: object(route), featureItem: object(feature), handlerItem: $0) }
+        var took = 0
+        for (n, doc) in docs.enumerated() {
+            guard let fast = assertAgree(doc, "plain.json", "plain item variant \(n)") else {
+                // The fast path gives up only where the document is broken or has an escape.
+                if !doc.contains("\\"), case .registry = Self.positioned(doc, "plain.json") { XCTFail("plain item variant \(n): the fast path gave up on \(doc)") }
+                continue
+            }
+            took += 1
+            // A number read as a name has no id (JSON literals are not interned): the graph interns it.
+            let literalName = ["name", "fallback", "id"].contains { doc.contains("\"\($0)\": 7") }
+            XCTAssertEqual(NavGraph(registry: fast).namesInterned, literalName ? 1 : 0, "plain item variant \(n)")
+            var text = doc
+            text.withUTF8 { bytes in
+                for k in 1...2 {
+                    guard let split = FeatureSplit.json(bytes, item: k) else { continue }
+                    let halves = FastRegistryDecoder<JSONEventSource>.decode(bytes, file: "plain.json", split: split)
+                    XCTAssertEqual(halves, fast, "plain item variant \(n), cut at item \(k)")
+                    if let halves {
+                        XCTAssertEqual(NavGraph(registry: halves).namesInterned, literalName ? 1 : 0, "plain item variant \(n), cut at item \(k)")
+                    }
+                }
+            }
+        }
+        // The valid variants: the plain ones, and those read event by event (a number as a module,
+        // an object in a list, an escape…).
+        XCTAssertGreaterThan(took, docs.count / 6, "the fast path took \(took) of \(docs.count)")
+        var navigations = feature
+        navigations[5].1 = #"[{"route": "r1", "style": "modal"}, "r2", {"style": null, "route": "r2"}]"#
+        XCTAssertNotNil(assertAgree(document(routeItem: object(route), featureItem: object(navigations)), "plain.json", "navigation objects"))
+    }
+
     /// YAML events handed over from a second thread (`PipelinedEventSource`, here in batches of a
     /// few events and a short queue, so the threads wait on each other often) build exactly what one
     /// thread builds, or give up exactly where it gives up, on valid and on mutated documents.

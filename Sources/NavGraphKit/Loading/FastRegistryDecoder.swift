@@ -22,6 +22,8 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
     private var navigationIDScratch: [Int32] = []
     private var dependencyScratch: [DependencyRef] = []
     private var dependencyIDScratch: [Int32] = []
+    /// The item `Source.plainObject` read last (reused: its lists keep their capacity).
+    private var plain = PlainObject()
 
     private struct GiveUp: Error {}
 
@@ -47,11 +49,18 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
 
     /// The features list's items up to its end (a source that starts inside the list: `FeatureSplit`),
     /// with their names' ids in `RegistryNames.features`' layout, and the source as it was left.
-    static func decodeFeatures(_ source: Source) -> (features: [Feature], ids: [Int32], source: Source)? {
+    /// `bytes`: how many bytes the items span, for a first guess at their number (growing the list
+    /// of 50k features moved megabytes, at 100k features).
+    static func decodeFeatures(_ source: Source, bytes: Int) -> (features: [Feature], ids: [Int32], source: Source)? {
         var d = FastRegistryDecoder(source)
         var features: [Feature] = []
+        features.reserveCapacity(bytes / 128)
         do {
             while true {
+                if let f = try d.plainFeature() {
+                    features.append(f)
+                    continue
+                }
                 let e = try d.event()
                 if e.kind == .sequenceEnd { break }
                 features.append(try d.feature(e))
@@ -90,14 +99,16 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         }
     }
 
-    /// Each pair of a free-form mapping (non-empty, unrepeated keys), with its key event.
+    /// Each pair of a free-form mapping (non-empty, unrepeated keys), with its key event. Keys are told
+    /// apart by their ids (equal ids, equal text; hashing the strings was a tenth of reading a handler);
+    /// every key a source gives has one.
     private mutating func pairs(_ body: (inout Self, RegistryEvent, RegistryEvent) throws(GiveUp) -> Void) throws(GiveUp) {
         guard try event().kind == .mappingStart else { throw GiveUp() }
-        var seen = Set<String>()
+        var seen = Set<Int32>()
         while true {
             let k = try event()
             if k.kind == .mappingEnd { return }
-            guard k.kind == .scalar, !k.text.isEmpty, seen.insert(k.text).inserted else { throw GiveUp() }
+            guard k.kind == .scalar, k.name >= 0, !k.text.isEmpty, seen.insert(k.name).inserted else { throw GiveUp() }
             try body(&self, k, try event())
         }
     }
@@ -109,6 +120,24 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
             let e = try event()
             if e.kind == .sequenceEnd { return }
             try body(&self, e)
+        }
+    }
+
+    /// Each item of a list, those in `PlainObject`'s shape through `plainItem` (it gives the
+    /// declaration), the others as events through `body`.
+    private mutating func list<T>(
+        plain plainItem: (inout Self) throws(GiveUp) -> T?, _ body: (inout Self, RegistryEvent) throws(GiveUp) -> T
+    ) throws(GiveUp) -> [T] {
+        guard try event().kind == .sequenceStart else { throw GiveUp() }
+        var out: [T] = []
+        while true {
+            if let item = try plainItem(&self) {
+                out.append(item)
+                continue
+            }
+            let e = try event()
+            if e.kind == .sequenceEnd { return out }
+            out.append(try body(&self, e))
         }
     }
 
@@ -188,9 +217,10 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
             case "entries": try d.list { (d, e) throws(GiveUp) in r.entries.append(try d.entry(e)) }
             case "flags": try d.pairs { (d, k, v) throws(GiveUp) in r.flags.append(try d.flag(k.text, v)) }
             case "provided": try d.list { (d, e) throws(GiveUp) in r.provided.append(try d.provided(e)) }
-            case "routes": try d.list { (d, e) throws(GiveUp) in r.routes.append(try d.route(e)) }
-            case "handlers": try d.list { (d, e) throws(GiveUp) in r.handlers.append(try d.handler(e)) }
-            case "features": try d.list { (d, e) throws(GiveUp) in r.features.append(try d.feature(e)) }
+            case "routes": r.routes = try d.list(plain: { (d) throws(GiveUp) in try d.plainRoute() }) { (d, e) throws(GiveUp) in try d.route(e) }
+            case "handlers": r.handlers = try d.list(plain: { (d) throws(GiveUp) in try d.plainHandler() }) { (d, e) throws(GiveUp) in try d.handler(e) }
+            case "features":
+                r.features = try d.list(plain: { (d) throws(GiveUp) in try d.plainFeature() }) { (d, e) throws(GiveUp) in try d.feature(e) }
             case "dependencies": try d.list { (d, e) throws(GiveUp) in r.dependencies.append(try d.binding(e)) }
             case "deeplinks": try d.list { (d, e) throws(GiveUp) in r.deeplinks.append(try d.deeplink(e)) }
             default: throw GiveUp()
@@ -331,7 +361,8 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
                     let keyAt = d.location(k)
                     let (feature, featureID) = try d.name(v)
                     mappings.append(.init(route: k.text, feature: feature, origin: ElementOrigin(registry: keyAt)))
-                    mappingIDs += [k.name, featureID]
+                    mappingIDs.append(k.name)
+                    mappingIDs.append(featureID)
                 }
                 routes = mappings
             case "source": source = try d.sourceLocation()
@@ -444,6 +475,108 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         return f
     }
 
+    // MARK: plain objects (`PlainObject`): the same declarations, the same ids, the same give-ups
+
+    private mutating func location(at offset: Int) -> SourceLocation { s.location(RegistryMark(line: 0, offset: offset)) }
+
+    /// A plain value's name as `name(_:)` reads it: a string (never empty in a plain object).
+    private func plainName(_ key: Int) throws(GiveUp) -> (String, Int32) {
+        let v = plain.value[key]
+        guard v >= 0 else { throw GiveUp() }
+        return (s.names[v], v)
+    }
+
+    /// A plain value as `optionalString()` reads it.
+    private func plainOptionalString(_ key: Int) throws(GiveUp) -> String? {
+        guard plain.has(key) else { return nil }
+        let v = plain.value[key]
+        if v == PlainObject.null { return nil }
+        guard v >= 0 else { throw GiveUp() }
+        return s.names[v]
+    }
+
+    private mutating func plainRoute() throws(GiveUp) -> Route? {
+        guard s.plainObject(PlainKeys.route, into: &plain) else { return nil }
+        guard plain.has(0) else { throw GiveUp() }
+        let id = try plainName(0)
+        names.routes.append(id.1)
+        return Route(
+            id: id.0, type: try plainOptionalString(1), module: try plainOptionalString(2),
+            origin: ElementOrigin(registry: location(at: plain.at)))
+    }
+
+    private mutating func plainHandler() throws(GiveUp) -> RouteHandler? {
+        guard s.plainObject(PlainKeys.handler, into: &plain) else { return nil }
+        guard plain.has(0), plain.has(2), plain.value[2] == PlainObject.pairs else { throw GiveUp() }
+        let name = try plainName(0)
+        let module = try plainOptionalString(1)
+        let items = plain.listStart[2]..<plain.listEnd[2]
+        // A repeated route is the positioned reader's error to report (equal ids, equal names).
+        var seen = Set<Int32>(minimumCapacity: items.count)
+        names.handlers.append(name.1)
+        var mappings: [RouteHandler.Mapping] = []
+        mappings.reserveCapacity(items.count)
+        for k in items {
+            let route = plain.items[k], feature = plain.itemSecond[k]
+            guard seen.insert(route).inserted else { throw GiveUp() }
+            mappings.append(.init(route: s.names[route], feature: s.names[feature], origin: ElementOrigin(registry: location(at: plain.itemAt[k]))))
+            names.handlers.append(route)
+            names.handlers.append(feature)
+        }
+        return RouteHandler(name: name.0, module: module, routes: mappings, origin: ElementOrigin(registry: location(at: plain.at)))
+    }
+
+    private mutating func plainFeature() throws(GiveUp) -> Feature? {
+        guard s.plainObject(PlainKeys.feature, into: &plain) else { return nil }
+        guard plain.has(0) else { throw GiveUp() }
+        let name = try plainName(0)
+        let module = try plainOptionalString(1)
+        var enabled = Enablement.always
+        var enabledOrigin: ElementOrigin?
+        if plain.has(2) {
+            let v = plain.value[2]
+            guard v >= 0, let value = RegistryDecoder.enablement(s.names[v], plain: false) else { throw GiveUp() }
+            enabled = value
+            enabledOrigin = ElementOrigin(registry: location(at: plain.valueAt[2]))
+        }
+        var fallback: String?
+        var fallbackOrigin: ElementOrigin?
+        var fallbackID: Int32 = -1
+        if plain.has(3) {
+            let v = plain.value[3]
+            guard v >= 0 || v == PlainObject.null else { throw GiveUp() }
+            fallback = v >= 0 ? s.names[v] : nil
+            fallbackOrigin = ElementOrigin(registry: location(at: plain.valueAt[3]))
+            fallbackID = max(v, -1)
+        }
+        names.features.append(name.1)
+        names.features.append(fallbackID)
+        var dependencies: [DependencyRef] = []
+        if plain.has(4) {
+            guard plain.value[4] == PlainObject.list else { throw GiveUp() }
+            let items = plain.listStart[4]..<plain.listEnd[4]
+            dependencies = items.map { DependencyRef(name: s.names[plain.items[$0]], origin: ElementOrigin(registry: location(at: plain.itemAt[$0]))) }
+            names.features += plain.items[items]
+        }
+        var navigates: [Navigation] = []
+        if plain.has(5) {
+            guard plain.value[5] == PlainObject.list else { throw GiveUp() }
+            let items = plain.listStart[5]..<plain.listEnd[5]
+            navigates = items.map { k in
+                let style = plain.itemSecond[k]
+                return Navigation(
+                    route: s.names[plain.items[k]], style: style >= 0 ? s.names[style] : nil,
+                    origin: ElementOrigin(registry: location(at: plain.itemAt[k])))
+            }
+            names.features += plain.items[items]
+        }
+        // Made whole in one go: a `var` changed field by field was copied once more on return.
+        return Feature(
+            name: name.0, module: module, enabled: enabled, enabledOrigin: enabledOrigin, fallback: fallback,
+            fallbackOrigin: fallbackOrigin, dependencies: dependencies, navigates: navigates,
+            origin: ElementOrigin(registry: location(at: plain.at)))
+    }
+
     /// A navigation and the id of its route's name.
     private mutating func navigation(_ item: RegistryEvent) throws(GiveUp) -> (Navigation, Int32) {
         let at = location(item)
@@ -541,6 +674,16 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
     }
 }
 
+extension PlainKeys {
+    /// A route's keys in a plain object (`FastRegistryDecoder.plainRoute`): the others are read as events.
+    static let route = PlainKeys(["id", "type", "module"])
+    /// A handler's keys in a plain object (`FastRegistryDecoder.plainHandler`), its `routes` as pairs.
+    static let handler = PlainKeys(["name", "module", "routes"], pairs: "routes")
+    /// A feature's keys in a plain object (`FastRegistryDecoder.plainFeature`).
+    static let feature = PlainKeys(
+        ["name", "module", "enabled", "fallback", "dependencies", "navigates"], objectItems: ("navigates", ["route", "style"]))
+}
+
 /// A source that can read a document in two halves (`FeatureSplit`): JSON and block YAML.
 protocol SplitEventSource: RegistryEventSource {
     /// The whole document, except the features list's items from the cut `handOff` gives on (another
@@ -570,8 +713,7 @@ extension FastRegistryDecoder where Source: SplitEventSource {
     ) -> Registry? {
         let halves = SplitHalves()
         let handOff = SplitHandOff()
-        guard let first = Source(bytes: bytes, file: file, skipping: handOff) else { return nil }
-        let text = first.registeredText
+        let registered = HandOff<SourceFiles.TextID?>()
         // The bytes are only read, by both threads; the caller keeps them alive until both are done.
         nonisolated(unsafe) let shared = bytes
         // A thread of its own (not a dispatch worker): the first reader may wait for it.
@@ -579,7 +721,8 @@ extension FastRegistryDecoder where Source: SplitEventSource {
             let split = StageTimes.measure("load: skim for the cut (2nd thread)") { cut(shared) }
             handOff.post(split)
             StageTimes.measure("load: fast reader, features after the cut (2nd thread)") {
-                if let split, let (features, ids, source) = decodeFeatures(Source(bytes: shared, text: text, from: split)),
+                if let split, let text = registered.wait(),
+                    let (features, ids, source) = decodeFeatures(Source(bytes: shared, text: text, from: split), bytes: split.listEnd - split.itemStart),
                     source.endedAt(split)
                 {
                     // It ended at the list's own end: every byte the first reader jumped over was read here.
@@ -590,6 +733,14 @@ extension FastRegistryDecoder where Source: SplitEventSource {
         }
         thread.stackSize = 1 << 20
         thread.start()
+        // The text is registered (its line table made, 12 ms at 100k features) while the other
+        // thread skims: it needs the text only once it has its cut.
+        let first = Source(bytes: bytes, file: file, skipping: handOff)
+        registered.post(first?.registeredText)
+        guard let first else {
+            halves.finished.wait()
+            return nil
+        }
         var (read, source) = StageTimes.measure("load: fast reader, all but the second half (1st thread)") { decoded(first) }
         StageTimes.measure("load: wait for the 2nd thread") { halves.finished.wait() }
         guard var r = read.take() else { return nil }
@@ -630,24 +781,25 @@ extension FastRegistryDecoder where Source: SplitEventSource {
 }
 
 /// The cut of a split document, from the thread that skims to the reader that waits for it.
-final class SplitHandOff: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var posted = false
-    private var split: FeatureSplit?
+typealias SplitHandOff = HandOff<FeatureSplit?>
 
-    func post(_ split: FeatureSplit?) {
+/// A value one thread posts once and another waits for.
+final class HandOff<Value>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: Value?
+
+    func post(_ value: Value) {
         condition.lock()
-        self.split = split
-        posted = true
+        self.value = value
         condition.broadcast()
         condition.unlock()
     }
 
-    func wait() -> FeatureSplit? {
+    func wait() -> Value {
         condition.lock()
         defer { condition.unlock() }
-        while !posted { condition.wait() }
-        return split
+        while value == nil { condition.wait() }
+        return value!
     }
 }
 

@@ -1,4 +1,5 @@
 import CYaml
+import Foundation
 
 /// One step of a registry document for the fast reader (`FastRegistryDecoder`): a scalar, or the start
 /// or end of a mapping or list. Positions are marks (numbers); a `SourceLocation` is made only for
@@ -32,6 +33,78 @@ protocol RegistryEventSource {
     mutating func location(_ mark: RegistryMark) -> SourceLocation
     /// Every scalar read so far, with its id (`RegistryEvent.name`).
     var names: NameTable { get }
+    /// The next item of the list being read, when it is a `PlainObject` with keys from `keys`, read
+    /// straight from the bytes into `object`; false, with nothing read, for anything else (and for a
+    /// source that has no such reading: only JSON has).
+    mutating func plainObject(_ keys: PlainKeys, into object: inout PlainObject) -> Bool
+}
+
+extension RegistryEventSource {
+    mutating func plainObject(_ keys: PlainKeys, into object: inout PlainObject) -> Bool { false }
+}
+
+/// The keys a `PlainObject` may have, as bytes (at most 16).
+struct PlainKeys: Sendable {
+    let keys: [[UInt8]]
+    /// The key whose list items may also be objects of `itemKeys`: the first a name, the second a
+    /// string or `null` (a navigation's `route` and `style`).
+    let objectItems: Int
+    let itemKeys: [[UInt8]]
+    /// The key whose value may be an object of name pairs (a handler's `routes`).
+    let pairs: Int
+
+    init(_ names: [String], objectItems: (key: String, keys: [String])? = nil, pairs: String? = nil) {
+        precondition(names.count <= 16)
+        keys = names.map { Array($0.utf8) }
+        self.objectItems = objectItems.flatMap { names.firstIndex(of: $0.key) } ?? -1
+        self.pairs = pairs.flatMap { names.firstIndex(of: $0) } ?? -1
+        itemKeys = objectItems?.keys.map { Array($0.utf8) } ?? []
+        precondition(itemKeys.count == 0 || itemKeys.count == 2)
+    }
+
+    /// The index of the key spelled by `bytes[from..<to]`.
+    func index(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int? { Self.index(keys, bytes, from, to) }
+
+    static func index(_ keys: [[UInt8]], _ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int? {
+        let n = to - from
+        for (k, key) in keys.enumerated() where key.count == n {
+            if key.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress! + from, n) == 0 }) { return k }
+        }
+        return nil
+    }
+}
+
+/// A list item in its commonest shape: an object whose keys come from a `PlainKeys` list, each at most
+/// once, and whose values are each a non-empty quoted string without escapes, `null`, or a list of
+/// such strings. The fast reader builds a feature or route from it without an event per scalar (the
+/// events, their retained strings and the keys' string compares were most of a 100k read); any other
+/// shape is read event by event, which gives up where it must.
+struct PlainObject {
+    static let null: Int32 = -2
+    static let list: Int32 = -3
+    /// An object of name pairs: its keys are items (`items`, `itemAt`), its values `itemSecond`.
+    static let pairs: Int32 = -6
+    /// Where the object's `{` is (a byte offset).
+    var at = 0
+    /// Bit k: key k is present.
+    var present: UInt16 = 0
+    /// Per key: the name id of its string, `null`, `list` or `pairs`.
+    var value = [Int32](repeating: 0, count: 16)
+    /// Per key: where its value starts.
+    var valueAt = [Int](repeating: 0, count: 16)
+    /// Per key with a list: its items' range in `items` and `itemAt`.
+    var listStart = [Int](repeating: 0, count: 16)
+    var listEnd = [Int](repeating: 0, count: 16)
+    /// The items of every list, in order: name ids and where each starts.
+    var items: [Int32] = []
+    var itemAt: [Int] = []
+    /// Per item: `PlainObject.string` for a string item; for an object item (`PlainKeys.objectItems`)
+    /// its second key's value: a name id, `null`, or `PlainObject.absent`.
+    var itemSecond: [Int32] = []
+    static let string: Int32 = -4
+    static let absent: Int32 = -5
+
+    func has(_ key: Int) -> Bool { present & (1 << UInt16(key)) != 0 }
 }
 
 /// JSON events straight from the bytes. Accepts exactly what `JSONReader` accepts (RFC 8259, one value)
@@ -184,19 +257,198 @@ struct JSONEventSource: SplitEventSource {
     /// The id of a string without escapes or control characters (anything else: nil, the positioned
     /// reader decides).
     private mutating func string() -> Int32? {
-        i += 1
-        let start = i
-        while i < bytes.count {
-            let c = bytes[i]
-            if c == UInt8(ascii: "\"") {
-                let s = names.intern(UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                i += 1
-                return s
-            }
+        let start = i + 1
+        guard let end = stringEnd(start) else { return nil }
+        i = end + 1
+        return names.intern(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+    }
+
+    /// Where the string whose text starts at `start` ends (its closing quote), when it has no escape
+    /// or control character.
+    private func stringEnd(_ start: Int) -> Int? {
+        var j = start
+        while j < bytes.count {
+            let c = bytes[j]
+            if c == UInt8(ascii: "\"") { return j }
             if c < 0x20 || c == UInt8(ascii: "\\") { return nil }
-            i += 1
+            j += 1
         }
         return nil
+    }
+
+    private func spaceEnd(_ from: Int) -> Int {
+        var j = from
+        while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x0A || bytes[j] == 0x09 || bytes[j] == 0x0D { j += 1 }
+        return j
+    }
+
+    /// A non-empty quoted string at `j` (its quote): its id and where it ends (after the quote).
+    private mutating func plainString(_ j: Int) -> (id: Int32, end: Int)? {
+        guard j < bytes.count, bytes[j] == UInt8(ascii: "\""), let end = stringEnd(j + 1), end > j + 1 else { return nil }
+        return (names.intern(UnsafeBufferPointer(rebasing: bytes[(j + 1)..<end])), end + 1)
+    }
+
+    /// `{"first": "name", "second": "text" or null}` at `j`, in either order, the second key optional.
+    private mutating func plainItemObject(_ start: Int, _ keys: [[UInt8]]) -> (first: Int32, second: Int32, end: Int)? {
+        var first: Int32?, second = PlainObject.absent
+        var j = spaceEnd(start + 1)
+        while true {
+            guard j < bytes.count, bytes[j] == UInt8(ascii: "\""), let keyEnd = stringEnd(j + 1),
+                let k = PlainKeys.index(keys, bytes, j + 1, keyEnd)
+            else { return nil }
+            j = spaceEnd(keyEnd + 1)
+            guard j < bytes.count, bytes[j] == UInt8(ascii: ":") else { return nil }
+            j = spaceEnd(j + 1)
+            if k == 0 {
+                guard first == nil, let (id, end) = plainString(j) else { return nil }
+                first = id
+                j = end
+            } else {
+                guard second == PlainObject.absent else { return nil }
+                if let (id, end) = plainString(j) {
+                    second = id
+                    j = end
+                } else if let end = nullEnd(j) {
+                    second = PlainObject.null
+                    j = end
+                } else {
+                    return nil
+                }
+            }
+            j = spaceEnd(j)
+            guard j < bytes.count else { return nil }
+            if bytes[j] == UInt8(ascii: "}") { break }
+            guard bytes[j] == UInt8(ascii: ",") else { return nil }
+            j = spaceEnd(j + 1)
+        }
+        guard let first else { return nil }
+        return (first, second, j + 1)
+    }
+
+    /// The end of a `null` literal at `j`.
+    private func nullEnd(_ j: Int) -> Int? {
+        guard j < bytes.count, bytes[j] == UInt8(ascii: "n") else { return nil }
+        let end = JSONReader.wordEnd(bytes, from: j)
+        guard end - j == 4, bytes[j + 1] == UInt8(ascii: "u"), bytes[j + 2] == UInt8(ascii: "l"), bytes[j + 3] == UInt8(ascii: "l")
+        else { return nil }
+        return end
+    }
+
+    mutating func plainObject(_ keys: PlainKeys, into o: inout PlainObject) -> Bool {
+        // Where `next()` would be before the item's `{`: after a `,`, at the list's start, or at a value.
+        guard stack.last == false else { return false }
+        var j = spaceEnd(i)
+        switch state {
+        case .afterValue:
+            guard j < bytes.count, bytes[j] == UInt8(ascii: ",") else { return false }
+            j = spaceEnd(j + 1)
+        case .afterOpenArray, .value: break
+        default: return false
+        }
+        guard j < bytes.count, bytes[j] == UInt8(ascii: "{") else { return false }
+        // The first reader's jump over the other reader's items happens event by event.
+        if let s = skip, j == s.itemStart { return false }
+        o.at = j
+        o.present = 0
+        o.items.removeAll(keepingCapacity: true)
+        o.itemAt.removeAll(keepingCapacity: true)
+        o.itemSecond.removeAll(keepingCapacity: true)
+        j = spaceEnd(j + 1)
+        guard j < bytes.count, bytes[j] != UInt8(ascii: "}") else { return false }
+        while true {
+            // A key from the list, once.
+            guard j < bytes.count, bytes[j] == UInt8(ascii: "\""), let keyEnd = stringEnd(j + 1),
+                let k = keys.index(bytes, j + 1, keyEnd)
+            else { return false }
+            let bit: UInt16 = 1 << UInt16(k)
+            guard o.present & bit == 0 else { return false }
+            o.present |= bit
+            j = spaceEnd(keyEnd + 1)
+            guard j < bytes.count, bytes[j] == UInt8(ascii: ":") else { return false }
+            j = spaceEnd(j + 1)
+            guard j < bytes.count else { return false }
+            o.valueAt[k] = j
+            switch bytes[j] {
+            case UInt8(ascii: "\""):
+                guard let (id, end) = plainString(j) else { return false }
+                o.value[k] = id
+                j = end
+            case UInt8(ascii: "n"):
+                guard let end = nullEnd(j) else { return false }
+                o.value[k] = PlainObject.null
+                j = end
+            case UInt8(ascii: "["):
+                o.value[k] = PlainObject.list
+                o.listStart[k] = o.items.count
+                j = spaceEnd(j + 1)
+                if j < bytes.count, bytes[j] == UInt8(ascii: "]") {
+                    j += 1
+                } else {
+                    while true {
+                        let id: Int32, end: Int
+                        if k == keys.objectItems, j < bytes.count, bytes[j] == UInt8(ascii: "{") {
+                            guard let item = plainItemObject(j, keys.itemKeys) else { return false }
+                            (id, end) = (item.first, item.end)
+                            o.itemSecond.append(item.second)
+                        } else {
+                            guard let item = plainString(j) else { return false }
+                            (id, end) = item
+                            o.itemSecond.append(PlainObject.string)
+                        }
+                        o.items.append(id)
+                        o.itemAt.append(j)
+                        j = spaceEnd(end)
+                        guard j < bytes.count else { return false }
+                        if bytes[j] == UInt8(ascii: "]") {
+                            j += 1
+                            break
+                        }
+                        guard bytes[j] == UInt8(ascii: ",") else { return false }
+                        j = spaceEnd(j + 1)
+                    }
+                }
+                o.listEnd[k] = o.items.count
+            case UInt8(ascii: "{") where k == keys.pairs:
+                // `{"name": "name", …}`: the keys as items, the values as their seconds.
+                o.value[k] = PlainObject.pairs
+                o.listStart[k] = o.items.count
+                j = spaceEnd(j + 1)
+                if j < bytes.count, bytes[j] == UInt8(ascii: "}") {
+                    j += 1
+                } else {
+                    while true {
+                        guard let (key, keyEnd) = plainString(j) else { return false }
+                        let keyAt = j
+                        j = spaceEnd(keyEnd)
+                        guard j < bytes.count, bytes[j] == UInt8(ascii: ":") else { return false }
+                        j = spaceEnd(j + 1)
+                        guard let (value, end) = plainString(j) else { return false }
+                        o.items.append(key)
+                        o.itemAt.append(keyAt)
+                        o.itemSecond.append(value)
+                        j = spaceEnd(end)
+                        guard j < bytes.count else { return false }
+                        if bytes[j] == UInt8(ascii: "}") {
+                            j += 1
+                            break
+                        }
+                        guard bytes[j] == UInt8(ascii: ",") else { return false }
+                        j = spaceEnd(j + 1)
+                    }
+                }
+                o.listEnd[k] = o.items.count
+            default:
+                return false
+            }
+            j = spaceEnd(j)
+            guard j < bytes.count else { return false }
+            if bytes[j] == UInt8(ascii: "}") { break }
+            guard bytes[j] == UInt8(ascii: ",") else { return false }
+            j = spaceEnd(j + 1)
+        }
+        i = j + 1
+        state = .afterValue
+        return true
     }
 
     mutating func finish() -> Bool {

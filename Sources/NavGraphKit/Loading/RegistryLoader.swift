@@ -356,7 +356,12 @@ enum RegistryDecoder {
         if plain, let b = RawNode.bool(s) { return b ? .always : .never }
         if s == "runtime" { return .runtime }
         if s.hasPrefix("flag:") {
-            let name = String(s.dropFirst(5)).trimmingCharacters(in: .whitespaces)
+            let rest = s.dropFirst(5)
+            // Foundation's trimming (through NSString) only where there can be something to trim: it
+            // was a twentieth of reading a feature.
+            func kept(_ c: Unicode.Scalar?) -> Bool { c.map { $0.isASCII && $0 != " " && $0 != "\t" } ?? false }
+            if kept(rest.unicodeScalars.first), kept(rest.unicodeScalars.last) { return .flag(String(rest)) }
+            let name = String(rest).trimmingCharacters(in: .whitespaces)
             if !name.isEmpty { return .flag(name) }
         }
         return nil
