@@ -24,7 +24,13 @@ public struct CheckReport: Sendable {
         self.rules = rules
     }
 
-    public func count(_ s: Severity) -> Int { findings.filter { $0.severity == s }.count }
+    /// Counted in place: `filter` copied every finding it kept (7,500 at 100k features, each retain
+    /// and release of its strings and lists), for each of the four counts a check prints.
+    public func count(_ s: Severity) -> Int {
+        var n = 0
+        for i in findings.indices where findings[i].severity == s { n += 1 }
+        return n
+    }
 
     /// "2 errors, 1 warning" (or "no findings").
     public var countsText: String {
