@@ -150,14 +150,23 @@ final class NameIDTests: XCTestCase {
                 _ = reference.intern(n)
             }
             let idsInB = second.map { b.intern($0) }
+            // Adding a copy, and absorbing (moving the names out of) the table itself, in a table
+            // sized up front: the same ids.
+            var absorbed = NameTable(expected: round)
+            for n in first { _ = absorbed.intern(n) }
+            var taken = b
             let map = a.adding(b)
+            XCTAssertEqual(absorbed.absorbing(&taken), map, "round \(round)")
+            XCTAssertEqual(taken.count, 0)
             XCTAssertEqual(map.count, b.count)
             for (n, idInB) in zip(second, idsInB) {
                 XCTAssertEqual(map[Int(idInB)], reference.intern(n), "round \(round): \(n)")
                 XCTAssertEqual(a[map[Int(idInB)]], n)
+                XCTAssertEqual(absorbed[map[Int(idInB)]], n)
                 XCTAssertEqual(a.id(of: n), map[Int(idInB)])
             }
             XCTAssertEqual(a.count, reference.count)
+            XCTAssertEqual(absorbed.count, reference.count)
             XCTAssertEqual(a.isASCII, (first + second).allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } })
         }
     }

@@ -60,6 +60,7 @@ struct BlockYAMLEventSource: SplitEventSource {
         // For this text (no `\r`, no other line break, no byte-order mark) the JSON style's lines and
         // columns are libyaml's.
         text = SourceFiles.register(bytes, path: file, style: .json)
+        names = NameTable(expected: bytes.count / NameTable.bytesPerName)
         queue.reserveCapacity(8)
     }
 
@@ -73,6 +74,7 @@ struct BlockYAMLEventSource: SplitEventSource {
     init(bytes: UnsafeBufferPointer<UInt8>, text: SourceFiles.TextID, from split: FeatureSplit) {
         self.bytes = bytes
         self.text = text
+        names = NameTable(expected: (split.listEnd - split.itemStart) / NameTable.bytesPerName)
         var start = split.itemStart
         while start > 0, bytes[start - 1] == 0x20 { start -= 1 }
         i = start

@@ -759,8 +759,14 @@ extension FastRegistryDecoder where Source: SplitEventSource {
             r.names.table = NameTable()
             r.features = []
             second.features = []
-            let secondTable = second.table
-            let (map, features) = atOnce({ table.adding(secondTable) }) { () -> [Feature] in
+            var secondTable = second.table
+            second.table = NameTable()
+            let (map, features) = atOnce({ () -> [Int32] in
+                let map = table.absorbing(&secondTable)
+                // What is left of it (the names both tables have) is let go of here, not on the way out.
+                secondTable = NameTable()
+                return map
+            }) { () -> [Feature] in
                 let joined = Feature.joined(&firstFeatures, &secondFeatures)
                 // The emptied halves are freed on this thread too.
                 firstFeatures = []

@@ -25,6 +25,22 @@ struct NameTable: Sendable {
         slots = Array(repeating: 0, count: 1024)
     }
 
+    /// Sized for about `expected` names, so reading that many neither rehashes the slots nor moves
+    /// the lists (at 100k features each reader's table doubled nine times). A reader passes its
+    /// byte count / `bytesPerName`; more names than that grow the table as usual.
+    init(expected: Int) {
+        var n = 1024
+        while n < expected * 2 { n *= 2 }
+        slots = Array(repeating: 0, count: n)
+        names.reserveCapacity(expected)
+        starts.reserveCapacity(expected + 1)
+        bytes.reserveCapacity(expected * 16)
+    }
+
+    /// A registry's bytes per distinct name, about (100 in the bench's registries, which have no
+    /// `source:` locations): a low guess, so a table is sized a little large rather than grown.
+    static let bytesPerName = 64
+
     var count: Int { names.count }
 
     subscript(id: Int32) -> String { names[Int(id)] }
@@ -48,11 +64,33 @@ struct NameTable: Sendable {
     /// other]`). Read from `other`'s byte arena, and a name new here keeps `other`'s string storage:
     /// joining the two readers of a split document (`FeatureSplit`) re-hashed 150k `String`s.
     mutating func adding(_ other: NameTable) -> [Int32] {
-        var map = [Int32](repeating: 0, count: other.count)
-        while (count + other.count) * 2 > slots.count { grow() }
-        other.bytes.withUnsafeBufferPointer { arena in
-            for n in 0..<other.count {
-                let text = UnsafeBufferPointer(rebasing: arena[Int(other.starts[n]) ..< Int(other.starts[n + 1])])
+        merge(other.count, other.bytes, other.starts, other.isASCII) { other.names[$0] }
+    }
+
+    /// `adding(other)`, moving the new names' strings out of `other` (which is left without names)
+    /// instead of retaining them: the join of a split read takes the second table whole, and a retain
+    /// now and a release later of each of 50k strings no cache held was most of the join.
+    mutating func absorbing(_ other: inout NameTable) -> [Int32] {
+        var taken = other.names
+        other.names = []
+        return taken.withUnsafeMutableBufferPointer { taken in
+            merge(taken.count, other.bytes, other.starts, other.isASCII) { n in
+                let name = (taken.baseAddress! + n).move()
+                (taken.baseAddress! + n).initialize(to: "")
+                return name
+            }
+        }
+    }
+
+    /// The names `0..<count` of another table (its arena and starts), each new one's string from `take`.
+    private mutating func merge(
+        _ count: Int, _ otherBytes: [UInt8], _ otherStarts: [Int32], _ otherASCII: Bool, take: (Int) -> String
+    ) -> [Int32] {
+        var map = [Int32](repeating: 0, count: count)
+        while (self.count + count) * 2 > slots.count { grow() }
+        otherBytes.withUnsafeBufferPointer { arena in
+            for n in 0..<count {
+                let text = UnsafeBufferPointer(rebasing: arena[Int(otherStarts[n]) ..< Int(otherStarts[n + 1])])
                 let h = NameTable.hash(text)
                 let (slot, found) = probe(text, h)
                 if let found {
@@ -61,13 +99,13 @@ struct NameTable: Sendable {
                 }
                 let id = Int32(names.count)
                 slots[slot] = UInt64(h) << 32 | UInt64(id + 1)
-                names.append(other.names[n])
+                names.append(take(n))
                 bytes.append(contentsOf: text)
                 starts.append(Int32(bytes.count))
                 map[n] = id
             }
         }
-        if !other.isASCII { isASCII = false }
+        if !otherASCII { isASCII = false }
         return map
     }
 
@@ -107,9 +145,10 @@ struct NameTable: Sendable {
     }
 
     /// `ids` sorted by their names in `String`'s order (`table[a] < table[b]`), ties kept in the
-    /// order given. An ASCII table sorts on the first eight bytes as one integer and compares the
-    /// arena's bytes after that (the order of Unicode scalars, which is `String`'s for ASCII): sorting
-    /// 100k names as `String`s was the graph build's biggest step.
+    /// order given. An ASCII table sorts on the first sixteen bytes as two integers and compares the
+    /// arena's bytes only when those are equal (the order of Unicode scalars, which is `String`'s for
+    /// ASCII): sorting 100k names as `String`s was the graph build's biggest step, and with eight
+    /// bytes most comparisons went on to the arena (`Mod0042S0…` shares them with 99 others).
     func sorted(_ ids: [Int32]) -> [Int32] {
         guard isASCII else {
             return ids.enumerated().sorted { a, b in
@@ -120,15 +159,17 @@ struct NameTable: Sendable {
         return bytes.withUnsafeBufferPointer { arena in
             starts.withUnsafeBufferPointer { starts in
                 // (prefix, position in `ids`): the position breaks ties, so the sort is stable.
-                var keys = ids.enumerated().map { (k, id) -> (prefix: UInt64, at: Int32) in
+                var keys = ids.enumerated().map { (k, id) -> (prefix: UInt64, next: UInt64, at: Int32) in
                     let lo = Int(starts[Int(id)]), hi = Int(starts[Int(id) + 1])
-                    var p: UInt64 = 0
+                    var p: UInt64 = 0, q: UInt64 = 0
                     for j in 0..<8 { p = p << 8 | UInt64(lo + j < hi ? arena[lo + j] : 0) }
-                    return (p, Int32(k))
+                    for j in 8..<16 { q = q << 8 | UInt64(lo + j < hi ? arena[lo + j] : 0) }
+                    return (p, q, Int32(k))
                 }
                 ids.withUnsafeBufferPointer { ids in
                     keys.sort { a, b in
                         if a.prefix != b.prefix { return a.prefix < b.prefix }
+                        if a.next != b.next { return a.next < b.next }
                         let x = Int(ids[Int(a.at)]), y = Int(ids[Int(b.at)])
                         let xl = Int(starts[x]), xh = Int(starts[x + 1]), yl = Int(starts[y]), yh = Int(starts[y + 1])
                         let n = min(xh - xl, yh - yl)

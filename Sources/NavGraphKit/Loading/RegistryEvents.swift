@@ -128,6 +128,7 @@ struct JSONEventSource: SplitEventSource {
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
         self.text = SourceFiles.register(bytes, path: file, style: .json)
+        names = NameTable(expected: bytes.count / NameTable.bytesPerName)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             i = 3
         }
@@ -147,6 +148,7 @@ struct JSONEventSource: SplitEventSource {
     init(bytes: UnsafeBufferPointer<UInt8>, text: SourceFiles.TextID, from split: FeatureSplit) {
         self.bytes = bytes
         self.text = text
+        names = NameTable(expected: (split.listEnd - split.itemStart) / NameTable.bytesPerName)
         i = split.itemStart
         stack = [false]
     }
