@@ -111,7 +111,26 @@ import Testing
                 let d = NameSuggestion.distance(a, b, cutoff: cutoff)
                 if plain <= cutoff { #expect(d == plain, "\(a) \(b) cutoff \(cutoff)") } else { #expect(d > cutoff, "\(a) \(b) cutoff \(cutoff)") }
             }
+            // The bit-parallel distance (queries of 1...64 characters) is exact, both ways round.
+            if let q = NameSuggestion.QueryMasks(a) { #expect(NameSuggestion.bitDistance(q, b) == plain, "\(a) \(b)") }
+            if let q = NameSuggestion.QueryMasks(b) { #expect(NameSuggestion.bitDistance(q, a) == plain, "\(b) \(a)") }
         }
+    }
+
+    /// The bit-parallel distance at the word's edges: 64 characters (every bit of the word), one,
+    /// an empty text, non-ASCII characters.
+    @Test func bitDistanceAtTheEdges() {
+        let long = Array(String(repeating: "ab", count: 32).unicodeScalars)
+        let cases: [([Unicode.Scalar], [Unicode.Scalar])] = [
+            (long, long), (long, Array(long.dropLast())), (long, Array(long.reversed())), (long, []),
+            (Array("a".unicodeScalars), []), (Array("a".unicodeScalars), Array("b".unicodeScalars)),
+            (Array("é😀x".unicodeScalars), Array("e😀xé".unicodeScalars)), (Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)),
+        ]
+        for (a, b) in cases {
+            #expect(NameSuggestion.bitDistance(NameSuggestion.QueryMasks(a)!, b) == Self.plainDistance(a, b), "\(a) \(b)")
+        }
+        #expect(NameSuggestion.QueryMasks([]) == nil)
+        #expect(NameSuggestion.QueryMasks(long + long.prefix(1)) == nil)
     }
 
     /// Known answers, including the prefix fallback and a long unrelated name, which the old

@@ -53,6 +53,53 @@ public enum NameSuggestion {
         return prev[m]
     }
 
+    /// The match masks of a query of 1...64 characters for `bitDistance`: bit j of a character's mask
+    /// is set when the query's character j is that character.
+    struct QueryMasks {
+        let count: Int
+        private var ascii = [UInt64](repeating: 0, count: 128)
+        private var other: [UInt32: UInt64] = [:]
+
+        init?(_ query: [Unicode.Scalar]) {
+            guard (1...64).contains(query.count) else { return nil }
+            count = query.count
+            for (j, s) in query.enumerated() {
+                if s.value < 128 { ascii[Int(s.value)] |= 1 << UInt64(j) } else { other[s.value, default: 0] |= 1 << UInt64(j) }
+            }
+        }
+
+        func mask(_ s: Unicode.Scalar) -> UInt64 { s.value < 128 ? ascii[Int(s.value)] : other[s.value] ?? 0 }
+    }
+
+    /// The Levenshtein distance from the query of `q` to `text`, exactly `distance`'s value: Myers'
+    /// bit-parallel algorithm in Hyyrö's form for the whole strings (one column of the table per word,
+    /// a few operations per character of `text` instead of a row of cells: the did-you-mean of
+    /// missing-dependency compared 198 names with 3,008 candidates each at 100k features).
+    static func bitDistance(_ q: QueryMasks, _ text: [Unicode.Scalar]) -> Int {
+        let m = q.count
+        var pv: UInt64 = m == 64 ? ~0 : (1 << UInt64(m)) - 1
+        var mv: UInt64 = 0
+        var score = m
+        let high: UInt64 = 1 << UInt64(m - 1)
+        for c in text {
+            let eq = q.mask(c)
+            let xv = eq | mv
+            let xh = (((eq & pv) &+ pv) ^ pv) | eq
+            var ph = mv | ~(xh | pv)
+            let mh = pv & xh
+            if ph & high != 0 {
+                score += 1
+            } else if mh & high != 0 {
+                score -= 1
+            }
+            // The top row is 0, 1, 2, …: a +1 comes in at the bottom of each column.
+            ph = ph << 1 | 1
+            pv = (mh << 1) | ~(xv | ph)
+            mv = ph & xv
+        }
+        return score
+    }
+
     /// Characters fall into this many classes for the counting bound (letters and digits each
     /// have their own class; everything else shares the rest).
     static let classCount = 64
@@ -158,6 +205,7 @@ public enum NameSuggestion {
             // <= max(2, n / 3): look at those lengths, nearest first so the best tightens early.
             let reach = NameSuggestion.limit(n, n)
             var prev: [Int] = [], cur: [Int] = []
+            let masks = NameSuggestion.QueryMasks(query)
             for offset in 0...reach {
                 for m in offset == 0 ? [n] : [n - offset, n + offset] where m >= 0 {
                     guard let range = lengthStart[m] else { continue }
@@ -176,7 +224,8 @@ public enum NameSuggestion {
                                 counts[start..<start + NameSuggestion.classCount], count: m)
                             if bound > cutoff { continue }
                         }
-                        let d = NameSuggestion.distance(query, lower[i], cutoff: cutoff, rows: &prev, &cur)
+                        let d = masks.map { NameSuggestion.bitDistance($0, lower[i]) }
+                            ?? NameSuggestion.distance(query, lower[i], cutoff: cutoff, rows: &prev, &cur)
                         guard d <= limit else { continue }
                         if best == nil || d < best!.distance || (d == best!.distance && names[i] < best!.name) { best = (d, names[i]) }
                     }
