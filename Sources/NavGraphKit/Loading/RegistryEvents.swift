@@ -295,12 +295,7 @@ struct JSONEventSource: SplitEventSource {
         var first: Int32?, second = PlainObject.absent
         var j = spaceEnd(start + 1)
         while true {
-            guard j < bytes.count, bytes[j] == UInt8(ascii: "\""), let keyEnd = stringEnd(j + 1),
-                let k = PlainKeys.index(keys, bytes, j + 1, keyEnd)
-            else { return nil }
-            j = spaceEnd(keyEnd + 1)
-            guard j < bytes.count, bytes[j] == UInt8(ascii: ":") else { return nil }
-            j = spaceEnd(j + 1)
+            guard let k = plainKey(&j, keys) else { return nil }
             if k == 0 {
                 guard first == nil, let (id, end) = plainString(j) else { return nil }
                 first = id
@@ -317,14 +312,51 @@ struct JSONEventSource: SplitEventSource {
                     return nil
                 }
             }
-            j = spaceEnd(j)
-            guard j < bytes.count else { return nil }
-            if bytes[j] == UInt8(ascii: "}") { break }
-            guard bytes[j] == UInt8(ascii: ",") else { return nil }
-            j = spaceEnd(j + 1)
+            guard let more = nextItem(&j, UInt8(ascii: "}")) else { return nil }
+            if !more { break }
         }
         guard let first else { return nil }
-        return (first, second, j + 1)
+        return (first, second, j)
+    }
+
+    /// A key from `keys` at `j` and its colon: the key's index, with `j` moved to the value.
+    private func plainKey(_ j: inout Int, _ keys: [[UInt8]]) -> Int? {
+        guard j < bytes.count, bytes[j] == UInt8(ascii: "\""), let keyEnd = stringEnd(j + 1),
+            let k = PlainKeys.index(keys, bytes, j + 1, keyEnd)
+        else { return nil }
+        j = spaceEnd(keyEnd + 1)
+        guard j < bytes.count, bytes[j] == UInt8(ascii: ":") else { return nil }
+        j = spaceEnd(j + 1)
+        return k
+    }
+
+    /// The items of the list or object whose bracket is at `j`, each read by `item` (from its first
+    /// byte, leaving `j` after it), up to `close`, with `j` left after that; false when anything is off.
+    private mutating func container(_ j: inout Int, _ close: UInt8, _ item: (inout Self, inout Int) -> Bool) -> Bool {
+        j = spaceEnd(j + 1)
+        if j < bytes.count, bytes[j] == close {
+            j += 1
+            return true
+        }
+        while true {
+            guard item(&self, &j) else { return false }
+            guard let more = nextItem(&j, close) else { return false }
+            if !more { return true }
+        }
+    }
+
+    /// After an item of a container that ends at `j`: true with `j` at the next item (past a `,`),
+    /// false with `j` past the container's `close`, nil for anything else.
+    private func nextItem(_ j: inout Int, _ close: UInt8) -> Bool? {
+        j = spaceEnd(j)
+        guard j < bytes.count else { return nil }
+        if bytes[j] == close {
+            j += 1
+            return false
+        }
+        guard bytes[j] == UInt8(ascii: ",") else { return nil }
+        j = spaceEnd(j + 1)
+        return true
     }
 
     /// The end of a `null` literal at `j`.
@@ -359,15 +391,10 @@ struct JSONEventSource: SplitEventSource {
         guard j < bytes.count, bytes[j] != UInt8(ascii: "}") else { return false }
         while true {
             // A key from the list, once.
-            guard j < bytes.count, bytes[j] == UInt8(ascii: "\""), let keyEnd = stringEnd(j + 1),
-                let k = keys.index(bytes, j + 1, keyEnd)
-            else { return false }
+            guard let k = plainKey(&j, keys.keys) else { return false }
             let bit: UInt16 = 1 << UInt16(k)
             guard o.present & bit == 0 else { return false }
             o.present |= bit
-            j = spaceEnd(keyEnd + 1)
-            guard j < bytes.count, bytes[j] == UInt8(ascii: ":") else { return false }
-            j = spaceEnd(j + 1)
             guard j < bytes.count else { return false }
             o.valueAt[k] = j
             switch bytes[j] {
@@ -382,73 +409,49 @@ struct JSONEventSource: SplitEventSource {
             case UInt8(ascii: "["):
                 o.value[k] = PlainObject.list
                 o.listStart[k] = o.items.count
-                j = spaceEnd(j + 1)
-                if j < bytes.count, bytes[j] == UInt8(ascii: "]") {
-                    j += 1
-                } else {
-                    while true {
-                        let id: Int32, end: Int
-                        if k == keys.objectItems, j < bytes.count, bytes[j] == UInt8(ascii: "{") {
-                            guard let item = plainItemObject(j, keys.itemKeys) else { return false }
-                            (id, end) = (item.first, item.end)
-                            o.itemSecond.append(item.second)
-                        } else {
-                            guard let item = plainString(j) else { return false }
-                            (id, end) = item
-                            o.itemSecond.append(PlainObject.string)
-                        }
-                        o.items.append(id)
-                        o.itemAt.append(j)
-                        j = spaceEnd(end)
-                        guard j < bytes.count else { return false }
-                        if bytes[j] == UInt8(ascii: "]") {
-                            j += 1
-                            break
-                        }
-                        guard bytes[j] == UInt8(ascii: ",") else { return false }
-                        j = spaceEnd(j + 1)
+                let objectItems = k == keys.objectItems
+                guard container(&j, UInt8(ascii: "]"), { (s, j) in
+                    let id: Int32, end: Int
+                    if objectItems, j < s.bytes.count, s.bytes[j] == UInt8(ascii: "{") {
+                        guard let item = s.plainItemObject(j, keys.itemKeys) else { return false }
+                        (id, end) = (item.first, item.end)
+                        o.itemSecond.append(item.second)
+                    } else {
+                        guard let item = s.plainString(j) else { return false }
+                        (id, end) = item
+                        o.itemSecond.append(PlainObject.string)
                     }
-                }
+                    o.items.append(id)
+                    o.itemAt.append(j)
+                    j = end
+                    return true
+                }) else { return false }
                 o.listEnd[k] = o.items.count
             case UInt8(ascii: "{") where k == keys.pairs:
                 // `{"name": "name", …}`: the keys as items, the values as their seconds.
                 o.value[k] = PlainObject.pairs
                 o.listStart[k] = o.items.count
-                j = spaceEnd(j + 1)
-                if j < bytes.count, bytes[j] == UInt8(ascii: "}") {
-                    j += 1
-                } else {
-                    while true {
-                        guard let (key, keyEnd) = plainString(j) else { return false }
-                        let keyAt = j
-                        j = spaceEnd(keyEnd)
-                        guard j < bytes.count, bytes[j] == UInt8(ascii: ":") else { return false }
-                        j = spaceEnd(j + 1)
-                        guard let (value, end) = plainString(j) else { return false }
-                        o.items.append(key)
-                        o.itemAt.append(keyAt)
-                        o.itemSecond.append(value)
-                        j = spaceEnd(end)
-                        guard j < bytes.count else { return false }
-                        if bytes[j] == UInt8(ascii: "}") {
-                            j += 1
-                            break
-                        }
-                        guard bytes[j] == UInt8(ascii: ",") else { return false }
-                        j = spaceEnd(j + 1)
-                    }
-                }
+                guard container(&j, UInt8(ascii: "}"), { (s, j) in
+                    guard let (key, keyEnd) = s.plainString(j) else { return false }
+                    let keyAt = j
+                    j = s.spaceEnd(keyEnd)
+                    guard j < s.bytes.count, s.bytes[j] == UInt8(ascii: ":") else { return false }
+                    j = s.spaceEnd(j + 1)
+                    guard let (value, end) = s.plainString(j) else { return false }
+                    o.items.append(key)
+                    o.itemAt.append(keyAt)
+                    o.itemSecond.append(value)
+                    j = end
+                    return true
+                }) else { return false }
                 o.listEnd[k] = o.items.count
             default:
                 return false
             }
-            j = spaceEnd(j)
-            guard j < bytes.count else { return false }
-            if bytes[j] == UInt8(ascii: "}") { break }
-            guard bytes[j] == UInt8(ascii: ",") else { return false }
-            j = spaceEnd(j + 1)
+            guard let more = nextItem(&j, UInt8(ascii: "}")) else { return false }
+            if !more { break }
         }
-        i = j + 1
+        i = j
         state = .afterValue
         return true
     }
