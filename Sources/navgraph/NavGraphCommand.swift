@@ -19,8 +19,6 @@ struct NavGraphCommand: ParsableCommand {
 
     /// Runs the command and maps every failure to navgraph's exit codes (2 for bad input or usage).
     static func main() {
-        MallocTuning.restartIfWorthIt(CommandLine.arguments)
-        if MallocTuning.tuned { StageTimes.note("memory: glibc malloc tuned (\(MallocTuning.tunables))") }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -34,40 +34,6 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertFalse(clean.stderr.contains("navgraph timing"), clean.stderr)
     }
 
-    /// A run whose files add up to 4 MiB starts itself again with glibc's malloc tuned for it
-    /// (`MallocTuning`; the timing table says so) where the kernel has transparent huge pages, and
-    /// prints the same bytes; a small run, `NAVGRAPH_MALLOC=default` and a user's own
-    /// `GLIBC_TUNABLES` keep the first process.
-    func testBigRunsTuneMallocAndPrintTheSame() throws {
-        let dir = try NavGraphBinary.temporaryDirectory(self)
-        let big = dir.appendingPathComponent("big.json").path
-        let made = try NavGraphBinary.run(["generate", "--features", "14000", "--seed", "3", "--format", "json", "-o", big])
-        XCTAssertEqual(made.status, 0, made.stderr)
-        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: big)[.size] as? Int)
-        XCTAssertGreaterThanOrEqual(size, 4 << 20, "the registry must be big enough to tune for")
-        let thp = (try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8)) ?? ""
-        #if os(Linux)
-        let expectTuned = thp.contains("[always]") || thp.contains("[madvise]")
-        #else
-        let expectTuned = false
-        #endif
-        let note = "memory: glibc malloc tuned"
-        let arguments = ["check", big, "--reporter", "json"]
-        let tuned = try NavGraphBinary.run(arguments, environment: ["NAVGRAPH_TIMING": "1"])
-        let plain = try NavGraphBinary.run(arguments, environment: ["NAVGRAPH_TIMING": "1", "NAVGRAPH_MALLOC": "default"])
-        let own = try NavGraphBinary.run(arguments, environment: ["NAVGRAPH_TIMING": "1", "GLIBC_TUNABLES": "glibc.malloc.tcache_count=7"])
-        XCTAssertEqual(tuned.status, 1, tuned.stderr)
-        XCTAssertEqual(plain.status, 1, plain.stderr)
-        XCTAssertEqual(tuned.stdout, plain.stdout)
-        XCTAssertEqual(own.stdout, plain.stdout)
-        XCTAssertEqual(tuned.stderr.contains(note), expectTuned, tuned.stderr)
-        XCTAssertFalse(plain.stderr.contains(note), plain.stderr)
-        XCTAssertFalse(own.stderr.contains(note), own.stderr)
-        let small = try NavGraphBinary.run(["check", "Examples/Broken.yml"], environment: ["NAVGRAPH_TIMING": "1"])
-        XCTAssertEqual(small.status, 1)
-        XCTAssertFalse(small.stderr.contains(note), small.stderr)
-    }
-
     func testExitCodes() throws {
         let clean = try NavGraphBinary.run(["check", "Examples/ShopApp.yml"])
         XCTAssertEqual(clean.status, 0, clean.stderr)

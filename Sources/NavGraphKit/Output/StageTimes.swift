@@ -53,12 +53,6 @@ public enum StageTimes {
         }
     }
 
-    /// Records a fact about the run (no duration) in the table, at the moment it is noted.
-    public static func note(_ name: @autoclosure () -> String) {
-        guard enabled else { return }
-        record(Entry(name: name(), start: now() - origin, seconds: 0))
-    }
-
     private static func record(_ e: Entry) {
         lock.lock()
         entries.append(e)
