@@ -271,6 +271,56 @@ final class FastReaderDifferentialTests: XCTestCase {
         XCTAssertGreaterThan(gaveUp, 0)
     }
 
+    /// `FeatureSplit.json` finds the list by searching for `"features"` (not by skimming what
+    /// comes before it), so the readers must hold any cut to the real list: for pairs of guesses
+    /// among the document's brackets, quotes and commas, the split read builds the one-thread
+    /// registry or gives up. Documents with a nested `"features": [`, a repeated top-level key, a
+    /// features value that is no list, and the list last or first.
+    func testSplitGuessesAreChecked() {
+        let nested = Self.richJSON.replacingOccurrences(
+            of: #""parameters": {"userID": "String", "count": "Int"}"#,
+            with: #""parameters": {"features": ["HomeFeature", {"name": "X"}], "count": "Int"}"#)
+        XCTAssertNotEqual(nested, Self.richJSON)
+        let docs = [
+            Self.richJSON, nested,
+            #"{"navgraph": 1, "features": [{"name": "A"}, {"name": "B", "navigates": [{"route": "r"}]}, {"name": "C"}]}"#,
+            #"{"features": [{"name": "A"}, {"name": "B"}, {"name": "C"}], "navgraph": 1, "routes": [{"id": "r"}]}"#,
+            #"{"navgraph": 1, "features": [{"name": "A"}, {"name": "B"}], "features": [{"name": "C"}, {"name": "D"}]}"#,
+            #"{"navgraph": 1, "features": "none", "routes": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#,
+            RegistryJSONWriter.json(SyntheticRegistry(features: 12, seed: 4).registry),
+        ]
+        var checked = 0, took = 0
+        for (n, doc) in docs.enumerated() {
+            var text = doc
+            text.withUTF8 { bytes in
+                let whole = FastRegistryDecoder.decode(JSONEventSource(bytes: bytes, file: "g.json"))
+                let marks = bytes.indices.filter { [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: ",")].contains(bytes[$0]) }
+                // At most ~50 of each, spread over the document.
+                let step = max(1, marks.count / 50)
+                let picks = stride(from: 0, to: marks.count, by: step).map { marks[$0] }
+                for start in picks {
+                    for end in picks where end > start {
+                        let halves = FastRegistryDecoder<JSONEventSource>.decode(bytes, file: "g.json", split: FeatureSplit(itemStart: start, listEnd: end))
+                        checked += 1
+                        guard let halves else { continue }
+                        took += 1
+                        XCTAssertEqual(halves, whole, "document \(n), guessed cut \(start) and end \(end)")
+                    }
+                }
+                if let split = FeatureSplit.json(bytes) {
+                    XCTAssertEqual(FastRegistryDecoder<JSONEventSource>.decode(bytes, file: "g.json", split: split), whole, "document \(n), the split it finds")
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 5000)
+        XCTAssertGreaterThan(took, 0)
+        // The real list is found behind a nested one and when it comes last or first.
+        for doc in [nested, docs[2], docs[3]] {
+            var text = doc
+            XCTAssertNotNil(text.withUTF8 { FeatureSplit.json($0) }, doc)
+        }
+    }
+
     /// Features and routes in the plain shape (`PlainObject`) are read straight from the bytes, the
     /// others event by event. Every kind of value at every key, missing, repeated and unknown keys:
     /// the fast path builds the positioned reader's registry or gives up, also with the list cut

@@ -212,13 +212,20 @@ struct JSONEventSource: SplitEventSource {
                 }
                 return RegistryEvent(kind: .scalar, text: names[key], plain: false, name: key, mark: at)
             case .value:
-                if let s = skip, i == s.itemStart {
-                    // The other reader's items: on to the list's `]`.
-                    i = s.listEnd
-                    skip = nil
-                    jumped = true
-                    state = .afterValue
-                    continue
+                if let s = skip {
+                    // The cut is a guess (`FeatureSplit.json`): it holds only at an item of the
+                    // top-level features list, the one this reader is in. A features value that is
+                    // no list has no cut.
+                    if stack.count == 1 {
+                        if c != UInt8(ascii: "[") { skip = nil }
+                    } else if stack.count == 2, stack.last == false, i == s.itemStart {
+                        // The other reader's items: on to the list's `]`.
+                        i = s.listEnd
+                        skip = nil
+                        jumped = true
+                        state = .afterValue
+                        continue
+                    }
                 }
                 return value(c)
             }
@@ -228,6 +235,8 @@ struct JSONEventSource: SplitEventSource {
     private mutating func close(_ object: Bool) -> RegistryEvent {
         let at = mark
         i += 1
+        // The features list closed without reaching the cut: no jump, this reader reads it all.
+        if stack.count == 2 { skip = nil }
         stack.removeLast()
         state = .afterValue
         return RegistryEvent(kind: object ? .mappingEnd : .sequenceEnd, mark: at)
