@@ -1,3 +1,5 @@
+import Foundation
+
 /// `disabled-feature` across many flag scenarios at once (`Check.occurrences`).
 extension DisabledFeature {
     /// A feature is disabled where it is `off`, unless it is an entry no route reaches there. It is
@@ -46,24 +48,40 @@ extension DisabledFeature {
                     walkIn[w] |= asked.words[base + w] & blame.possible[base + w] & ~blame.sure[base + w]
                 }
             }
-            // The order-dependent scenarios: `run`'s walk, from states the tables decide.
+            // The order-dependent scenarios: `run`'s walk, from states the tables decide. Each walk
+            // only reads the graph and the tables, so they are spread over the cores (the walks were
+            // nearly all of a 10k-feature, 1,024-scenario check), each worker with its own states,
+            // and what they find is merged in scenario order.
             let canBeDisabled = g.declaredFeatures.filter { g.withFeature($0, { $0.enabled != .always })! }
-            var states = [NavGraph.FeatureState](repeating: .always, count: g.nodeCount)
+            var walked: [Int] = []
             for w in 0..<width {
                 var word = walkIn[w]
                 while word != 0 {
-                    let s = w * 64 + word.trailingZeroBitCount
+                    walked.append(w * 64 + word.trailingZeroBitCount)
                     word &= word - 1
-                    context.walkedScenarios += 1
-                    for id in canBeDisabled {
-                        states[Int(id)] = !off.contains(id, s) ? .on : disabled.contains(id, s) ? .always : .off
-                    }
-                    let walk = g.reachability(states: states)
-                    forEachHidden(g, unlocked: walk, targeted: { reach.targeted.contains($0, s) }, disabled: { disabled.contains($0, s) }) { c, _ in
-                        hides.insert(c, s)
-                    }
                 }
             }
+            context.walkedScenarios += walked.count
+            let workers = min(walked.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+            let found = WalkResults(workers)
+            let (frozenOff, frozenDisabled, toWalk) = (off, disabled, walked)
+            // Threads of their own: this rule itself runs inside `CheckRunner`'s concurrentPerform,
+            // and a nested one runs its iterations one after another.
+            onThreads(workers) { k in
+                var states = [NavGraph.FeatureState](repeating: .always, count: g.nodeCount)
+                var mine: [(Int32, Int)] = []
+                for s in stride(from: k, to: toWalk.count, by: workers).map({ toWalk[$0] }) {
+                    for id in canBeDisabled {
+                        states[Int(id)] = !frozenOff.contains(id, s) ? .on : frozenDisabled.contains(id, s) ? .always : .off
+                    }
+                    let walk = g.reachability(states: states)
+                    forEachHidden(g, unlocked: walk, targeted: { reach.targeted.contains($0, s) }, disabled: { frozenDisabled.contains($0, s) }) { c, _ in
+                        mine.append((c, s))
+                    }
+                }
+                found.set(k, mine)
+            }
+            for (c, s) in found.all { hides.insert(c, s) }
         }
         var out: [ScenarioOccurrence] = []
         for id in candidates {
@@ -84,6 +102,34 @@ extension DisabledFeature {
         }
         return out
     }
+}
+
+/// Runs `body(0..<count)`, each on a thread of its own (`body(0)` on the calling one), and returns
+/// when all are done.
+private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    for k in 1..<max(1, count) {
+        let thread = Thread {
+            body(k)
+            done.signal()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+    if count > 0 { body(0) }
+    for _ in 1..<max(1, count) { done.wait() }
+}
+
+/// What each worker of `DisabledFeature.occurrences`' walks found: (blamed feature, scenario) pairs.
+private final class WalkResults: @unchecked Sendable {
+    private var parts: [[(Int32, Int)]]
+    private let lock = NSLock()
+
+    init(_ workers: Int) { parts = Array(repeating: [], count: workers) }
+
+    func set(_ k: Int, _ found: [(Int32, Int)]) { lock.withLock { parts[k] = found } }
+
+    var all: [(Int32, Int)] { lock.withLock { parts.flatMap { $0 } } }
 }
 
 /// Which disabled feature `DisabledFeature.run` blames for a hidden screen, for every scenario at
