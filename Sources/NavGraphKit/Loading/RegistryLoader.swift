@@ -143,22 +143,11 @@ public struct RegistryLoader: Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
         let size = Int(info.st_size)
-        // Anonymous memory with its pages made at once: a page fault per 4 KiB of a freshly
-        // allocated buffer cost half of reading a big file. In huge pages where the kernel has them
-        // (MADV_HUGEPAGE, then MADV_POPULATE_WRITE: 15 faults for 31 MB instead of 7,600), else
-        // MAP_POPULATE's small pages.
-        #if os(Linux)
-        let madvPopulateWrite: Int32 = 23  // Linux 5.14; older kernels say EINVAL
-        var memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-        if let m = memory, m != MAP_FAILED {
-            if madvise(m, size, MADV_HUGEPAGE) != 0 || madvise(m, size, madvPopulateWrite) != 0 {
-                munmap(m, size)
-                memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0)
-            }
-        }
-        #else
-        let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-        #endif
+        // Anonymous memory with its pages made at once (MAP_POPULATE): a page fault per 4 KiB of
+        // a freshly allocated buffer cost half of reading a big file. (Huge pages read a 31 MB file
+        // in 8-13 ms instead of 15-21 ms, but took 60-85 ms about one time in seven, on this VM
+        // right after another big process: docs/performance.md.)
+        let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0)
         guard let memory, memory != MAP_FAILED else { return nil }
         let buffer = UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: UInt8.self), count: size)
         var filled = 0
