@@ -145,5 +145,10 @@ import Testing
         let unrelated = String(repeating: "q", count: 39)
         #expect(NameSuggestion.closest(to: long, in: [unrelated]) == nil)
         #expect(Self.plainClosest(to: long, in: [unrelated]) == nil)
+        // The name itself is never suggested, also when it is spelt with other scalars: "é" as one
+        // scalar and as "e" with a combining accent are the same String.
+        #expect(NameSuggestion.closest(to: "Caf\u{E9}Feature", in: ["Cafe\u{301}Feature"]) == nil)
+        #expect(NameSuggestion.closest(to: "HomeFeature", in: ["HomeFeature"]) == nil)
+        #expect(NameSuggestion.closest(to: "HomeFeature", in: ["HomeFeature", "homeFeature"]) == "homeFeature")
     }
 }

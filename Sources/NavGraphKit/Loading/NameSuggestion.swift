@@ -189,6 +189,7 @@ public enum NameSuggestion {
         /// else the shortest candidate that a name of 3+ characters starts ("Hom" for "HomeFeature").
         public func closest(to name: String) -> String? {
             let queryText = name.lowercased()
+            let queryASCII = name.utf8.allSatisfy { $0 < 0x80 }
             let query = Array(queryText.unicodeScalars)
             let n = query.count
             var row = [Int](repeating: 0, count: NameSuggestion.classCount)
@@ -212,7 +213,6 @@ public enum NameSuggestion {
                     let limit = NameSuggestion.limit(n, m)
                     for position in range.start..<range.end {
                         let i = Int(byLength[position])
-                        guard names[i] != name else { continue }
                         // Only a distance within the limit and no worse than the best so far can
                         // matter (a tie is kept: the smaller name wins it).
                         let cutoff = min(limit, best?.distance ?? limit)
@@ -227,6 +227,11 @@ public enum NameSuggestion {
                         let d = masks.map { NameSuggestion.bitDistance($0, lower[i]) }
                             ?? NameSuggestion.distance(query, lower[i], cutoff: cutoff, rows: &prev, &cur)
                         guard d <= limit else { continue }
+                        // The name itself is no suggestion. Between ASCII strings only one at
+                        // distance 0 can be it, so only there are they compared (they were compared
+                        // for every candidate: a fifth of missing-dependency at 100k features);
+                        // other text can equal the name with other scalars ("é" and "e\u{301}").
+                        if d == 0 || !queryASCII || asciiBytes[i] == nil, names[i] == name { continue }
                         if best == nil || d < best!.distance || (d == best!.distance && names[i] < best!.name) { best = (d, names[i]) }
                     }
                 }
@@ -235,7 +240,7 @@ public enum NameSuggestion {
             guard n >= 3 else { return nil }
             let queryBytes = queryText.utf8.allSatisfy { $0 < 0x80 } ? Array(queryText.utf8) : nil
             var shortest: Int?
-            for i in names.indices where names[i] != name {
+            for i in names.indices {
                 // ASCII on both sides: a prefix of bytes is a prefix of characters; else ask String.
                 let starts: Bool
                 if let q = queryBytes, let c = asciiBytes[i] {
@@ -243,7 +248,7 @@ public enum NameSuggestion {
                 } else {
                     starts = lowerText[i].hasPrefix(queryText)
                 }
-                guard starts else { continue }
+                guard starts, names[i] != name else { continue }
                 if let s = shortest, (lower[s].count, names[s]) <= (lower[i].count, names[i]) { continue }
                 shortest = i
             }
