@@ -704,7 +704,7 @@ protocol SplitEventSource: RegistryEventSource {
 
 extension FastRegistryDecoder where Source: SplitEventSource {
     /// A big document on two threads. The second thread finds the cut (`cut`, normally
-    /// `FeatureSplit.json` or `.yaml`: a skim of the whole document) and reads the features list's
+    /// `FeatureSplit.json`, a search for the list and a skim of it, or `.yaml`, a skim of the lines) and reads the features list's
     /// items after it; the first reads everything else, and waits for the cut only when it reaches the
     /// features list, so the skim is not on its way. The features are joined in document order and
     /// the second table's ids translated into the first's. Nil when either reader gives up.
