@@ -44,13 +44,16 @@ struct FeatureSplit: Equatable {
             while true {
                 skim.space()
                 items.append(skim.i)
-                guard skim.value() else { break }
+                // A candidate is a real key (its quote has a `{` or `,` before it, so it is no
+                // escaped quote in a string): a list that does not skim is broken JSON, and the
+                // file goes to one reader, which says where.
+                guard skim.value() else { return nil }
                 skim.space()
                 if skim.take(UInt8(ascii: ",")) { continue }
-                if skim.at(UInt8(ascii: "]")) { listEnd = skim.i }
+                guard skim.at(UInt8(ascii: "]")) else { return nil }
+                listEnd = skim.i
                 break
             }
-            guard listEnd > 0 else { continue }
             from = listEnd
             if best == nil || listEnd - open > best!.listEnd - best!.open { best = (open, items, listEnd) }
         }
