@@ -63,25 +63,25 @@ extension DisabledFeature {
             }
             context.walkedScenarios += walked.count
             let workers = min(walked.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
-            let found = WalkResults(workers)
-            let (frozenOff, frozenDisabled, toWalk) = (off, disabled, walked)
+            let (frozenDisabled, toWalk) = (disabled, walked)
             // Threads of their own: this rule itself runs inside `CheckRunner`'s concurrentPerform,
             // and a nested one runs its iterations one after another.
-            onThreads(workers) { k in
+            let found = onThreads(workers) { k -> [(Int32, Int)] in
                 var states = [NavGraph.FeatureState](repeating: .always, count: g.nodeCount)
                 var mine: [(Int32, Int)] = []
-                for s in stride(from: k, to: toWalk.count, by: workers).map({ toWalk[$0] }) {
+                for j in stride(from: k, to: toWalk.count, by: workers) {
+                    let s = toWalk[j]
                     for id in canBeDisabled {
-                        states[Int(id)] = !frozenOff.contains(id, s) ? .on : frozenDisabled.contains(id, s) ? .always : .off
+                        states[Int(id)] = !off.contains(id, s) ? .on : frozenDisabled.contains(id, s) ? .always : .off
                     }
                     let walk = g.reachability(states: states)
                     forEachHidden(g, unlocked: walk, targeted: { reach.targeted.contains($0, s) }, disabled: { frozenDisabled.contains($0, s) }) { c, _ in
                         mine.append((c, s))
                     }
                 }
-                found.set(k, mine)
+                return mine
             }
-            for (c, s) in found.all { hides.insert(c, s) }
+            for (c, s) in found.joined() { hides.insert(c, s) }
         }
         var out: [ScenarioOccurrence] = []
         for id in candidates {
@@ -102,34 +102,6 @@ extension DisabledFeature {
         }
         return out
     }
-}
-
-/// Runs `body(0..<count)`, each on a thread of its own (`body(0)` on the calling one), and returns
-/// when all are done.
-private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let done = DispatchSemaphore(value: 0)
-    for k in 1..<max(1, count) {
-        let thread = Thread {
-            body(k)
-            done.signal()
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
-    if count > 0 { body(0) }
-    for _ in 1..<max(1, count) { done.wait() }
-}
-
-/// What each worker of `DisabledFeature.occurrences`' walks found: (blamed feature, scenario) pairs.
-private final class WalkResults: @unchecked Sendable {
-    private var parts: [[(Int32, Int)]]
-    private let lock = NSLock()
-
-    init(_ workers: Int) { parts = Array(repeating: [], count: workers) }
-
-    func set(_ k: Int, _ found: [(Int32, Int)]) { lock.withLock { parts[k] = found } }
-
-    var all: [(Int32, Int)] { lock.withLock { parts.flatMap { $0 } } }
 }
 
 /// Which disabled feature `DisabledFeature.run` blames for a hidden screen, for every scenario at

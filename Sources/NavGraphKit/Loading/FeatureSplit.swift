@@ -33,7 +33,7 @@ struct FeatureSplit: Equatable {
     static func json(_ bytes: UnsafeBufferPointer<UInt8>, item: Int? = nil) -> FeatureSplit? {
         var best: (open: Int, items: [Int], listEnd: Int)?
         var from = 0
-        while let open = jsonListStart(bytes, from: from, before: bytes.count) {
+        while let open = jsonListStart(bytes, from: from) {
             from = open + 1
             var skim = Skim(bytes: bytes)
             skim.i = open + 1
@@ -62,9 +62,10 @@ struct FeatureSplit: Equatable {
     }
 
     /// The offset of the `[` after the first `"features"` key from `from` on (a `{` or `,` before
-    /// it, a `:` and a `[` after it) that comes before `end`; nil when there is none.
-    static func jsonListStart(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, before end: Int) -> Int? {
+    /// it, a `:` and a `[` after it); nil when there is none.
+    static func jsonListStart(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
+        let end = bytes.count
         let key = Array(#""features""#.utf8)
         var from = from
         while from < end {
@@ -79,7 +80,7 @@ struct FeatureSplit: Equatable {
             skim.space()
             guard skim.take(UInt8(ascii: ":")) else { continue }
             skim.space()
-            guard skim.at(UInt8(ascii: "[")), skim.i < end else { continue }
+            guard skim.at(UInt8(ascii: "[")) else { continue }
             return skim.i
         }
         return nil
@@ -170,19 +171,6 @@ struct FeatureSplit: Equatable {
 
         mutating func space() {
             while i < bytes.count, Skim.isSpace(bytes[i]) { i += 1 }
-        }
-
-        /// A key without escapes.
-        mutating func plainKey() -> String? {
-            guard take(UInt8(ascii: "\"")) else { return nil }
-            let start = i
-            while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
-                if bytes[i] == UInt8(ascii: "\\") { return nil }
-                i += 1
-            }
-            guard i < bytes.count else { return nil }
-            i += 1
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(i - 1)]), as: UTF8.self)
         }
 
         /// Past a string whose opening quote is at `i`.
