@@ -125,6 +125,42 @@ import Testing
         }
     }
 
+    /// `BlameWalk` (the walk `--all-flag-combinations` makes where the blame depends on the walk's
+    /// order) blames what `DisabledFeature.forEachHidden` blames on `reachability(states:)`, under any
+    /// states (`.off` off the entries too, where a fallback's feature is stepped onto, not reached),
+    /// any disabled features and any targeted screens.
+    @Test func blameWalkMatchesTheReachabilityWalk() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...999).array(of: 20...160), Gen.int(in: 1...1_000_000)) { tape, seed in
+            let registry = RandomRegistry(tape: tape, flags: 1...6).registry
+            let g = NavGraph(registry: registry)
+            var rng = SplitMix(seed: UInt64(seed))
+            let flagged = g.declaredFeatures.filter { g.withFeature($0, { $0.enabled != .always })! }
+            var isFlagged = [Bool](repeating: false, count: g.nodeCount)
+            for id in flagged { isFlagged[Int(id)] = true }
+            let walker = BlameWalk(g, canBeDisabled: isFlagged)
+            var scratch = BlameWalk.Scratch(nodeCount: g.nodeCount)
+            for round in 0..<4 {
+                var states = [NavGraph.FeatureState](repeating: .always, count: g.nodeCount)
+                var disabled = Set<Int32>()
+                var node = [UInt8](repeating: BlameWalk.bits(.always, disabled: false), count: g.nodeCount)
+                for id in flagged {
+                    states[Int(id)] = [.always, .on, .runtime, .off][Int(rng.next() % 4)]
+                }
+                for id in g.declaredFeatures where rng.next() % 3 == 0 { disabled.insert(id) }
+                for id in 0..<Int32(g.nodeCount) { node[Int(id)] = BlameWalk.bits(states[Int(id)], disabled: disabled.contains(id)) }
+                var targeted = ScenarioTable(nodes: g.nodeCount, scenarios: 2)
+                for id in g.declaredFeatures where rng.next() % 2 == 0 { targeted.insert(id, round % 2) }
+                var expected = Set<Int32>()
+                DisabledFeature.forEachHidden(
+                    g, unlocked: g.reachability(states: states), targeted: { targeted.contains($0, round % 2) }, disabled: { disabled.contains($0) }
+                ) { c, _ in expected.insert(c) }
+                var blamed: [Int32] = []
+                walker.forEachBlamed(node: node, targeted: targeted, scenario: round % 2, scratch: &scratch) { blamed.append($0) }
+                #expect(Set(blamed) == expected && blamed.count == Set(blamed).count, "round \(round)\nregistry: \(RegistryWriter.yaml(registry))")
+            }
+        }
+    }
+
     @Test func scenarioTableSetsAndComplements() {
         var t = ScenarioTable(nodes: 2, scenarios: 130)
         #expect(t.width == 3)

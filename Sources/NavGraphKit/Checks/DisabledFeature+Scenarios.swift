@@ -48,11 +48,14 @@ extension DisabledFeature {
                     walkIn[w] |= asked.words[base + w] & blame.possible[base + w] & ~blame.sure[base + w]
                 }
             }
-            // The order-dependent scenarios: `run`'s walk, from states the tables decide. Each walk
-            // only reads the graph and the tables, so they are spread over the cores (the walks were
-            // nearly all of a 10k-feature, 1,024-scenario check), each worker with its own states,
-            // and what they find is merged in scenario order.
+            // The order-dependent scenarios: `run`'s walk, from states the tables decide, made by
+            // `BlameWalk` (the walk alone). Each walk only reads the graph and the tables, so they
+            // are spread over the cores, each worker with its own states and scratch, and what
+            // they find is merged in scenario order.
             let canBeDisabled = g.declaredFeatures.filter { g.withFeature($0, { $0.enabled != .always })! }
+            var isFlagged = [Bool](repeating: false, count: g.nodeCount)
+            for id in canBeDisabled { isFlagged[Int(id)] = true }
+            let walker = BlameWalk(g, canBeDisabled: isFlagged)
             var walked: [Int] = []
             for w in 0..<width {
                 var word = walkIn[w]
@@ -67,17 +70,16 @@ extension DisabledFeature {
             // Threads of their own: this rule itself runs inside `CheckRunner`'s concurrentPerform,
             // and a nested one runs its iterations one after another.
             let found = onThreads(workers) { k -> [(Int32, Int)] in
-                var states = [NavGraph.FeatureState](repeating: .always, count: g.nodeCount)
+                var node = [UInt8](repeating: BlameWalk.bits(.always, disabled: false), count: g.nodeCount)
+                var scratch = BlameWalk.Scratch(nodeCount: g.nodeCount)
                 var mine: [(Int32, Int)] = []
                 for j in stride(from: k, to: toWalk.count, by: workers) {
                     let s = toWalk[j]
                     for id in canBeDisabled {
-                        states[Int(id)] = !off.contains(id, s) ? .on : frozenDisabled.contains(id, s) ? .always : .off
+                        let isDisabled = frozenDisabled.contains(id, s)
+                        node[Int(id)] = BlameWalk.bits(!off.contains(id, s) ? .on : isDisabled ? .always : .off, disabled: isDisabled)
                     }
-                    let walk = g.reachability(states: states)
-                    forEachHidden(g, unlocked: walk, targeted: { reach.targeted.contains($0, s) }, disabled: { frozenDisabled.contains($0, s) }) { c, _ in
-                        mine.append((c, s))
-                    }
+                    walker.forEachBlamed(node: node, targeted: reach.targeted, scenario: s, scratch: &scratch) { mine.append(($0, s)) }
                 }
                 return mine
             }
