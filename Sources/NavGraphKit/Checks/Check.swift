@@ -130,6 +130,8 @@ public final class ScenarioSetContext: @unchecked Sendable {
     public let scenarios: [FlagScenario]
     /// How a finding seen in some of the scenarios names them.
     public let condition: ScenarioCondition
+    /// The scenarios' names, which the findings' `ScenarioSubset`s share.
+    public let names: ScenarioNames
     private let makeContext: (FlagScenario) -> CheckContext
     private var contexts: [Int: CheckContext] = [:]
     private var cachedOff: ScenarioTable?
@@ -148,6 +150,7 @@ public final class ScenarioSetContext: @unchecked Sendable {
         self.graph = graph
         self.scenarios = scenarios
         condition = ScenarioCondition(scenarios)
+        names = ScenarioNames(scenarios.map(\.name))
         self.makeContext = makeContext
     }
 

@@ -139,7 +139,7 @@ public struct CheckRunner: Sendable {
     private static func merged(_ f: Finding, in indices: [Int], of all: ScenarioSetContext, worst: Severity, _ d: CheckDescription) -> Finding {
         var f = f
         if indices.count < all.scenarios.count {
-            f.scenarios = indices.map { all.scenarios[$0].name }
+            f.scenarioSubset = ScenarioSubset(all.names, indices: indices.map { Int32($0) })
             f.message += " (only when \(all.condition.text(for: indices)))"
             switch d.scenarioPolicy {
             case .warningWhenPartial: f.severity = .warning

@@ -38,8 +38,13 @@ public struct Finding: Hashable, Codable, Sendable {
     public var elements: [String]
     /// The explaining path, one step a note.
     public var notes: [Finding.Note]
-    /// The flag scenarios this finding occurs in; nil when it occurs in all of them.
-    public var scenarios: [String]?
+    /// The names of the flag scenarios this finding occurs in; nil when it occurs in all of them.
+    public var scenarios: [String]? {
+        get { scenarioSubset?.names }
+        set { scenarioSubset = newValue.map(ScenarioSubset.init(names:)) }
+    }
+    /// The same, as indices into the names the run's findings share.
+    public var scenarioSubset: ScenarioSubset?
     /// The registry element the finding is about: its `ignore:` list can suppress the finding.
     public var element: ElementRef?
     /// `element` as the readable key suppressions and baselines use (`feature:Name`, `route:id`, …).
@@ -47,7 +52,8 @@ public struct Finding: Hashable, Codable, Sendable {
 
     /// Coded as before: the element travels as its readable key, under `anchor`.
     enum CodingKeys: String, CodingKey {
-        case ruleID, severity, message, location, subject, elements, notes, scenarios
+        case ruleID, severity, message, location, subject, elements, notes
+        case scenarioSubset = "scenarios"
         case element = "anchor"
     }
 
@@ -64,6 +70,62 @@ public struct Finding: Hashable, Codable, Sendable {
         self.elements = elements
         self.notes = notes
         self.scenarios = scenarios
+    }
+}
+
+/// Some of a run's flag scenarios: indices into the names every finding of the run shares. A
+/// finding of an all-combinations run occurs in up to 1,023 of 1,024 scenarios, and a run has
+/// hundreds of them: one table of names and a list of indices each, not a copy of the names each.
+/// Equal, hashed and coded as the list of names it stands for.
+public struct ScenarioSubset: Hashable, Codable, Sendable {
+    public let table: ScenarioNames
+    public let indices: [Int32]
+
+    public init(_ table: ScenarioNames, indices: [Int32]) {
+        self.table = table
+        self.indices = indices
+    }
+
+    /// A list of names of its own.
+    public init(names: [String]) {
+        self.init(ScenarioNames(names), indices: (0..<Int32(names.count)).map { $0 })
+    }
+
+    public var names: [String] { indices.map { table.names[Int($0)] } }
+
+    public static func == (a: ScenarioSubset, b: ScenarioSubset) -> Bool {
+        a.table === b.table ? a.indices == b.indices : a.names == b.names
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(names) }
+
+    public init(from decoder: any Decoder) throws { self.init(names: try decoder.singleValueContainer().decode([String].self)) }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(names)
+    }
+}
+
+/// A run's scenario names, shared by its findings' `ScenarioSubset`s, with each name as the JSON
+/// report writes it in a finding's `scenarios` (made once, not escaped again for every finding).
+public final class ScenarioNames: Sendable {
+    public let names: [String]
+    /// `        "name",\n` per name, one after another (`jsonStart[i]..<jsonStart[i + 1]`).
+    let jsonItems: [UInt8]
+    let jsonStart: [Int]
+
+    public init(_ names: [String]) {
+        self.names = names
+        var items: [UInt8] = [], start = [0]
+        for name in names {
+            items.append(contentsOf: "        \"".utf8)
+            items.append(contentsOf: Escaping.json(name).utf8)
+            items.append(contentsOf: "\",\n".utf8)
+            start.append(items.count)
+        }
+        jsonItems = items
+        jsonStart = start
     }
 }
 

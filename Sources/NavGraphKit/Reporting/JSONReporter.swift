@@ -122,12 +122,29 @@ public enum JSONReporter: Reporter {
         out.write(",\n      \"rule\": ")
         JSONValue.writeQuoted(f.ruleID, to: &out)
         out.write(",\n      \"scenarios\": ")
-        if let scenarios = f.scenarios { writeStrings(scenarios, indent: "      ", to: &out) } else { out.write("null") }
+        if let set = f.scenarioSubset { writeScenarioNames(set, to: &out) } else { out.write("null") }
         out.write(",\n      \"severity\": ")
         JSONValue.writeQuoted(f.severity.rawValue, to: &out)
         out.write(",\n      \"subject\": ")
         JSONValue.writeQuoted(f.subject, to: &out)
         out.write("\n    }")
+    }
+
+    /// A finding's `scenarios` as `writeStrings` writes them (at its indentation), from the names
+    /// made once per run: an all-combinations report writes a million of them.
+    private static func writeScenarioNames<Sink: ReportSink>(_ set: ScenarioSubset, to out: inout Sink) {
+        if set.indices.isEmpty { return out.write("[]") }
+        out.write("[\n")
+        let start = set.table.jsonStart
+        set.table.jsonItems.withUnsafeBufferPointer { items in
+            for (i, index) in set.indices.enumerated() {
+                let lo = start[Int(index)], hi = start[Int(index) + 1]
+                // The last one without its comma.
+                let end = i == set.indices.count - 1 ? hi - 2 : hi
+                out.write(utf8: UnsafeBufferPointer(rebasing: items[lo..<end]))
+            }
+        }
+        out.write("\n      ]")
     }
 
     private static func writeStrings<Sink: ReportSink>(_ items: [String], indent: String, to out: inout Sink) {

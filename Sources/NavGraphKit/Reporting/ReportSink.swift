@@ -20,6 +20,8 @@ struct ByteSink: ReportSink {
     mutating func write(_ text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: text.utf8) }
     }
+
+    mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
 }
 
 extension String: ReportSink {
@@ -95,7 +97,9 @@ enum ReportHalves {
     /// its message and scenario names, which is most of it), or `findings.count` (one thread) for a
     /// report under a megabyte.
     static func cut(_ findings: [Finding]) -> Int {
-        let weights = findings.map { f in 200 + f.message.utf8.count + (f.scenarios?.reduce(0) { $0 + $1.utf8.count + 10 } ?? 0) }
+        let weights = findings.map { f in
+            200 + f.message.utf8.count + (f.scenarioSubset.map { set in set.indices.reduce(0) { $0 + set.table.jsonStart[Int($1) + 1] - set.table.jsonStart[Int($1)] } } ?? 0)
+        }
         let total = weights.reduce(0, +)
         guard total >= 1 << 20, findings.count >= 2 else { return findings.count }
         var sum = 0
