@@ -188,8 +188,10 @@ final class ReporterTests: XCTestCase {
             findings: [partial], app: nil,
             scenarios: [FlagScenario(name: "default", values: [:]), FlagScenario(name: "one", values: ["x": false]), hostileFlags] + many4,
             staleBaseline: ["a b", Self.hostile, "z"], baselined: 0))
-        // Big reports are made on two threads (from a megabyte on): many findings, and few huge ones.
-        let many = (0..<6000).map { i in
+        // Big reports are made on two threads (from a megabyte on, in blocks of about a megabyte,
+        // the other thread's blocks in two buffers it reuses): many findings (eight blocks), and
+        // few huge ones.
+        let many = (0..<20000).map { i in
             Finding(ruleID: "unused-route", severity: .warning, message: "route r\(i) is never opened " + String(repeating: "x", count: i % 300),
                     location: SourceLocation(file: "big.yml", line: i + 1, column: 3), subject: "r\(i)", elements: ["r\(i)"])
         }
@@ -197,9 +199,11 @@ final class ReporterTests: XCTestCase {
         var huge = partial
         huge.scenarios = (0..<40000).map { "flag\($0)=on" }
         reports.append(CheckReport(findings: [partial, huge, partial, huge, partial], app: "Huge", scenarios: [scenario]))
-        XCTAssertGreaterThan(ReportHalves.cut(many), 0)
-        XCTAssertLessThan(ReportHalves.cut(many), many.count, "a report over a megabyte is cut")
-        XCTAssertEqual(ReportHalves.cut([partial, partial]), 2, "a small one is not")
+        let blocks = ReportHalves.cut(many)
+        XCTAssertGreaterThanOrEqual(blocks.count, 5, "a report of several megabytes is cut every megabyte")
+        XCTAssertEqual(blocks, blocks.sorted())
+        XCTAssertTrue(blocks.allSatisfy { $0 > 0 && $0 < many.count })
+        XCTAssertEqual(ReportHalves.cut([partial, partial]), [], "a small one is not")
         for report in reports {
             XCTAssertEqual(JSONReporter.generateReport(report), JSONReporter.document(report).text)
             var sink = ""

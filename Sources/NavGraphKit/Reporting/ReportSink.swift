@@ -69,50 +69,86 @@ public struct BufferedFileWriter: ReportSink {
     }
 }
 
-/// A big report's findings made on two cores: those from a cut near half the text on are written as
-/// UTF-8 bytes on another thread while this one writes those before it, then their bytes follow.
+/// A big report's findings made on two cores, in blocks of about a megabyte of text: this thread
+/// writes the even blocks straight to the sink, another makes the odd ones as UTF-8 bytes into one
+/// of two buffers that this thread then writes in their turn. The other thread is at most two
+/// blocks ahead, so the report is never held whole (an all-combinations JSON report is 80 MB:
+/// held as one second half, its pages and copies were a third of the report's time).
 enum ReportHalves {
-    /// Writes items `0..<count` in order: `first` for those before `cut` (into `out`), `second` for
-    /// the others (on another thread, so it must only read what it shares).
+    /// Writes items `0..<count` in order: `first` for the items of even blocks (into `out`),
+    /// `second` for those of odd blocks (on another thread, so it must only read what it shares).
+    /// `blocks` are the blocks' start indices after the first's (0), ascending (`blocks(_:)`).
     static func write<Sink: ReportSink>(
-        _ count: Int, cut: Int, to out: inout Sink, first: (Int, inout Sink) -> Void,
+        _ count: Int, cut blocks: [Int], to out: inout Sink, first: (Int, inout Sink) -> Void,
         second: @escaping @Sendable (Int, inout ByteSink) -> Void
     ) {
-        let half = SecondHalf()
-        if cut < count {
-            let thread = Thread {
-                for i in cut..<count { second(i, &half.text) }
-                half.done.signal()
-            }
-            thread.start()
+        let bounds = [0] + blocks.filter { $0 > 0 && $0 < count } + [count]
+        let ranges = (0..<bounds.count - 1).map { bounds[$0] ..< bounds[$0 + 1] }
+        guard ranges.count > 1 else {
+            for i in 0..<count { first(i, &out) }
+            return
         }
-        for i in 0..<min(cut, count) { first(i, &out) }
-        if cut < count {
-            half.done.wait()
-            half.text.bytes.withUnsafeBufferPointer { out.write(utf8: $0) }
+        let relay = Relay()
+        let odd = stride(from: 1, to: ranges.count, by: 2).map { ranges[$0] }
+        let thread = Thread {
+            for (k, range) in odd.enumerated() {
+                let slot = k % 2
+                relay.free[slot].wait()
+                if slot == 0 {
+                    for i in range { second(i, &relay.even) }
+                } else {
+                    for i in range { second(i, &relay.odd) }
+                }
+                relay.ready[slot].signal()
+            }
+        }
+        thread.start()
+        for (b, range) in ranges.enumerated() {
+            if b % 2 == 0 {
+                for i in range { first(i, &out) }
+            } else {
+                let slot = (b / 2) % 2
+                relay.ready[slot].wait()
+                if slot == 0 {
+                    relay.even.bytes.withUnsafeBufferPointer { out.write(utf8: $0) }
+                    relay.even.bytes.removeAll(keepingCapacity: true)
+                } else {
+                    relay.odd.bytes.withUnsafeBufferPointer { out.write(utf8: $0) }
+                    relay.odd.bytes.removeAll(keepingCapacity: true)
+                }
+                relay.free[slot].signal()
+            }
         }
     }
 
-    /// Where the second thread's findings start: after about half the text (a finding's weight is
-    /// its message and scenario names, which is most of it), or `findings.count` (one thread) for a
-    /// report under a megabyte.
-    static func cut(_ findings: [Finding]) -> Int {
+    /// Where the blocks after the first start: about every megabyte of text (a finding's weight is
+    /// its message and scenario names, which is most of it); none (one thread) for a report under
+    /// a megabyte.
+    static func cut(_ findings: [Finding]) -> [Int] {
         let weights = findings.map { f in
             200 + f.message.utf8.count + (f.scenarioSubset.map { set in set.indices.reduce(0) { $0 + set.table.jsonStart[Int($1) + 1] - set.table.jsonStart[Int($1)] } } ?? 0)
         }
         let total = weights.reduce(0, +)
-        guard total >= 1 << 20, findings.count >= 2 else { return findings.count }
+        guard total >= 1 << 20, findings.count >= 2 else { return [] }
+        // At least two blocks, each about a megabyte, or half the text when that is less.
+        let block = min(1 << 20, total / 2)
+        var starts: [Int] = []
         var sum = 0
         for (i, w) in weights.enumerated() {
-            if sum >= total / 2 { return max(1, i) }
+            if sum >= block {
+                starts.append(i)
+                sum = 0
+            }
             sum += w
         }
-        return findings.count - 1
+        return starts
     }
 }
 
-/// The text the second thread makes (read after `done`).
-private final class SecondHalf: @unchecked Sendable {
-    var text = ByteSink()
-    let done = DispatchSemaphore(value: 0)
+/// The odd blocks' two buffers (separate properties: each thread has one at a time), and a
+/// signal each way per buffer (`free` starts signalled).
+private final class Relay: @unchecked Sendable {
+    var even = ByteSink(), odd = ByteSink()
+    let free = [DispatchSemaphore(value: 1), DispatchSemaphore(value: 1)]
+    let ready = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
 }
