@@ -3,8 +3,10 @@ public struct ReachStep: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// An entry feature (built without `isEnabled()`).
         case entry
-        /// Through a route opened by `from` (nil for an entry route), handled by `handler`.
-        case route(from: Int32?, route: Int32, handler: Int32, style: String?)
+        /// Through a route opened by `from` (nil for an entry route), handled by `handler`, in the
+        /// style of the `navigates` item (its id in `StyleNames`: a step is plain data, made on
+        /// every screen of every walk, with no string to look up, retain or free).
+        case route(from: Int32?, route: Int32, handler: Int32, styleID: UInt32)
         /// As the fallback of `of`, which can be disabled.
         case fallback(of: Int32)
     }
@@ -65,7 +67,7 @@ extension NavGraph {
             guard let dest = m.destination, let handler = m.handler else { return }
             r.targeted[Int(dest)] = true
             r.throughRoute[Int(dest)] = true
-            if r.step[Int(dest)] == nil { r.step[Int(dest)] = ReachStep(kind: .route(from: m.from, route: m.route, handler: handler, style: m.style)) }
+            if r.step[Int(dest)] == nil { r.step[Int(dest)] = ReachStep(kind: .route(from: m.from, route: m.route, handler: handler, styleID: m.styleID)) }
             if case .fallback = m.outcome, let fb = m.lands {
                 r.targeted[Int(fb)] = true
                 if r.step[Int(fb)] == nil { r.step[Int(fb)] = ReachStep(kind: .fallback(of: dest)) }
@@ -91,7 +93,8 @@ extension NavGraph {
             case .entry:
                 notes.append(Finding.Note("\(name(f)) is an entry", location: entryLocation(.feature(name(f)))))
                 current = nil
-            case .route(let from, let route, let handler, let style):
+            case .route(let from, let route, let handler, let styleID):
+                let style = StyleNames.name(styleID)
                 let how = style.map { " (\($0))" } ?? ""
                 if let from {
                     let item = self.feature(from)?.navigates.first { $0.route == name(route) && $0.style == style }
