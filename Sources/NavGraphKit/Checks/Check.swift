@@ -192,30 +192,45 @@ public final class CheckContext: @unchecked Sendable {
     /// Declarations and reverse requirements by node id, built once per graph (pass the same one
     /// to every scenario's context; without one, the context builds its own).
     public let index: CheckIndex
-    private var cachedReachability: Reachability?
-    /// Rules may run on several threads (`CheckRunner`): the first to ask computes, the others wait.
-    private let reachabilityLock = NSLock()
+    /// The subjects whose findings are wanted (nil: all). A rule may skip the work of a finding
+    /// whose subject is not (its notes, its message) and leave it out; one that does not is
+    /// still right. `--all-flag-combinations` runs a rule in each finding's first scenario and
+    /// keeps only the findings first seen there: of hundreds, a few.
+    public let wanted: Set<String>?
+    private let cache: ReachabilityCache
 
     public init(graph: NavGraph, scenario: FlagScenario, index: CheckIndex? = nil) {
         self.graph = graph
         self.scenario = scenario
         self.index = index ?? CheckIndex(graph)
+        wanted = nil
+        cache = ReachabilityCache()
     }
 
-    /// Whether `reachability` has been computed (tests hold `readsReachability` to it).
-    var hasComputedReachability: Bool {
-        reachabilityLock.lock()
-        defer { reachabilityLock.unlock() }
-        return cachedReachability != nil
+    /// This context, sharing what it computed, for the findings of `subjects` only.
+    public func focused(on subjects: Set<String>) -> CheckContext { CheckContext(self, wanted: subjects) }
+
+    private init(_ base: CheckContext, wanted: Set<String>) {
+        graph = base.graph
+        scenario = base.scenario
+        index = base.index
+        self.wanted = wanted
+        cache = base.cache
     }
+
+    /// Whether the finding about `subject` is wanted.
+    public func wants(_ subject: String) -> Bool { wanted?.contains(subject) ?? true }
+
+    /// Whether `reachability` has been computed (tests hold `readsReachability` to it).
+    var hasComputedReachability: Bool { cache.lock.withLock { cache.reachability != nil } }
 
     /// Reachability under this context's scenario (computed once).
     public var reachability: Reachability {
-        reachabilityLock.lock()
-        defer { reachabilityLock.unlock() }
-        if let r = cachedReachability { return r }
+        cache.lock.lock()
+        defer { cache.lock.unlock() }
+        if let r = cache.reachability { return r }
         let r = StageTimes.measure("checks: reachability under \(scenario.name)") { graph.reachability(under: scenario) }
-        cachedReachability = r
+        cache.reachability = r
         return r
     }
 
@@ -235,4 +250,11 @@ public final class CheckContext: @unchecked Sendable {
     }
 
     public func featureOrigin(_ id: Int32) -> ElementOrigin? { graph.feature(id)?.origin }
+}
+
+/// A scenario's reachability, computed once and shared by its focused contexts. Rules may run on
+/// several threads (`CheckRunner`): the first to ask computes, the others wait.
+private final class ReachabilityCache: @unchecked Sendable {
+    let lock = NSLock()
+    var reachability: Reachability?
 }

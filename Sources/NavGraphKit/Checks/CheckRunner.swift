@@ -153,9 +153,9 @@ public struct CheckRunner: Sendable {
 
     /// `merge`'s result from the rule's `occurrences` (nil when the rule has none, or when they do
     /// not match what the rule finds when run: then the caller merges per scenario). The rule runs
-    /// only in the first scenario of each finding, whose message and notes the merge keeps; every
-    /// finding of such a run must be an occurrence in that scenario, and every occurrence must be
-    /// found in its first scenario.
+    /// only in the first scenario of each finding, whose message and notes the merge keeps, focused
+    /// on the subjects first seen there (`CheckContext.focused`); every finding of such a run must
+    /// be an occurrence in that scenario, and every occurrence must be found in its first scenario.
     func mergedAcross(_ check: any Check.Type, _ all: ScenarioSetContext) -> [Finding]? {
         guard let occurrences = check.occurrences(all) else { return nil }
         var index: [String: Int] = [:]
@@ -167,7 +167,7 @@ public struct CheckRunner: Sendable {
         }
         var out: [Finding] = []
         for s in byFirst.keys.sorted() {
-            let found = check.run(all.context(s))
+            let found = check.run(all.context(s).focused(on: Set(byFirst[s]!.map { occurrences[$0].subject })))
             var firstHere: [(position: Int, occurrence: Int)] = []
             var seen = Set<Int>()
             for (position, f) in found.enumerated() {

@@ -68,7 +68,7 @@ public enum DisabledFeature: Check {
             hidden[$0, default: []].append(g.name($1))
         }
         var out: [Finding] = []
-        for id in disabled {
+        for id in disabled where context.wants(g.name(id)) {
             let f = g.feature(id)!
             let why: String
             switch f.enabled {

@@ -50,6 +50,7 @@ public enum UnreachableFeature: Check {
         var out: [Finding] = []
         for id in g.declaredFeatures where !r.targeted[Int(id)] {
             let name = g.name(id)
+            guard context.wants(name) else { continue }
             out.append(context.finding(
                 self, "\(name) is unreachable: no entry leads to it", at: context.featureOrigin(id), subject: name,
                 elements: [name], notes: whyNot(id, context), element: .feature(name)))
