@@ -174,6 +174,9 @@ public final class ScenarioSetContext: @unchecked Sendable {
         return t
     }
 
+    /// `reach`, when some rule has asked for it.
+    var reachIfComputed: ScenarioReach? { lock.withLock { cachedReach } }
+
     /// Reachability in every scenario (`NavGraph.reachAcross`).
     public var reach: ScenarioReach {
         lock.lock()
@@ -198,6 +201,9 @@ public final class CheckContext: @unchecked Sendable {
     /// keeps only the findings first seen there: of hundreds, a few.
     public let wanted: Set<String>?
     private let cache: ReachabilityCache
+    /// For a context of a scenario set: what every scenario targets (`ScenarioSetContext.reach`),
+    /// and which scenario this is, so that `isTargeted` needs no walk.
+    private let setTargeted: (table: ScenarioTable, scenario: Int)?
 
     public init(graph: NavGraph, scenario: FlagScenario, index: CheckIndex? = nil) {
         self.graph = graph
@@ -205,17 +211,30 @@ public final class CheckContext: @unchecked Sendable {
         self.index = index ?? CheckIndex(graph)
         wanted = nil
         cache = ReachabilityCache()
+        setTargeted = nil
     }
 
-    /// This context, sharing what it computed, for the findings of `subjects` only.
-    public func focused(on subjects: Set<String>) -> CheckContext { CheckContext(self, wanted: subjects) }
+    /// This context, sharing what it computed, for the findings of `subjects` only; `targeted`,
+    /// when given, says what scenario `scenario` of a set targets (as its reachability would).
+    public func focused(on subjects: Set<String>, targeted: ScenarioTable? = nil, scenario: Int = 0) -> CheckContext {
+        CheckContext(self, wanted: subjects, targeted: targeted.map { ($0, scenario) })
+    }
 
-    private init(_ base: CheckContext, wanted: Set<String>) {
+    private init(_ base: CheckContext, wanted: Set<String>, targeted: (ScenarioTable, Int)?) {
         graph = base.graph
         scenario = base.scenario
         index = base.index
         self.wanted = wanted
         cache = base.cache
+        setTargeted = targeted ?? base.setTargeted
+    }
+
+    /// `body` with a test of what the scenario targets (`reachability.targeted`, from the scenario
+    /// set's table when there is one: no walk).
+    public func withTargeted<R>(_ body: ((Int32) -> Bool) -> R) -> R {
+        if let (table, s) = setTargeted { return body { table.contains($0, s) } }
+        let targeted = reachability.targeted
+        return body { targeted[Int($0)] }
     }
 
     /// Whether the finding about `subject` is wanted.

@@ -165,9 +165,23 @@ public struct CheckRunner: Sendable {
                   index.updateValue(i, forKey: Self.mergeKey(o.subject, o.element)) == nil else { return nil }
             byFirst[first, default: []].append(i)
         }
+        // The runs in the first scenarios, on threads of their own (this runs inside the rules'
+        // concurrentPerform, where a nested one is serial): a rule whose first scenarios need
+        // walks of their own was the longest of the rules.
+        let firsts = byFirst.keys.sorted()
+        let wanted = firsts.map { s in Set(byFirst[s]!.map { occurrences[$0].subject }) }
+        let targeted = all.reachIfComputed?.targeted
+        let workers = min(firsts.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let runs = onThreads(workers) { k in
+            stride(from: k, to: firsts.count, by: workers).map { j in
+                (j, check.run(all.context(firsts[j]).focused(on: wanted[j], targeted: targeted, scenario: firsts[j])))
+            }
+        }
+        var foundIn = [[Finding]](repeating: [], count: firsts.count)
+        for (j, found) in runs.joined() { foundIn[j] = found }
         var out: [Finding] = []
-        for s in byFirst.keys.sorted() {
-            let found = check.run(all.context(s).focused(on: Set(byFirst[s]!.map { occurrences[$0].subject })))
+        for (j, s) in firsts.enumerated() {
+            let found = foundIn[j]
             var firstHere: [(position: Int, occurrence: Int)] = []
             var seen = Set<Int>()
             for (position, f) in found.enumerated() {

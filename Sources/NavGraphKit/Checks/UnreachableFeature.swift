@@ -46,14 +46,15 @@ public enum UnreachableFeature: Check {
 
     public static func run(_ context: CheckContext) -> [Finding] {
         let g = context.graph
-        let r = context.reachability
         var out: [Finding] = []
-        for id in g.declaredFeatures where !r.targeted[Int(id)] {
-            let name = g.name(id)
-            guard context.wants(name) else { continue }
-            out.append(context.finding(
-                self, "\(name) is unreachable: no entry leads to it", at: context.featureOrigin(id), subject: name,
-                elements: [name], notes: whyNot(id, context), element: .feature(name)))
+        context.withTargeted { targeted in
+            for id in g.declaredFeatures where !targeted(id) {
+                let name = g.name(id)
+                guard context.wants(name) else { continue }
+                out.append(context.finding(
+                    self, "\(name) is unreachable: no entry leads to it", at: context.featureOrigin(id), subject: name,
+                    elements: [name], notes: whyNot(id, context), element: .feature(name)))
+            }
         }
         return out
     }
