@@ -136,11 +136,18 @@ struct HiddenBlame {
             }
         }
 
-        // Moved screens, scenario by scenario, where some feature's answer is still open.
-        var open = [UInt64](repeating: 0, count: w)
+        // Moved screens, scenario by scenario, where some feature's answer is still open and some
+        // moved screen can lead to a blame: one hidden there, or one a hidden screen is carried up
+        // to. (Placing the others changes nothing that is read: where they arrive matters only to
+        // the moved screens placed after them.)
+        var open = [UInt64](repeating: 0, count: w), leads = open
         for c in 0..<n {
-            for i in 0..<w { open[i] |= asked.words[c * w + i] & ~hides.words[c * w + i] }
+            for i in 0..<w {
+                open[i] |= asked.words[c * w + i] & ~hides.words[c * w + i]
+                leads[i] |= moved[c * w + i] & (~targeted.words[c * w + i] | carried[c * w + i])
+            }
         }
+        for i in 0..<w { open[i] &= leads[i] }
         var perScenario: [Int: [Int32]] = [:]
         for x in order {
             for i in 0..<w {
