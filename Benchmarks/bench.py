@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Runs benchmark pairs side by side and prints medians, ratios and peak memory.
 
-Used by scripts/bench.sh. Each run is timed with /usr/bin/time (wall clock and peak RSS of the
-whole process tree's largest process). The pairs are interleaved (ours, peer, ours, peer, …) so
-that load from other processes on this shared machine hits both sides alike.
+Used by scripts/bench.sh. Each run's wall clock is taken with time.perf_counter around it (the
+10 ms steps of /usr/bin/time's %e decided a 50 ms run's ratio), its peak memory with /usr/bin/time
+(the largest process of the tree); both include starting bash and /usr/bin/time, on both sides
+alike. The pairs are interleaved (ours, peer, ours, peer, …) so that load from other processes on
+this shared machine hits both sides alike.
 
   bench.py PLAN.json RUNS     PLAN: [{"name", "ours": "shell command", "peer": "shell command",
                                       "target": "text", "max_ratio": x | null, "max_seconds": s | null,
@@ -15,18 +17,21 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 
 def run(cmd):
     with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
+        start = time.perf_counter()
         p = subprocess.run(
-            ["/usr/bin/time", "-f", "%e %M", "-o", t.name, "bash", "-c", cmd],
+            ["/usr/bin/time", "-f", "%M", "-o", t.name, "bash", "-c", cmd],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        wall = time.perf_counter() - start
         fields = t.read().split()
     if p.returncode != 0:
         sys.stderr.write(f"bench: command failed ({p.returncode}): {cmd}\n{p.stderr[-2000:]}\n")
         raise SystemExit(1)
-    return float(fields[-2]), int(fields[-1]) / 1024.0
+    return wall, int(fields[-1]) / 1024.0
 
 
 def main():
@@ -78,7 +83,7 @@ def main():
     print()
     print("medians of", runs, "interleaved runs; ratio = navgraph / peer (lower is better); MiB = peak RSS (max over runs)")
     for r in rows:
-        print(f"  {r['name']}: navgraph {r['o_all']}" + (f", peer {r['p_all']}" if r['p_all'] else ""))
+        print(f"  {r['name']}: navgraph {[round(x, 3) for x in r['o_all']]}" + (f", peer {[round(x, 3) for x in r['p_all']]}" if r['p_all'] else ""))
     json.dump([{k: v for k, v in r.items()} for r in rows], open(os.environ.get("BENCH_JSON", "/dev/null"), "w"), indent=1)
     return 0
 
