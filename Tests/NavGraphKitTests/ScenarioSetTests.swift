@@ -96,19 +96,12 @@ import Testing
             let scenarios = ModelConsistency.scenarios(registry)
             let off = g.disabledTable(scenarios)
             let reach = g.reachAcross(off: off)
-            var forced = ScenarioTable(nodes: g.nodeCount, scenarios: scenarios.count)
-            var forcedSets: [Set<Int32>] = []
+            let (forced, forcedSets) = Self.disabledFeatures(g, scenarios, off: off)
             for (s, scenario) in scenarios.enumerated() {
                 let walk = g.reachability(under: scenario)
-                var disabled = Set<Int32>()
                 for id in g.declaredFeatures where scenario.isEnabled(g.feature(id)!.enabled) == false {
                     #expect(off.contains(id, s), "\(scenario.name): \(g.name(id)) is off")
-                    if !(walk.asEntry[Int(id)] && !walk.throughRoute[Int(id)]) {
-                        disabled.insert(id)
-                        forced.insert(id, s)
-                    }
                 }
-                forcedSets.append(disabled)
                 for id in 0..<Int32(g.nodeCount) {
                     if walk.reached[Int(id)] != reach.reached.contains(id, s) || walk.targeted[Int(id)] != reach.targeted.contains(id, s)
                         || walk.throughRoute[Int(id)] != reach.throughRoute.contains(id, s) {
@@ -170,13 +163,19 @@ import Testing
               - {name: HC}
               - {name: X}
             """, file: "moved.yml")
-        #expect(Self.blameDifferences(registry).isEmpty, "\(Self.blameDifferences(registry))")
+        let (context, occurrences) = Self.disabledFeatureOccurrences(registry)
+        let c = try #require(occurrences.first { $0.subject == "C" })
+        let fOff = try #require(context.scenarios.firstIndex { $0.values["f"] == false })
+        #expect(c.scenarios == [fOff] && context.walkedScenarios > 0, "\(c) \(DisabledFeature.run(context.context(fOff)).map(\.message))")
+    }
+
+    /// `disabled-feature`'s occurrences over every scenario of `registry`, having checked that
+    /// `HiddenBlame` blames what each scenario's walk does.
+    static func disabledFeatureOccurrences(_ registry: Registry) -> (ScenarioSetContext, [ScenarioOccurrence]) {
+        #expect(blameDifferences(registry).isEmpty, "\(blameDifferences(registry))")
         let g = NavGraph(registry: registry)
-        let scenarios = ModelConsistency.scenarios(registry)
-        let context = ScenarioSetContext(graph: g, scenarios: scenarios) { CheckContext(graph: g, scenario: $0) }
-        let c = try #require(DisabledFeature.occurrences(context)?.first { $0.subject == "C" })
-        let fOff = try #require(scenarios.firstIndex { $0.values["f"] == false })
-        #expect(c.scenarios == [fOff] && context.walkedScenarios > 0, "\(c) \(scenarios.map(\.name)) \(DisabledFeature.run(context.context(fOff)).map(\.message))")
+        let context = ScenarioSetContext(graph: g, scenarios: ModelConsistency.scenarios(registry)) { CheckContext(graph: g, scenario: $0) }
+        return (context, DisabledFeature.occurrences(context) ?? [])
     }
 
     /// Two disabled features offer X its new arrival at the same depth: the one the walk reaches
@@ -201,11 +200,7 @@ import Testing
               - {name: HC}
               - {name: X}
             """, file: "order.yml")
-        #expect(Self.blameDifferences(registry).isEmpty, "\(Self.blameDifferences(registry))")
-        let g = NavGraph(registry: registry)
-        let scenarios = ModelConsistency.scenarios(registry)
-        let context = ScenarioSetContext(graph: g, scenarios: scenarios) { CheckContext(graph: g, scenario: $0) }
-        let subjects = (DisabledFeature.occurrences(context) ?? []).map(\.subject)
+        let subjects = Self.disabledFeatureOccurrences(registry).1.map(\.subject)
         #expect(subjects.contains("C2") && !subjects.contains("C"), "\(subjects)")
     }
 
@@ -231,22 +226,29 @@ import Testing
         return Registry(entries: entries, flags: flags, routes: routes, handlers: [handler], features: features)
     }
 
-    static func blameDifferences(_ registry: Registry) -> [String] {
-        let g = NavGraph(registry: registry)
-        let scenarios = ModelConsistency.scenarios(registry)
-        let off = g.disabledTable(scenarios)
-        let reach = g.reachAcross(off: off)
-        var disabled = ScenarioTable(nodes: g.nodeCount, scenarios: scenarios.count)
-        var perScenario: [Set<Int32>] = []
+    /// Per scenario, the features `disabled-feature` treats as disabled (off, and not an entry no
+    /// route reaches), as a table and as sets, from each scenario's own walk.
+    static func disabledFeatures(_ g: NavGraph, _ scenarios: [FlagScenario], off: ScenarioTable) -> (table: ScenarioTable, sets: [Set<Int32>]) {
+        var table = ScenarioTable(nodes: g.nodeCount, scenarios: scenarios.count)
+        var sets: [Set<Int32>] = []
         for (s, scenario) in scenarios.enumerated() {
             let walk = g.reachability(under: scenario)
             var set = Set<Int32>()
             for id in g.declaredFeatures where off.contains(id, s) && !(walk.asEntry[Int(id)] && !walk.throughRoute[Int(id)]) {
                 set.insert(id)
-                disabled.insert(id, s)
+                table.insert(id, s)
             }
-            perScenario.append(set)
+            sets.append(set)
         }
+        return (table, sets)
+    }
+
+    static func blameDifferences(_ registry: Registry) -> [String] {
+        let g = NavGraph(registry: registry)
+        let scenarios = ModelConsistency.scenarios(registry)
+        let off = g.disabledTable(scenarios)
+        let reach = g.reachAcross(off: off)
+        let (disabled, perScenario) = disabledFeatures(g, scenarios, off: off)
         let blame = HiddenBlame(g, off: off, disabled: disabled, targeted: reach.targeted, asked: disabled)
         var problems: [String] = []
         for (s, scenario) in scenarios.enumerated() {
