@@ -202,7 +202,7 @@ public final class CheckContext: @unchecked Sendable {
     public let wanted: Set<String>?
     private let cache: ReachabilityCache
     /// For a context of a scenario set: what every scenario targets (`ScenarioSetContext.reach`),
-    /// and which scenario this is, so that `isTargeted` needs no walk.
+    /// and which scenario this is, so that `withTargeted` needs no walk.
     private let setTargeted: (table: ScenarioTable, scenario: Int)?
 
     public init(graph: NavGraph, scenario: FlagScenario, index: CheckIndex? = nil) {

@@ -77,7 +77,7 @@ public struct BufferedFileWriter: ReportSink {
 enum ReportHalves {
     /// Writes items `0..<count` in order: `first` for the items of even blocks (into `out`),
     /// `second` for those of odd blocks (on another thread, so it must only read what it shares).
-    /// `blocks` are the blocks' start indices after the first's (0), ascending (`blocks(_:)`).
+    /// `blocks` are the blocks' start indices after the first's (0), ascending (`cut(_:)`).
     static func write<Sink: ReportSink>(
         _ count: Int, cut blocks: [Int], to out: inout Sink, first: (Int, inout Sink) -> Void,
         second: @escaping @Sendable (Int, inout ByteSink) -> Void
