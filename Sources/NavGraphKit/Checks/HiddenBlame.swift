@@ -100,14 +100,9 @@ struct HiddenBlame {
             }
         }
         var moved = [UInt64](repeating: 0, count: n * w)
-        var anyMoved = [UInt64](repeating: 0, count: w)
         for x in order {
             let k = Int(arrival[Int(x)]), p = Int(source[k])
-            for i in 0..<w {
-                let bits = (p == n ? 0 : moved[p * w + i]) | removed(k, i)
-                moved[Int(x) * w + i] = bits
-                anyMoved[i] |= bits
-            }
+            for i in 0..<w { moved[Int(x) * w + i] = (p == n ? 0 : moved[p * w + i]) | removed(k, i) }
         }
 
         // A screen's explaining step goes up to the screen that opened its route, or, for a
