@@ -107,25 +107,15 @@ public struct ScenarioSubset: Hashable, Codable, Sendable {
     }
 }
 
-/// A run's scenario names, shared by its findings' `ScenarioSubset`s, with each name as the JSON
-/// report writes it in a finding's `scenarios` (made once, not escaped again for every finding).
+/// A run's scenario names, shared by its findings' `ScenarioSubset`s.
 public final class ScenarioNames: Sendable {
     public let names: [String]
-    /// `        "name",\n` per name, one after another (`jsonStart[i]..<jsonStart[i + 1]`).
-    let jsonItems: [UInt8]
-    let jsonStart: [Int]
+    /// The names' mean length in UTF-8 bytes (what a report weighs a subset by).
+    let meanByteCount: Int
 
     public init(_ names: [String]) {
         self.names = names
-        var items: [UInt8] = [], start = [0]
-        for name in names {
-            items.append(contentsOf: "        \"".utf8)
-            items.append(contentsOf: Escaping.json(name).utf8)
-            items.append(contentsOf: "\",\n".utf8)
-            start.append(items.count)
-        }
-        jsonItems = items
-        jsonStart = start
+        meanByteCount = names.isEmpty ? 0 : names.reduce(0) { $0 + $1.utf8.count } / names.count
     }
 }
 

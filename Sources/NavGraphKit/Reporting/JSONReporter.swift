@@ -33,14 +33,15 @@ public enum JSONReporter: Reporter {
         } else {
             out.write("[\n")
             let findings = report.findings
+            let items = ScenarioItems(findings)
             ReportHalves.write(
                 findings.count, cut: ReportHalves.cut(findings), to: &out,
                 first: { i, out in
-                    writeFinding(findings[i], to: &out)
+                    writeFinding(findings[i], items, to: &out)
                     out.write(i == findings.count - 1 ? "\n" : ",\n")
                 },
                 second: { i, out in
-                    writeFinding(findings[i], to: &out)
+                    writeFinding(findings[i], items, to: &out)
                     out.write(i == findings.count - 1 ? "\n" : ",\n")
                 })
             out.write("  ]")
@@ -98,7 +99,7 @@ public enum JSONReporter: Reporter {
     }
 
     /// One finding at the findings array's indentation (4 spaces), keys sorted.
-    private static func writeFinding<Sink: ReportSink>(_ f: Finding, to out: inout Sink) {
+    private static func writeFinding<Sink: ReportSink>(_ f: Finding, _ items: ScenarioItems, to out: inout Sink) {
         out.write("    {\n      \"elements\": ")
         writeStrings(f.elements, indent: "      ", to: &out)
         out.write(",\n      \"location\": ")
@@ -122,29 +123,12 @@ public enum JSONReporter: Reporter {
         out.write(",\n      \"rule\": ")
         JSONValue.writeQuoted(f.ruleID, to: &out)
         out.write(",\n      \"scenarios\": ")
-        if let set = f.scenarioSubset { writeScenarioNames(set, to: &out) } else { out.write("null") }
+        if let set = f.scenarioSubset { items.write(set, to: &out) } else { out.write("null") }
         out.write(",\n      \"severity\": ")
         JSONValue.writeQuoted(f.severity.rawValue, to: &out)
         out.write(",\n      \"subject\": ")
         JSONValue.writeQuoted(f.subject, to: &out)
         out.write("\n    }")
-    }
-
-    /// A finding's `scenarios` as `writeStrings` writes them (at its indentation), from the names
-    /// made once per run: an all-combinations report writes a million of them.
-    private static func writeScenarioNames<Sink: ReportSink>(_ set: ScenarioSubset, to out: inout Sink) {
-        if set.indices.isEmpty { return out.write("[]") }
-        out.write("[\n")
-        let start = set.table.jsonStart
-        set.table.jsonItems.withUnsafeBufferPointer { items in
-            for (i, index) in set.indices.enumerated() {
-                let lo = start[Int(index)], hi = start[Int(index) + 1]
-                // The last one without its comma.
-                let end = i == set.indices.count - 1 ? hi - 2 : hi
-                out.write(utf8: UnsafeBufferPointer(rebasing: items[lo..<end]))
-            }
-        }
-        out.write("\n      ]")
     }
 
     private static func writeStrings<Sink: ReportSink>(_ items: [String], indent: String, to out: inout Sink) {
@@ -208,5 +192,42 @@ public enum JSONReporter: Reporter {
             "elements": .strings(f.elements),
             "scenarios": f.scenarios.map { .strings($0) } ?? .null,
         ])
+    }
+}
+
+/// The report's scenario names as items of a finding's `scenarios` (`        "name",\n` each,
+/// escaped), made once per table of names the findings share: an all-combinations report writes a
+/// million of them. `write` gives what `writeStrings` gives for the subset's names.
+private struct ScenarioItems: Sendable {
+    /// Per table: its items one after another, and where each starts (`start[i] ..< start[i + 1]`).
+    private var tables: [ObjectIdentifier: (bytes: [UInt8], start: [Int])] = [:]
+
+    init(_ findings: [Finding]) {
+        for f in findings {
+            guard let table = f.scenarioSubset?.table, tables[ObjectIdentifier(table)] == nil else { continue }
+            var bytes: [UInt8] = [], start = [0]
+            for name in table.names {
+                bytes.append(contentsOf: "        \"".utf8)
+                bytes.append(contentsOf: Escaping.json(name).utf8)
+                bytes.append(contentsOf: "\",\n".utf8)
+                start.append(bytes.count)
+            }
+            tables[ObjectIdentifier(table)] = (bytes, start)
+        }
+    }
+
+    func write<Sink: ReportSink>(_ set: ScenarioSubset, to out: inout Sink) {
+        if set.indices.isEmpty { return out.write("[]") }
+        let (bytes, start) = tables[ObjectIdentifier(set.table)]!
+        out.write("[\n")
+        bytes.withUnsafeBufferPointer { items in
+            for (i, index) in set.indices.enumerated() {
+                let lo = start[Int(index)], hi = start[Int(index) + 1]
+                // The last one without its comma.
+                let end = i == set.indices.count - 1 ? hi - 2 : hi
+                out.write(utf8: UnsafeBufferPointer(rebasing: items[lo..<end]))
+            }
+        }
+        out.write("\n      ]")
     }
 }

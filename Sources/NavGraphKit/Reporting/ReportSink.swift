@@ -126,7 +126,7 @@ enum ReportHalves {
     /// a megabyte.
     static func cut(_ findings: [Finding]) -> [Int] {
         let weights = findings.map { f in
-            200 + f.message.utf8.count + (f.scenarioSubset.map { set in set.indices.reduce(0) { $0 + set.table.jsonStart[Int($1) + 1] - set.table.jsonStart[Int($1)] } } ?? 0)
+            200 + f.message.utf8.count + (f.scenarioSubset.map { $0.indices.count * ($0.table.meanByteCount + 12) } ?? 0)
         }
         let total = weights.reduce(0, +)
         guard total >= 1 << 20, findings.count >= 2 else { return [] }
