@@ -1,6 +1,6 @@
 # Homebrew formula for navgraph. The repository is its own tap (README.md, "Install"):
 #
-#   brew tap navgraph/navgraph https://github.com/OWNER/navgraph   # or the path of a local clone
+#   brew tap navgraph/navgraph https://github.com/navgraph/navgraph   # or the path of a local clone
 #   brew install --HEAD navgraph/navgraph/navgraph
 #
 # It builds from source the revision the tap holds (`brew update` moves the tap, and
@@ -9,20 +9,19 @@
 # its source archive makes it installable without --HEAD.
 class Navgraph < Formula
   desc "Check, draw and explore the navigation graph of modular iOS apps"
-  homepage "https://github.com/OWNER/navgraph"
+  homepage "https://github.com/navgraph/navgraph"
   head "file://#{File.expand_path("..", __dir__)}", using: :git
 
   depends_on xcode: ["16.0", :build] # swift-tools-version 6.0
   depends_on "pkgconf" => :build # finds graphviz's libgvc (Homebrew's pkg-config)
   depends_on "graphviz" # rendering links libgvc/libcgraph; `dot`'s plugins do the layout
-
-  uses_from_macos "swift" => :build # on Linux, Homebrew's swift
+  # On Linux `make install` is the way (README): a Linux binary needs the Swift runtime of the
+  # toolchain that built it, and --static-swift-stdlib does not link navgraph with Swift 6.3.1.
+  depends_on :macos
 
   def install
-    # SwiftPM's own sandbox cannot nest inside Homebrew's; on Linux, link the Swift runtime into the
-    # binary so that it does not need the toolchain Homebrew built it with.
-    args = OS.mac? ? ["--disable-sandbox"] : ["--static-swift-stdlib"]
-    system "swift", "build", *args, "-c", "release", "--product", "navgraph"
+    # SwiftPM's own sandbox cannot nest inside Homebrew's.
+    system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "navgraph"
     bin.install ".build/release/navgraph"
 
     # bash, zsh and fish completions, written by the binary (swift-argument-parser's
@@ -30,8 +29,7 @@ class Navgraph < Formula
     generate_completions_from_executable(bin/"navgraph", "--generate-completion-script")
 
     # The man page, made from the binary's own help by swift-argument-parser's generate-manual plugin.
-    plugin_args = OS.mac? ? ["--disable-sandbox"] : []
-    system "swift", "package", *plugin_args, "plugin", "generate-manual", "--configuration", "release"
+    system "swift", "package", "--disable-sandbox", "plugin", "generate-manual", "--configuration", "release"
     man1.install Dir[".build/plugins/**/navgraph.1"].first
   end
 
