@@ -75,7 +75,7 @@ public struct ProjectModel: Sendable {
 
     static let skipped: Set<String> = ["Pods", "Carthage", "DerivedData", "node_modules", ".build", "build"]
 
-    private static func manifests(under root: String) -> [String] {
+    static func manifests(under root: String) -> [String] {
         var out: [String] = []
         var stack = [root]
         let fm = FileManager.default
