@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "NavGraphKit", targets: ["NavGraphKit"]),
         .library(name: "NavGraphPipeline", targets: ["NavGraphPipeline"]),
         .plugin(name: "NavGraphCommand", targets: ["NavGraphCommand"]),
+        .plugin(name: "NavGraphBuildPlugin", targets: ["NavGraphBuildPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -57,6 +58,13 @@ let package = Package(
             ),
             dependencies: ["navgraph"],
             path: "Plugins/NavGraphCommand"
+        ),
+        // Findings inline in Xcode on every build: `navgraph check` on the target it is applied to.
+        .plugin(
+            name: "NavGraphBuildPlugin",
+            capability: .buildTool(),
+            dependencies: ["navgraph"],
+            path: "Plugins/NavGraphBuild"
         ),
         .testTarget(
             name: "NavGraphKitTests",

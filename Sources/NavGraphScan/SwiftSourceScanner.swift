@@ -199,7 +199,7 @@ public struct SwiftSourceScanner: Sendable {
         summary.navigateResolved = assembler.explanations.filter(\.isResolved).count
         summary.navigatePartly = assembler.explanations.filter { !$0.resolved.isEmpty && !$0.unresolved.isEmpty }.count
         if summary.features + summary.routes + summary.handlers == 0 {
-            throw InputError([Diagnostic(.error, "no routing found in \(paths.joined(separator: ", ")) (\(summary.filesRead) Swift files read): navgraph reads \(Self.stylesRead) (RouterService: types conforming to Feature, Route and RouteHandler, or renamed copies whose protocols are declared in the sources; name others under `scan:` in .navgraph.yml)", at: nil)])
+            throw InputError([Diagnostic(.error, "\(Self.noRoutingPrefix) \(paths.joined(separator: ", ")) (\(summary.filesRead) Swift files read): navgraph reads \(Self.stylesRead) (RouterService: types conforming to Feature, Route and RouteHandler, or renamed copies whose protocols are declared in the sources; name others under `scan:` in .navgraph.yml)", at: nil)])
         }
         let diagnostics = Set(warnings.map { $0.diagnostic(strict: configuration.strict) }).sorted(by: Self.order)
         var result = ScanResult(registry: registry, diagnostics: diagnostics, fileCount: work.count)
@@ -213,6 +213,15 @@ public struct SwiftSourceScanner: Sendable {
         }
         result.cacheNotes = (factCache?.notes ?? []) + (resultCache?.cache.notes ?? [])
         return result
+    }
+
+    /// How the no-routing error starts (`isNoRouting` recognises it).
+    static let noRoutingPrefix = "no routing found in"
+
+    /// Whether `diagnostic` is the error of a scan that found no routing at all (the build-tool
+    /// plugin is silent on such a target; the command line reports it).
+    public static func isNoRouting(_ diagnostic: Diagnostic) -> Bool {
+        diagnostic.severity == .error && diagnostic.location == nil && diagnostic.message.hasPrefix(noRoutingPrefix + " ")
     }
 
     /// The styles navgraph reads, for the no-routing error.

@@ -17,6 +17,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
     @OptionGroup var output: ReportOptions
+    @OptionGroup var plugin: BuildToolPluginOptions
 
     @Option(
         name: .customLong("write-baseline"),
@@ -24,7 +25,8 @@ struct CheckCommand: ParsableCommand {
     var writeBaseline: String?
 
     func run() throws {
-        let loaded = try input.load()
+        // The build-tool plugin's run of a target with no navigation: nothing to say, nothing to cost.
+        guard let loaded = try plugin.load(input) else { CLIOutput.exitNow(ExitStatus.clean) }
         let config = try output.applied(to: loaded.configuration)
         CLIOutput.printDiagnostics(loaded.warnings)
         let all = loaded.findings(options: config.checkOptions())
@@ -52,19 +54,23 @@ struct CheckCommand: ParsableCommand {
             (config.reporter ?? .xcode).write(report, to: &stdout)
             stdout.flush()
         }
-        CLIOutput.printDiagnostics(filtered.stale.map {
+        // The plugin checks one target against the package's baseline: the other targets' entries are not stale.
+        if !plugin.isOn { CLIOutput.printDiagnostics(filtered.stale.map {
             Diagnostic(.warning, "stale baseline entry, the finding no longer occurs: [\($0.rule)] \($0.subject)", at: nil)
-        })
+        }) }
         let scen = loaded.scenarios.count == 1 ? "scenario \(loaded.scenario.name)" : "\(loaded.scenarios.count) flag scenarios"
         var summary = "navgraph: \(report.countsText) in \(loaded.registry.features.count) features (\(scen))"
-        if filtered.hidden > 0 || !filtered.stale.isEmpty {
+        if plugin.isOn {
+            if filtered.hidden > 0 { summary += "; baseline hid \(filtered.hidden)" }
+        } else if filtered.hidden > 0 || !filtered.stale.isEmpty {
             summary += "; baseline hid \(filtered.hidden), \(filtered.stale.count) stale"
         }
         if let scan = loaded.scan, scan.navigateUnresolved + scan.navigatePartly > 0 {
             let n = scan.navigateUnresolved + scan.navigatePartly
             summary += "; the graph is partial: \(n) navigate call\(n == 1 ? "" : "s") not fully resolved (navgraph scan --explain)"
         }
-        CLIOutput.stderr(summary + "\n")
+        // The plugin's build log shows the summary only next to findings.
+        if !plugin.isOn || !report.findings.isEmpty { CLIOutput.stderr(summary + "\n") }
         let failed = report.count(.error) > 0 || (config.strict == true && report.count(.warning) > 0)
         // Everything is written: end the process here, with the app's model still alive, rather than
         // free it value by value on the way out of `run` (a tenth of a second at 100k features).

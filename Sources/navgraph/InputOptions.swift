@@ -53,7 +53,8 @@ struct InputOptions: ParsableArguments {
     }
 
     /// `load()` with an already layered configuration (`navgraph diff` loads two sides, each with its own).
-    func load(configuration config: Configuration, warnings configWarnings: [Diagnostic]) throws -> LoadedInput {
+    /// `scanSummary: false` leaves out the scan's summary line (the build-tool plugin prints only findings).
+    func load(configuration config: Configuration, warnings configWarnings: [Diagnostic], scanSummary: Bool = true) throws -> LoadedInput {
         let request = Pipeline.Request(
             configuration: config, configurationWarnings: configWarnings, flagOverrides: try overrides(),
             allFlagCombinations: allFlagCombinations, scanCache: cacheFlags.choice)
@@ -64,7 +65,7 @@ struct InputOptions: ParsableArguments {
                 progress.finish()
                 CLIOutput.printDiagnostics(report.diagnostics)
                 for note in report.cacheNotes { CLIOutput.stderr("navgraph: warning: \(Escaping.terminal(note))\n") }
-                CLIOutput.stderr("navgraph: \(report.summary.line)\n")
+                if scanSummary { CLIOutput.stderr("navgraph: \(report.summary.line)\n") }
             }
         } catch let error as Pipeline.UsageError {
             throw ValidationError(error.description)
