@@ -36,6 +36,7 @@ test: setup
 	@scripts/check-outputs.sh
 	@scripts/browser-test.sh
 	@scripts/plugin-check.sh
+	@scripts/build-plugin-check.sh
 	@scripts/bench.sh --smoke
 	@scripts/valgrind-render.sh
 
