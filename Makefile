@@ -6,7 +6,7 @@ SWIFT ?= swift
 # bench builds release.
 NAVGRAPH = .build/debug/navgraph
 
-.PHONY: demo test setup build release outputs bench fuzz clean
+.PHONY: demo test setup build release outputs bench fuzz clean install uninstall
 
 setup:
 	@scripts/setup.sh
@@ -37,6 +37,7 @@ test: setup
 	@scripts/browser-test.sh
 	@scripts/plugin-check.sh
 	@scripts/build-plugin-check.sh
+	@scripts/install-check.sh
 	@scripts/bench.sh --smoke
 	@scripts/valgrind-render.sh
 
@@ -54,3 +55,16 @@ fuzz: setup
 
 clean:
 	rm -rf .build
+
+# make install [PREFIX=/usr/local] [CONFIG=release|debug] [DESTDIR=]: the binary, its bash/zsh/fish
+# completions and its man page, all generated from the binary (scripts/install.sh). CONFIG=debug reuses
+# the debug build; SWIFT_BUILD_FLAGS adds swift build flags. make uninstall removes exactly those files.
+PREFIX ?= /usr/local
+CONFIG ?= release
+INSTALL_ENV = PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" CONFIG="$(CONFIG)" SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)"
+
+install:
+	@$(INSTALL_ENV) scripts/install.sh install
+
+uninstall:
+	@$(INSTALL_ENV) scripts/install.sh uninstall
