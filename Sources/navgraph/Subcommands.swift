@@ -14,6 +14,7 @@ extension NavGraphCommand {
         FlagsCommand.self,
         ExploreCommand.self,
         DiffCommand.self,
+        InitCommand.self,
         GenerateCommand.self,
     ]
 }

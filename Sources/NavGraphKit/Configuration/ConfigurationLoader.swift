@@ -22,7 +22,14 @@ public enum ConfigurationLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw InputError([Diagnostic(.error, "\(file) is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1))])
         }
-        var (config, warnings) = try load(text: text, file: file)
+        let (config, warnings) = try load(text: text, file: file)
+        return (resolvingPaths(config, file: file), warnings)
+    }
+
+    /// `config` with its relative paths (registries, reports, baseline) resolved against the folder
+    /// of `file`, as `load(file:)` gives them (`navgraph init` loads the text it is about to write).
+    public static func resolvingPaths(_ config: Configuration, file: String) -> Configuration {
+        var config = config
         let dir = (file as NSString).deletingLastPathComponent
         if !dir.isEmpty && dir != "." {
             func resolve(_ p: String) -> String { p.hasPrefix("/") ? p : (dir as NSString).appendingPathComponent(p) }
@@ -30,7 +37,7 @@ public enum ConfigurationLoader {
             config.baseline = config.baseline.map(resolve)
             config.reports = config.reports.map { Configuration.ReportOutput(format: $0.format, path: resolve($0.path)) }
         }
-        return (config, warnings)
+        return config
     }
 
     /// Parses config text; `file` names it in locations. Paths are kept as written.
