@@ -34,8 +34,12 @@ put() {
 
 # A path dependency's package identity is its folder's name (navgraph's own name when fetched by URL).
 IDENTITY=$(basename "$ROOT" | tr '[:upper:]' '[:lower:]')
+# The plugin's own source, hashed into the manifest: SwiftPM does not notice that a path dependency's
+# plugin changed until the manifest does.
+PLUGIN_HASH=$(cat "$ROOT"/Plugins/NavGraphBuild/*.swift | sha256sum | cut -c1-16)
 put Package.swift <<SWIFT
 // swift-tools-version:6.0
+// Written by scripts/build-plugin-check.sh (plugin source $PLUGIN_HASH).
 import PackageDescription
 
 let navgraph: Target.PluginUsage = .plugin(name: "NavGraphBuildPlugin", package: "$IDENTITY")

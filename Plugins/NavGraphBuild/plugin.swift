@@ -9,7 +9,7 @@ import PackagePlugin
 /// 1. a `.navgraph.yml` in the target's folder: that configuration and its `registries:`;
 /// 2. a registry named `navigation.yml`/`.yaml`/`.json` in the target's folder;
 /// 3. the `registries:` of the package's `.navgraph.yml`;
-/// 4. the Swift sources of the target and of the package's targets it depends on.
+/// 4. the Swift sources of the target and of the targets of the same package it depends on.
 /// The package's `.navgraph.yml` (rules, baseline, scan settings) applies unless the target has
 /// its own. navgraph prints nothing for sources with no navigation at all.
 @main
@@ -17,8 +17,11 @@ struct NavGraphBuildPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let module = target as? SourceModuleTarget, module.kind != .test else { return [] }
         let ownFiles = module.sourceFiles(withSuffix: "swift").map(\.url)
+        // The package's own targets only: a dependency's sources (swift-syntax, a router framework) are
+        // not the app's navigation, and scanning them would cost every build.
+        let own = Set(context.package.targets.map(\.id))
         let sourceTargets = [module] + module.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }
-            .filter { $0.kind != .test }
+            .filter { $0.kind != .test && own.contains($0.id) }
         let plan = NavGraphBuildPlan(
             folder: module.folderURL, root: context.package.directoryURL,
             sourceFolders: sourceTargets.map(\.folderURL),
