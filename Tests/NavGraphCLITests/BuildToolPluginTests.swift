@@ -1,0 +1,93 @@
+import Foundation
+import XCTest
+
+/// `navgraph check --build-tool-plugin DIR`, as Plugins/NavGraphBuild runs it on every build
+/// (scripts/build-plugin-check.sh builds a real package with the plugin; these run the command alone).
+final class BuildToolPluginTests: XCTestCase {
+    private func app(_ files: [String: String]) throws -> URL {
+        let dir = try NavGraphBinary.temporaryDirectory(self)
+        for (name, text) in files { try dir.write(name, text) }
+        return dir
+    }
+
+    private static let routing = """
+        public protocol Route { static var identifier: String { get } }
+        public protocol Feature { func build(fromRoute route: Route?) -> String }
+        public protocol RouteHandler {
+            var routes: [Route.Type] { get }
+            func destination(forRoute route: Route, from: String) -> Feature.Type
+        }
+        """
+
+    private static let brokenApp = """
+        public struct HomeFeature: Feature {
+            public func build(fromRoute route: Route?) -> String { "home" }
+        }
+        public struct OrphanFeature: Feature {
+            public func build(fromRoute route: Route?) -> String { "orphan" }
+        }
+        public enum App {
+            static func start(router: RouterService) { _ = router.navigationController(withInitialFeature: HomeFeature.self) }
+        }
+        """
+
+    func testNoRoutingIsSilentAndGreenOnlyForThePlugin() throws {
+        let dir = try app(["Sources/Math/Math.swift": "public enum Math { public static func twice(_ x: Int) -> Int { 2 * x } }\n"])
+        let sources = dir.appendingPathComponent("Sources/Math").path
+        let plain = try NavGraphBinary.run(["check", sources])
+        XCTAssertEqual(plain.status, 2, "the command line still says there is no routing")
+        XCTAssertTrue(plain.stderr.contains("no routing found"), plain.stderr)
+
+        let work = dir.appendingPathComponent("work").path
+        let plugin = try NavGraphBinary.run(["check", "--build-tool-plugin", work, "--default-path", sources])
+        XCTAssertEqual(plugin.status, 0, plugin.stderr)
+        XCTAssertEqual(plugin.stdout, "")
+        XCTAssertEqual(plugin.stderr, "")
+    }
+
+    func testFindingsAtAbsolutePathsCacheInTheWorkDirectoryNoReports() throws {
+        let dir = try app([
+            "Sources/Routing/Routing.swift": Self.routing,
+            "Sources/App/App.swift": Self.brokenApp,
+            // Relative registries would win over --default-path; reports must not be written.
+            ".navgraph.yml": "reports: {sarif: out/navgraph.sarif}\nrules: {unused-route: {enabled: false}}\n",
+        ])
+        let work = dir.appendingPathComponent("work")
+        let run = try NavGraphBinary.run([
+            "check", "--build-tool-plugin", work.path, "--reporter", "xcode", "--config", dir.appendingPathComponent(".navgraph.yml").path,
+            "--default-path", dir.appendingPathComponent("Sources/App").path, "--default-path", dir.appendingPathComponent("Sources/Routing").path,
+        ], environment: ["NAVGRAPH_CACHE_DIR": ""])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let orphan = "\(dir.path)/Sources/App/App.swift:4:15: error: [unreachable-feature] OrphanFeature"
+        XCTAssertTrue(run.stdout.hasPrefix(orphan), run.stdout)
+        for line in run.stdout.split(separator: "\n") { XCTAssertTrue(line.hasPrefix("/"), "not absolute: \(line)") }
+        XCTAssertFalse(run.stderr.contains("scanned"), "no scan summary in the build log: \(run.stderr)")
+        XCTAssertTrue(run.stderr.contains("navgraph: 1 error"), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path), "the plugin writes no reports")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("run-stamp").path))
+        let cached = try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("scan-cache").path)
+        XCTAssertTrue(cached.contains { $0.hasPrefix("scan-") }, "\(cached)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("Sources/App/.navgraph-cache").path))
+    }
+
+    func testTheConfigsRegistriesWinOverTheDefaultPaths() throws {
+        let dir = try app([
+            "navigation.yml": "navgraph: 1\nfeatures:\n  - {name: Home, module: App}\n  - {name: Lost, module: App}\nentries: [{feature: Home}]\n",
+            ".navgraph.yml": "registries: [navigation.yml]\n",
+            "Sources/Math/Math.swift": "public enum Math {}\n",
+        ])
+        let run = try NavGraphBinary.run([
+            "check", "--build-tool-plugin", dir.appendingPathComponent("work").path,
+            "--config", dir.appendingPathComponent(".navgraph.yml").path, "--default-path", dir.appendingPathComponent("Sources/Math").path,
+        ])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("\(dir.path)/navigation.yml:4:"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("[unreachable-feature] Lost"), run.stdout)
+    }
+
+    func testDefaultPathNeedsThePluginMode() throws {
+        let run = try NavGraphBinary.run(["check", "--default-path", "Examples", "Examples/ShopApp.yml"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("--default-path is only for --build-tool-plugin"), run.stderr)
+    }
+}
