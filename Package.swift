@@ -23,12 +23,15 @@ let package = Package(
         .systemLibrary(
             name: "CGraphvizSystem",
             pkgConfig: "libgvc",
-            providers: [.apt(["libgraphviz-dev"])]
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
         .target(name: "CGraphviz", dependencies: ["CGraphvizSystem"]),
+        // Every operating-system call, one file per concern, a branch per system (Linux, macOS):
+        // scripts/portability-check.py keeps Linux-only calls out of every other target.
+        .target(name: "NavGraphPlatform", exclude: ["README.md"]),
         .target(
             name: "NavGraphKit",
-            dependencies: [.product(name: "Yams", package: "Yams")]
+            dependencies: ["NavGraphPlatform", .product(name: "Yams", package: "Yams")]
         ),
         .target(name: "NavGraphRender", dependencies: ["NavGraphKit", "CGraphviz"]),
         // The synthetic registries of the benchmarks and tests (the CLI's hidden `generate`).
@@ -36,7 +39,7 @@ let package = Package(
         .target(
             name: "NavGraphScan",
             dependencies: [
-                "NavGraphKit",
+                "NavGraphKit", "NavGraphPlatform",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -46,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "navgraph",
             dependencies: [
-                "NavGraphKit", "NavGraphRender", "NavGraphScan", "NavGraphPipeline", "NavGraphSynthetic",
+                "NavGraphKit", "NavGraphRender", "NavGraphScan", "NavGraphPipeline", "NavGraphSynthetic", "NavGraphPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,6 +76,6 @@ let package = Package(
         ),
         .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphRender", "NavGraphKit"], exclude: ["Golden"]),
         .testTarget(name: "NavGraphScanTests", dependencies: ["NavGraphScan", "NavGraphKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "NavGraphCLITests", dependencies: ["NavGraphKit", "NavGraphScan", "NavGraphPipeline"], exclude: ["DiffGolden"]),
+        .testTarget(name: "NavGraphCLITests", dependencies: ["NavGraphKit", "NavGraphScan", "NavGraphPipeline", "NavGraphPlatform"], exclude: ["DiffGolden"]),
     ]
 )

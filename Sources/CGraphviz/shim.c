@@ -1,8 +1,10 @@
-/* navgraph's C shim over libcgraph + libgvc. See include/cgraphviz_shim.h. */
-#define _GNU_SOURCE
+/* navgraph's C shim over libcgraph + libgvc. See include/cgraphviz_shim.h.
+ * POSIX calls only, the ones Linux (glibc, musl) and macOS all have: no feature macros needed.
+ * graphviz's headers are found through pkg-config's include folder (…/include/graphviz) on both:
+ * apt puts it in /usr/include/graphviz, Homebrew in $(brew --prefix graphviz)/include/graphviz. */
 #include "cgraphviz_shim.h"
-#include <graphviz/gvc.h>
-#include <graphviz/cgraph.h>
+#include <gvc.h>
+#include <cgraph.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -418,14 +420,30 @@ static int parse_records(const ngv_buf *b, ngv_result *r, int expected) {
     return saw_status;
 }
 
+/* A pipe whose two ends close on exec. POSIX `pipe` then `fcntl(FD_CLOEXEC)` on Linux and macOS alike
+ * (macOS's libc has no `pipe2`). Not atomic: a process another thread starts between the two calls
+ * inherits the ends; navgraph starts none while it renders (graphviz calls are serialised). */
+static int pipe_cloexec(int fds[2]) {
+    if (pipe(fds) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        int flags = fcntl(fds[i], F_GETFD);
+        if (flags < 0 || fcntl(fds[i], F_SETFD, flags | FD_CLOEXEC) != 0) {
+            close(fds[0]);
+            close(fds[1]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static void run_isolated(const char *dot, size_t length, const char *engine, const char *const *formats,
                          int count, double timeout, ngv_result *r, ngv_buf *records, ngv_buf *errtext) {
     int outp[2], errp[2];
-    if (pipe2(outp, O_CLOEXEC) != 0) {
+    if (pipe_cloexec(outp) != 0) {
         r->status = NGV_ERR_SYSTEM;
         return;
     }
-    if (pipe2(errp, O_CLOEXEC) != 0) {
+    if (pipe_cloexec(errp) != 0) {
         close(outp[0]);
         close(outp[1]);
         r->status = NGV_ERR_SYSTEM;

@@ -1,2 +1,3 @@
-#include <graphviz/gvc.h>
-#include <graphviz/cgraph.h>
+/* Through pkg-config's include folder (libgvc.pc: …/include/graphviz) on Linux and macOS alike. */
+#include <gvc.h>
+#include <cgraph.h>

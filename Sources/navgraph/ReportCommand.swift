@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavGraphKit
+import NavGraphPlatform
 
 /// `navgraph report`: summary, findings by rule, flow trees, hubs, depth, dead ends, modules.
 struct ReportCommand: ParsableCommand {
@@ -37,21 +38,10 @@ struct TerminalOptions: ParsableArguments {
     /// Colour decided by `--color`, `NO_COLOR` and whether stdout is a terminal; Unicode box
     /// drawing whenever colour is on (a terminal), ASCII otherwise.
     func style() -> TerminalStyle {
-        let tty = isatty(STDOUT_FILENO) == 1
+        let tty = Descriptor.isTerminal(Descriptor.standardOutput)
         let color = TerminalStyle.colorEnabled(mode: self.color, isTerminal: tty, noColor: ProcessInfo.processInfo.environment["NO_COLOR"])
         return TerminalStyle(color: color, unicode: color, width: width ?? TerminalSize.columns() ?? 100)
     }
 }
 
 extension TerminalStyle.ColorMode: ExpressibleByArgument {}
-
-/// The terminal's size through `ioctl(TIOCGWINSZ)`.
-enum TerminalSize {
-    static func current(_ fd: Int32 = STDOUT_FILENO) -> (columns: Int, rows: Int)? {
-        var ws = winsize()
-        guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
-        return (Int(ws.ws_col), Int(ws.ws_row))
-    }
-
-    static func columns() -> Int? { current()?.columns }
-}

@@ -1,8 +1,9 @@
 import Foundation
+import NavGraphPlatform
 
 /// "Scanning 120/800 files" on standard error, only when it is a terminal.
 final class ScanProgress: @unchecked Sendable {
-    private let enabled = isatty(STDERR_FILENO) == 1
+    private let enabled = Descriptor.isTerminal(Descriptor.standardError)
     private let lock = NSLock()
     /// Scans that finish within a second print nothing.
     private let started = Date()

@@ -1,4 +1,5 @@
 import Foundation
+import NavGraphPlatform
 import XCTest
 
 /// Drives the real `navgraph explore` in a detached tmux session of a fixed size: send keys,
@@ -143,25 +144,16 @@ final class ExplorerTmuxTests: XCTestCase {
         throw TmuxTimeout()
     }
 
-    /// Runs tmux with posix_spawn and waitpid, its output in a file: the tmux server inherits
+    /// Runs tmux with posix_spawn and waitpid (`ChildProcess`), its output in a file: the tmux server inherits
     /// the descriptors of the command that starts it, so a pipe would never reach end-of-file.
     @discardableResult
     func tmux(_ args: [String]) throws -> String {
         let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-tmux-\(getpid())-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: outPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([Self.which("tmux")!, "-L", socket] + args).map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
-        var pid = pid_t()
-        let rc = posix_spawn(&pid, Self.which("tmux")!, &actions, nil, argv, environ)
-        guard rc == 0 else { throw TmuxTimeout() }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let tmux = Self.which("tmux")!
+        guard ChildProcess.run(tmux, ["-L", socket] + args, environment: ProcessInfo.processInfo.environment, outputPath: outPath) != nil else {
+            throw TmuxTimeout()
+        }
         return (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NavGraphPlatform
 
 /// Where a big registry's `features` list can be cut in two, so that the fast reader decodes the
 /// second half on another thread while the first thread reads everything else.
@@ -69,7 +70,7 @@ struct FeatureSplit: Equatable {
         let key = Array(#""features""#.utf8)
         var from = from
         while from < end {
-            guard let hit = key.withUnsafeBytes({ k in FeatureSplit.memmem(base + from, end - from, k.baseAddress, k.count) }) else { return nil }
+            guard let hit = key.withUnsafeBytes({ k in ByteSearch.first(k.baseAddress, k.count, in: base + from, end - from) }) else { return nil }
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             from = at + 1
             var b = at - 1
@@ -233,9 +234,4 @@ struct FeatureSplit: Equatable {
             }
         }
     }
-
-    /// The C library's `memmem` (a GNU and BSD extension, not in the Glibc module Swift imports):
-    /// the first occurrence of `needle` in `haystack`, at gigabytes a second.
-    @_silgen_name("memmem")
-    private static func memmem(_ haystack: UnsafeRawPointer?, _ haystackCount: Int, _ needle: UnsafeRawPointer?, _ needleCount: Int) -> UnsafeMutableRawPointer?
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NavGraphPlatform
 
 /// Loads registry files (YAML or JSON, schema version 1) into a `Registry`.
 ///
@@ -135,43 +136,14 @@ public struct RegistryLoader: Sendable {
     }
 
     /// A regular file's bytes in a buffer the caller gives back with `release`; nil when it cannot be read whole
-    /// (then the text path reads it and says why).
+    /// (then the text path reads it and says why). Pages made at once on Linux (`FileBytes.mapped`).
     static func contents(of file: String) -> UnsafeMutableBufferPointer<UInt8>? {
-        let fd = open(file, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
-        let size = Int(info.st_size)
-        // Anonymous memory with its pages made at once (MAP_POPULATE): a page fault per 4 KiB of
-        // a freshly allocated buffer cost half of reading a big file. (Huge pages read a 31 MB file
-        // in 8-13 ms instead of 15-21 ms, but took 60-85 ms about one time in seven, on this VM
-        // right after another big process: docs/performance.md.)
-        let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0)
-        guard let memory, memory != MAP_FAILED else { return nil }
-        let buffer = UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: UInt8.self), count: size)
-        var filled = 0
-        while filled < size {
-            let n = read(fd, buffer.baseAddress! + filled, size - filled)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                release(buffer)
-                return nil
-            }
-            filled += n
-        }
-        var more: UInt8 = 0
-        guard read(fd, &more, 1) == 0 else {
-            // It grew while it was read.
-            release(buffer)
-            return nil
-        }
-        return buffer
+        FileBytes.mapped(file)
     }
 
     /// Gives back what `contents(of:)` returned.
     static func release(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
-        munmap(bytes.baseAddress, bytes.count)
+        FileBytes.release(bytes)
     }
 
     /// True when no byte has its high bit set (eight bytes at a time).

@@ -1,4 +1,5 @@
 import Foundation
+import NavGraphPlatform
 
 /// The process's table of file paths and of the texts read from them: `SourceLocation` holds a file
 /// id from here instead of a `String`, so a location is a plain value (copying one costs no reference
@@ -14,26 +15,14 @@ import Foundation
 enum SourceFiles {
     private final class Table: @unchecked Sendable {
         /// Readers (printing locations, on both of a report's threads) share it; adding takes it alone.
-        private let rw: UnsafeMutablePointer<pthread_rwlock_t> = {
-            let p = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
-            pthread_rwlock_init(p, nil)
-            return p
-        }()
+        private let lock = ReadWriteLock()
         var ids: [String: UInt32] = [:]
         var paths: [String] = []
         var texts: [LineTable] = []
 
-        func reading<R>(_ body: () -> R) -> R {
-            pthread_rwlock_rdlock(rw)
-            defer { pthread_rwlock_unlock(rw) }
-            return body()
-        }
+        func reading<R>(_ body: () -> R) -> R { lock.reading(body) }
 
-        func writing<R>(_ body: () -> R) -> R {
-            pthread_rwlock_wrlock(rw)
-            defer { pthread_rwlock_unlock(rw) }
-            return body()
-        }
+        func writing<R>(_ body: () -> R) -> R { lock.writing(body) }
     }
 
     private static let table = Table()

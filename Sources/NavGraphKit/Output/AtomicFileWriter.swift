@@ -1,4 +1,5 @@
 import Foundation
+import NavGraphPlatform
 
 /// Writing an output file failed; nothing was replaced.
 public struct WriteError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -26,7 +27,7 @@ public enum AtomicFileWriter {
         func cleanUp() { for (t, _) in temps { try? fm.removeItem(at: t) } }
         for f in files {
             let target = directory.appendingPathComponent(f.name)
-            let temp = directory.appendingPathComponent(".\(f.name).\(getpid()).tmp")
+            let temp = directory.appendingPathComponent(".\(f.name).\(ProcessImage.id).tmp")
             temps.append((temp, target))
             do {
                 try f.data.write(to: temp)

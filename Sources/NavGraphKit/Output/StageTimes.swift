@@ -1,4 +1,5 @@
 import Foundation
+import NavGraphPlatform
 
 /// Wall-clock time per stage of a run, for `NAVGRAPH_TIMING=1` (as ESLint's `TIMING=1`): which stage,
 /// or which rule, a slow check spends its time in. Off unless the variable is set; then every stage
@@ -18,9 +19,7 @@ public enum StageTimes {
     fileprivate static let origin = now()
 
     fileprivate static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+        MonotonicClock.seconds()
     }
 
     /// Runs `body`, recording its wall time under `name` when timing is on.

@@ -1,4 +1,5 @@
 import Foundation
+import NavGraphPlatform
 
 /// Where a report's text goes, piece by piece: a `String` (tests, `generateReport`) or a buffered file
 /// descriptor (`BufferedFileWriter`, the CLI's standard output), so a big report is written as it is
@@ -52,19 +53,7 @@ public struct BufferedFileWriter: ReportSink {
 
     /// Writes what is buffered (retrying short writes and interruptions; a closed pipe drops the rest).
     public mutating func flush() {
-        var done = 0
-        buffer.withUnsafeBytes { raw in
-            while done < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + done, raw.count - done)
-                if n > 0 {
-                    done += n
-                } else if n < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
-        }
+        buffer.withUnsafeBytes { _ = Descriptor.writeAll(fd, $0) }
         buffer.removeAll(keepingCapacity: true)
     }
 }

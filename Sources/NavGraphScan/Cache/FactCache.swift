@@ -1,8 +1,6 @@
 import Foundation
 import NavGraphKit
-#if canImport(Darwin)
-import Darwin
-#endif
+import NavGraphPlatform
 
 /// The scan cache: one file's facts per entry, keyed by a hash of the file's bytes, its path and
 /// module as the facts name them, and the scan configuration the facts were extracted under. A
@@ -233,16 +231,7 @@ final class FactCache: @unchecked Sendable {
     /// The scanner's own binary (the executable or library holding this code): its path, size and
     /// modification time, so a rebuilt navgraph never reads facts an older build extracted.
     static let binaryIdentity: String = {
-        let path: String
-        #if canImport(Darwin)
-        var info = Dl_info()
-        guard dladdr(#dsohandle, &info) != 0, let name = info.dli_fname else { return "unknown" }
-        path = String(cString: name)
-        #else
-        // Linux: SwiftPM links the library into the executable.
-        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return "unknown" }
-        path = exe
-        #endif
+        guard let path = ProcessImage.path(containing: #dsohandle) else { return "unknown" }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
         let time = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0

@@ -1,0 +1,89 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Whole files read into memory, the two ways navgraph needs.
+public enum FileBytes {
+    /// A regular file's bytes, with `open`, `fstat` and (almost always) one `read`: no `Data`, no
+    /// `FileHandle`, no chunking. Nil when it cannot be opened or read (a folder, a dangling link, no
+    /// permission). A file that grows while it is read is read on to its end.
+    ///
+    /// - Linux (Glibc, Musl) and macOS (Darwin): the same POSIX calls; `O_CLOEXEC` so that a process
+    ///   started meanwhile on another thread does not inherit the descriptor.
+    public static func read(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        // One byte more than the size, so a file that grew since `fstat` is seen growing and read on.
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 4096)) }
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                Descriptor.systemRead(fd, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
+    }
+
+    /// A non-empty regular file's bytes in fresh anonymous memory the caller gives back with
+    /// `release(_:)`; nil when it cannot be read whole, or when it grew while it was read.
+    ///
+    /// - Linux (Glibc, Musl): `mmap` with `MAP_POPULATE`, so the pages are made at once: a page
+    ///   fault per 4 KiB of a freshly allocated buffer cost half of reading a big file. (Huge pages
+    ///   were tried and taken out: docs/performance.md.)
+    /// - macOS (Darwin): `mmap` without it (Darwin has no `MAP_POPULATE`); pages are made as `read`
+    ///   fills them.
+    public static func mapped(_ path: String) -> UnsafeMutableBufferPointer<UInt8>? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
+        let size = Int(info.st_size)
+        #if os(Linux)
+        let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
+        #else
+        let flags = MAP_PRIVATE | MAP_ANONYMOUS
+        #endif
+        let memory = mmap(nil, size, PROT_READ | PROT_WRITE, flags, -1, 0)
+        guard let memory, memory != MAP_FAILED else { return nil }
+        let buffer = UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: UInt8.self), count: size)
+        var filled = 0
+        while filled < size {
+            let n = Descriptor.systemRead(fd, buffer.baseAddress! + filled, size - filled)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                release(buffer)
+                return nil
+            }
+            filled += n
+        }
+        var more: UInt8 = 0
+        guard Descriptor.systemRead(fd, &more, 1) == 0 else {
+            // It grew while it was read.
+            release(buffer)
+            return nil
+        }
+        return buffer
+    }
+
+    /// Gives back what `mapped(_:)` returned (`munmap` on every system).
+    public static func release(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
+        munmap(bytes.baseAddress, bytes.count)
+    }
+}
