@@ -11,7 +11,8 @@ Allowed: the platform layer (Sources/NavGraphPlatform/), and there only inside a
 condition is Linux (`#if os(Linux)`, `canImport(Glibc)`, `canImport(Musl)`; in C `__linux__`,
 `__GLIBC__`). Outside the layer a Linux-only name is an error even behind `#if os(Linux)`: the
 call belongs in the layer, documented with what it does on both systems. Package.swift's system
-libraries must name a Homebrew provider beside apt.
+libraries must name a Homebrew provider beside apt. C files are also compiled as strict POSIX 2008
+(when a C compiler is there), so a GNU-only call the lists below do not name is still caught.
 
 Usage: scripts/portability-check.py [ROOT]   (default: the repository). Exit 0 clean, 1 problems.
 docs/ci.md, "Portability", says what is checked and why.
@@ -183,17 +184,56 @@ def check_package(root, problems):
                              "a system library with no Homebrew provider (.brew([...])): macOS users are not told what to install"))
 
 
+def check_c_strictly(root, sources, problems):
+    """Compiles each C source (that the name rules passed) as strict POSIX 2008 with no feature macros:
+    a call only GNU's libc declares by default (one not in the lists above) is then an undeclared
+    function. Skipped, with a note, when there is no C compiler."""
+    import shutil
+    import subprocess
+    cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("clang") or shutil.which("gcc")
+    if not cc or not sources:
+        if sources:
+            print("portability-check: no C compiler: the strict POSIX compile of the C files was skipped", file=sys.stderr)
+        return
+    flags = ["-std=c11", "-D_POSIX_C_SOURCE=200809L", "-fsyntax-only",
+             "-Werror=implicit-function-declaration"]
+    for target in sorted(os.listdir(os.path.join(root, "Sources"))):
+        include = os.path.join(root, "Sources", target, "include")
+        if os.path.isdir(include):
+            flags.append("-I" + include)
+    try:
+        flags += subprocess.run(["pkg-config", "--cflags", "libgvc"], capture_output=True, text=True).stdout.split()
+    except OSError:
+        pass
+    for rel in sources:
+        out = subprocess.run([cc, *flags, os.path.join(root, rel)], capture_output=True, text=True)
+        found = len(problems)
+        for m in re.finditer(r"^(?:.*?[/\\])?" + re.escape(os.path.basename(rel)) + r":(\d+):(\d+): error: (.*)$",
+                             out.stderr, re.M):
+            problems.append((rel, int(m.group(1)), int(m.group(2)),
+                             f"not POSIX 2008 (compiled with -D_POSIX_C_SOURCE=200809L): {m.group(3)}; "
+                             f"macOS's libc may lack it: call it from the platform layer, behind a branch per system"))
+        if out.returncode != 0 and len(problems) == found:
+            first = next((l for l in out.stderr.splitlines() if "error" in l), out.stderr.strip()[:200])
+            print(f"portability-check: {rel} could not be compiled strictly (so not checked that way): {first}", file=sys.stderr)
+
+
 def main():
     root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), ".."))
-    problems, files = [], 0
+    problems, files, c_sources = [], 0, []
     for folder in FOLDERS:
         for dirpath, dirnames, filenames in os.walk(os.path.join(root, folder)):
             dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
             for name in sorted(filenames):
                 if name.endswith(SWIFT_EXT + C_EXT):
                     files += 1
-                    check_file(root, os.path.relpath(os.path.join(dirpath, name), root).replace(os.sep, "/"), problems)
+                    rel = os.path.relpath(os.path.join(dirpath, name), root).replace(os.sep, "/")
+                    before = len(problems)
+                    check_file(root, rel, problems)
+                    if name.endswith(".c") and not rel.startswith(LAYER) and len(problems) == before:
+                        c_sources.append(rel)
     check_package(root, problems)
+    check_c_strictly(root, c_sources, problems)
     problems.sort(key=lambda p: (p[0], p[1], p[2]))
     for rel, line, col, message in problems:
         print(f"{rel}:{line}:{col}: error: [portability] {message}")
