@@ -212,7 +212,7 @@ def check_c_strictly(root, sources, problems):
                              out.stderr, re.M):
             problems.append((rel, int(m.group(1)), int(m.group(2)),
                              f"not POSIX 2008 (compiled with -D_POSIX_C_SOURCE=200809L): {m.group(3)}; "
-                             f"macOS's libc may lack it: call it from the platform layer, behind a branch per system"))
+                             f"macOS's libc may lack it: use a POSIX call both systems have"))
         if out.returncode != 0 and len(problems) == found:
             first = next((l for l in out.stderr.splitlines() if "error" in l), out.stderr.strip()[:200])
             print(f"portability-check: {rel} could not be compiled strictly (so not checked that way): {first}", file=sys.stderr)
