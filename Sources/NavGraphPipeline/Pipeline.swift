@@ -67,11 +67,11 @@ public enum Pipeline {
         }
         let (loaded, scan) = try StageTimes.measure("load") { () throws -> (Registry, ScanSummary?) in try InputLoader.load(
             paths: config.registries, scanSettings: config.scan, strictScan: request.strictScan, cache: request.scanCache, progress: progress, onScanned: onScanned) }
-        let registry = config.addingEntries(to: loaded)
+        let (registry, callWarnings) = config.applyingCallStatements(to: config.addingEntries(to: loaded))
         let graph = StageTimes.measure("graph build") { NavGraph(registry: registry) }
         let overrides = request.flagOverrides
         let knownFlags = Set(registry.flags.map(\.name))
-        var warnings = request.configurationWarnings
+        var warnings = request.configurationWarnings + callWarnings
         for name in overrides.keys.sorted() where !knownFlags.contains(name) {
             warnings.append(Diagnostic(.warning, "--flag \(name): the registry declares no such flag\(NameSuggestion.hint(for: name, in: knownFlags))", at: nil))
         }

@@ -23,8 +23,8 @@ struct NavigationRecord {
     }
 
     /// An unresolved part that `warning` reports instead (or a warning added once per call by the caller).
-    mutating func reported(_ reason: String, chain: [String], warning: ScanWarning? = nil) {
-        let u = CallSiteExplanation.Unresolved(reason: reason, chain: chain)
+    mutating func reported(_ reason: String, chain: [String], route: String? = nil, warning: ScanWarning? = nil) {
+        let u = CallSiteExplanation.Unresolved(reason: reason, chain: chain, route: route)
         explanation.unresolved.append(u)
         reportedElsewhere.insert(u)
         if let warning { warnings.append(warning) }
@@ -40,7 +40,7 @@ struct NavigationRecord {
     mutating func unattributed(route: String, site: ValueResolver.Site, chain: [String], verb: String, owner: String) {
         reported(
             "route '\(route)' is \(verb) from '\(site.enclosingTypes.first ?? "top-level code")', which \(owner)", chain: chain,
-            warning: .navigateUnattributed(route, in: site.enclosingTypes.first, at: site.location))
+            route: route, warning: .navigateUnattributed(route, in: site.enclosingTypes.first, at: site.location))
     }
 
     mutating func resolved(route: String, features: [String], site: SourceLocation, chain: [String]) {

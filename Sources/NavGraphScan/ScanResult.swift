@@ -45,6 +45,8 @@ public struct CallSiteExplanation: Hashable, Sendable {
     public struct Unresolved: Hashable, Sendable {
         public var reason: String
         public var chain: [String]
+        /// The route, when it is known and only where it is opened from is not (`navigate-unattributed`).
+        public var route: String? = nil
     }
 
     public var location: SourceLocation

@@ -69,6 +69,9 @@ struct CheckCommand: ParsableCommand {
             let n = scan.navigateUnresolved + scan.navigatePartly
             summary += "; the graph is partial: \(n) navigate call\(n == 1 ? "" : "s") not fully resolved (navgraph scan --explain)"
         }
+        if case let held = report.heldBack, held > 0 {
+            summary += "; \(held) held back as warning\(held == 1 ? "" : "s"): navigation calls the scan could not follow may explain \(held == 1 ? "it" : "them")"
+        }
         // The plugin's build log shows the summary only next to findings.
         if !plugin.isOn || !report.findings.isEmpty { CLIOutput.stderr(summary + "\n") }
         let failed = report.count(.error) > 0 || (config.strict == true && report.count(.warning) > 0)

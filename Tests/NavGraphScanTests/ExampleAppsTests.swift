@@ -19,8 +19,14 @@ final class ExampleAppsTests: XCTestCase {
             "unreachable-feature VIPERShop/Modules/LegacyPromo/LegacyPromoFeature.swift:5",
             "unused-route VIPERShop/Interfaces/Routes.swift:21",
         ])
-        // The route decoded from UserDefaults stays unknown: a warning, never an edge.
+        // The route decoded from UserDefaults stays unknown: a warning, never an edge; it is written
+        // as an unfollowed call, and the unreachable screen it could lead to is held back to a warning.
         XCTAssertEqual(warnings, ["navigate-unresolved VIPERShop/Modules/Home/HomeRouter.swift:31"])
+        XCTAssertEqual(result.registry.unfollowed.map(\.call), ["saved.value"])
+        XCTAssertNil(result.registry.unfollowed.first?.routes)
+        let held = CheckRunner(options: CheckOptions(scenarios: [FlagScenario.defaults(of: result.registry)]))
+            .run(NavGraph(registry: result.registry)).filter { $0.ruleID == "unreachable-feature" }
+        XCTAssertEqual(held.map { "\($0.subject) \($0.severity) \($0.heldBack)" }, ["LegacyPromoFeature warning true"])
         XCTAssertEqual(result.summary.skippedTests, 1)
         XCTAssertEqual(result.summary.skippedVendored, 4)
         XCTAssertEqual(result.summary.edges, 4)
@@ -31,6 +37,8 @@ final class ExampleAppsTests: XCTestCase {
         let (findings, warnings, result) = try check("CoordinatorApp")
         XCTAssertEqual(findings, ["missing-fallback Modules/Checkout/Code/CheckoutFeature.swift:11"])
         XCTAssertEqual(warnings, ["navigate-unattributed Modules/Catalog/Code/Debug/AnalyticsDebugMenu.swift:22"])
+        // Its route is known ('account'), where it is opened from is not: it can open only that route.
+        XCTAssertEqual(result.registry.unfollowed.map { $0.routes ?? ["any"] }, [["account"]])
         XCTAssertEqual(result.registry.flags.map(\.name), ["newCheckout"])
         XCTAssertEqual(result.registry.flags.first?.runtime, true)
         // Modules are the SwiftPM targets (custom `path:`), not the top folder.

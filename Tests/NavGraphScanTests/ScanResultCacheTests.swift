@@ -33,11 +33,12 @@ final class ScanResultCacheTests: XCTestCase {
         XCTAssertEqual(count(ScanSummary()), 18)
         XCTAssertEqual(count(CallSiteExplanation(location: l, kind: .navigate, written: "")), 5)
         XCTAssertEqual(count(CallSiteExplanation.Resolved(route: "", features: [], site: l, chain: [])), 4)
-        XCTAssertEqual(count(CallSiteExplanation.Unresolved(reason: "", chain: [])), 2)
+        XCTAssertEqual(count(CallSiteExplanation.Unresolved(reason: "", chain: [])), 3)
         XCTAssertEqual(count(Diagnostic(.note, "", at: nil)), 3)
-        // Registry's tenth, `names`, is the loader's name ids: not part of the value, and a scanned (or
+        // Registry's eleventh, `names`, is the loader's name ids: not part of the value, and a scanned (or
         // cached) registry has none — the graph build interns its names.
-        XCTAssertEqual(count(Registry()), 10)
+        XCTAssertEqual(count(Registry()), 11)
+        XCTAssertEqual(count(UnfollowedCall(call: "")), 6)
         XCTAssertEqual(count(ElementOrigin()), 2)
         XCTAssertEqual(count(Entry(target: .feature(""))), 3)
         XCTAssertEqual(count(FeatureFlag(name: "", defaultValue: true)), 5)

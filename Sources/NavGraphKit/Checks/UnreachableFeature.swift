@@ -9,7 +9,9 @@ public enum UnreachableFeature: Check {
             Reachability follows RouterService: entries are built directly, a route leads to every feature a \
             handler maps it to, and the fallback of a feature that can be disabled counts as reachable whenever \
             that feature is. Unreachable in every flag scenario is an error; unreachable only under some flags \
-            is a warning that names those scenarios.
+            is a warning that names those scenarios. When the registry lists navigation calls a scan could \
+            not follow (`unfollowed:`), a feature one of them could lead to is only a warning ("may be \
+            unreachable") until `.navgraph.yml` states what those calls open.
             """,
         severity: .error, dependsOnFlags: true,
         scenarioPolicy: .warningWhenPartial,

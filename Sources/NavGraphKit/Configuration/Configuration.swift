@@ -50,6 +50,36 @@ public struct Configuration: Sendable {
         }
     }
 
+    /// What a navigation call the scan could not follow opens, stated by the app's developers
+    /// (`unfollowed: [{at: Sources/App/DeepLinks.swift:42, opens: [profile, settings]}]`): the call
+    /// then opens only those routes (`[]`: none of the app's), so the absences it no longer explains
+    /// are errors again (`Completeness`).
+    public struct CallStatement: Hashable, Sendable {
+        /// The call's file (as the scan names it, or a path ending it) and line.
+        public var file: String
+        public var line: Int
+        public var column: Int?
+        public var opens: [String]
+        public var location: SourceLocation?
+        public init(file: String, line: Int, column: Int? = nil, opens: [String], location: SourceLocation? = nil) {
+            self.file = file
+            self.line = line
+            self.column = column
+            self.opens = opens
+            self.location = location
+        }
+
+        /// `FILE:LINE[:COLUMN]`.
+        public var at: String { "\(file):\(line)" + (column.map { ":\($0)" } ?? "") }
+
+        /// Whether the call at `l` is the one this statement names.
+        public func matches(_ l: SourceLocation) -> Bool {
+            l.line == line && (column == nil || column == l.column) && (l.file == file || l.file.hasSuffix("/" + file))
+        }
+    }
+
+    /// Statements about calls the scan could not follow, in file order.
+    public var unfollowed: [CallStatement] = []
     /// Flag defaults and owners, in file order.
     public var flags: [FlagSetting] = []
     /// Registry files or directories.
@@ -103,6 +133,7 @@ public struct Configuration: Sendable {
         if let b = other.baseline { c.baseline = b }
         if let s = other.scan { c.scan = s }
         if !other.flags.isEmpty { c.flags = other.flags }
+        if !other.unfollowed.isEmpty { c.unfollowed = other.unfollowed }
         return c
     }
 
@@ -154,5 +185,27 @@ public struct Configuration: Sendable {
         let present = Set(r.entries.map(\.target))
         for e in entries where !present.contains(e.target) { r.entries.append(e) }
         return r
+    }
+
+    /// `registry` with what `unfollowed:` states about its unfollowed calls, and a warning for each
+    /// statement that names no such call (the call was followed, moved, or never there).
+    public func applyingCallStatements(to registry: Registry) -> (registry: Registry, warnings: [Diagnostic]) {
+        guard !unfollowed.isEmpty else { return (registry, []) }
+        var r = registry
+        var warnings: [Diagnostic] = []
+        for statement in unfollowed {
+            var matched = false
+            for i in r.unfollowed.indices {
+                guard let at = r.unfollowed[i].origin.primary, statement.matches(at) else { continue }
+                r.unfollowed[i].routes = statement.opens
+                matched = true
+            }
+            if !matched {
+                warnings.append(Diagnostic(
+                    .warning, "unfollowed: no navigation call the scan could not follow is at \(statement.at) (navgraph scan --explain lists them)",
+                    at: statement.location))
+            }
+        }
+        return (r, warnings)
     }
 }

@@ -6,8 +6,9 @@ import Foundation
 public enum ConfigurationLoader {
     static let topKeys = [
         "registries", "entries", "rules", "opt-in", "exclude", "scenarios", "strict", "reporter", "reports",
-        "baseline", "scan", "flags",
+        "baseline", "scan", "flags", "unfollowed",
     ]
+    static let callStatementKeys = ["at", "opens"]
     static let flagKeys = ["default", "owner"]
     static let ruleKeys = ["enabled", "severity"]
     static let excludeKeys = ["modules", "names"]
@@ -138,6 +139,27 @@ public enum ConfigurationLoader {
                 } else if let b = r.bool(value, "flag '\(name)'") {
                     config.flags.append(Configuration.FlagSetting(name: name, defaultValue: b, owner: nil, location: value.location))
                 }
+            }
+        }
+        if let node = top["unfollowed"] {
+            for item in r.list(node, "unfollowed") {
+                guard let m = known(item, "an unfollowed call", callStatementKeys) else { continue }
+                guard let atNode = m["at"], let opensNode = m["opens"] else {
+                    r.error("an unfollowed call needs 'at' (FILE:LINE of the call) and 'opens' (the routes it can open)", at: item)
+                    continue
+                }
+                guard let at = r.string(atNode, "at") else { continue }
+                let parts = at.split(separator: ":", omittingEmptySubsequences: false)
+                var numbers = parts.reversed().prefix(2).prefix { Int($0) != nil }.map { Int($0)! }
+                numbers.reverse()
+                guard !numbers.isEmpty, parts.count > numbers.count else {
+                    r.error("at must look like 'path/File.swift:line' or 'path/File.swift:line:column', found '\(at)'", at: atNode)
+                    continue
+                }
+                let file = parts.dropLast(numbers.count).joined(separator: ":")
+                config.unfollowed.append(Configuration.CallStatement(
+                    file: file, line: numbers[0], column: numbers.count > 1 ? numbers[1] : nil, opens: r.strings(opensNode, "opens"),
+                    location: item.location))
             }
         }
         if let node = top["scan"] {

@@ -62,11 +62,15 @@ public enum ConfigurationWriter {
         }
         out += "baseline: \(c.baseline.map(q) ?? "null")\n"
         out += "scan: \(c.scan.map(flow) ?? "{}")\n"
+        if !c.unfollowed.isEmpty {
+            out += "unfollowed:\n"
+            for s in c.unfollowed { out += "  - {at: \(q(s.at)), opens: \(list(s.opens))}\n" }
+        }
         return out
     }
 
     /// A raw node in YAML flow style, keeping plain scalars plain and quoted ones quoted.
-    static func flow(_ node: RawNode) -> String {
+    public static func flow(_ node: RawNode) -> String {
         switch node {
         case .scalar(let s, let plain, _):
             if plain && (RawNode.isNull(s) || RawNode.bool(s) != nil || Int(s) != nil || Double(s) != nil) {

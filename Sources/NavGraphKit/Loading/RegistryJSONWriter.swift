@@ -64,6 +64,15 @@ public enum RegistryJSONWriter {
             if let a = d.anyRoute { p.append("\"anyRoute\": \(q(a))") }
             return "{" + p.joined(separator: ", ") + "}"
         })
+        section("unfollowed", r.unfollowed.map { c in
+            var p = ["\"call\": \(q(c.call))"]
+            if !c.from.isEmpty { p.append("\"from\": [" + c.from.map(q).joined(separator: ", ") + "]") }
+            if let s = c.system { p.append("\"system\": \(q(s.rawValue))") }
+            if let r = c.routes { p.append("\"routes\": [" + r.map(q).joined(separator: ", ") + "]") }
+            if let r = c.reason { p.append("\"reason\": \(q(r))") }
+            if let s = c.origin.source { p.append("\"source\": \(q(s.description))") }
+            return "{" + p.joined(separator: ", ") + "}"
+        })
         return o + "\n}\n"
     }
 

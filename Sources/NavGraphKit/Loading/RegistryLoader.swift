@@ -182,7 +182,7 @@ public struct RegistryLoader: Sendable {
 
 /// The schema of registry version 1, read from a `RawNode` tree.
 enum RegistryDecoder {
-    static let topKeys = ["navgraph", "app", "entries", "flags", "provided", "routes", "handlers", "features", "dependencies", "deeplinks"]
+    static let topKeys = ["navgraph", "app", "entries", "flags", "provided", "routes", "handlers", "features", "dependencies", "deeplinks", "unfollowed"]
     static let entryKeys = ["feature", "route", "source", "ignore"]
     static let routeKeys = ["id", "type", "module", "parameters", "source", "ignore", "system"]
     static let handlerKeys = ["name", "module", "routes", "source", "ignore"]
@@ -194,6 +194,7 @@ enum RegistryDecoder {
     static let deeplinkKeys = ["url", "route", "anyRoute", "source", "ignore"]
     static let flagKeys = ["default", "source", "owner"]
     static let providedKeys = ["name", "source"]
+    static let unfollowedKeys = ["call", "from", "system", "routes", "reason", "source"]
 
     static func decode(_ root: RawNode, reader r: inout SchemaReader) -> Registry {
         var registry = Registry()
@@ -249,6 +250,7 @@ enum RegistryDecoder {
         if let n = top["features"] { registry.features = r.list(n, "features").compactMap { feature($0, &r) } }
         if let n = top["dependencies"] { registry.dependencies = r.list(n, "dependencies").compactMap { binding($0, &r) } }
         if let n = top["deeplinks"] { registry.deeplinks = r.list(n, "deeplinks").compactMap { deeplink($0, &r) } }
+        if let n = top["unfollowed"] { registry.unfollowed = r.list(n, "unfollowed").compactMap { unfollowed($0, &r) } }
         return registry
     }
 
@@ -289,16 +291,29 @@ enum RegistryDecoder {
                 if let t = r.string(value, "the type of parameter '\(name)'") { params.append(.init(name: name, type: t)) }
             }
         }
-        var system: RoutingSystem?
-        if let n = m["system"], let s = r.optionalString(n, "system") {
-            system = RoutingSystem(rawValue: s)
-            if system == nil {
-                r.error("unknown routing system '\(s)' (one of \(RoutingSystem.allCases.map(\.rawValue).joined(separator: ", ")))", at: n)
-            }
-        }
         return Route(
             id: id, type: r.optionalString(m["type"], "type"), module: r.optionalString(m["module"], "module"),
-            parameters: params, origin: origin(node, m, &r), ignore: r.strings(m["ignore"], "ignore"), system: system)
+            parameters: params, origin: origin(node, m, &r), ignore: r.strings(m["ignore"], "ignore"), system: system(m, &r))
+    }
+
+    /// `system:` of a route or an unfollowed call.
+    static func system(_ m: [String: RawNode], _ r: inout SchemaReader) -> RoutingSystem? {
+        guard let n = m["system"], let s = r.optionalString(n, "system") else { return nil }
+        guard let system = RoutingSystem(rawValue: s) else {
+            r.error("unknown routing system '\(s)' (one of \(RoutingSystem.allCases.map(\.rawValue).joined(separator: ", ")))", at: n)
+            return nil
+        }
+        return system
+    }
+
+    /// An item of `unfollowed:` (what a scan could not follow; `UnfollowedCall`).
+    static func unfollowed(_ node: RawNode, _ r: inout SchemaReader) -> UnfollowedCall? {
+        guard let m = r.mapping(node, "an unfollowed call", allowed: unfollowedKeys) else { return nil }
+        guard let call = required(m, "call", "an unfollowed call", at: node, &r) else { return nil }
+        return UnfollowedCall(
+            call: call, from: r.strings(m["from"], "from"), system: system(m, &r),
+            routes: m["routes"].map { r.strings($0, "routes") }, reason: r.optionalString(m["reason"], "reason"),
+            origin: origin(node, m, &r))
     }
 
     static func handler(_ node: RawNode, _ r: inout SchemaReader) -> RouteHandler? {

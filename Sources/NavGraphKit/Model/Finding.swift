@@ -47,6 +47,9 @@ public struct Finding: Hashable, Codable, Sendable {
     public var scenarioSubset: ScenarioSubset?
     /// The registry element the finding is about: its `ignore:` list can suppress the finding.
     public var element: ElementRef?
+    /// Lowered from error to warning because a navigation call the scan could not follow may explain
+    /// it (`Completeness`); counted as "held back" in the summary.
+    public var heldBack = false
     /// `element` as the readable key suppressions and baselines use (`feature:Name`, `route:id`, …).
     public var anchor: String? { element?.key }
 

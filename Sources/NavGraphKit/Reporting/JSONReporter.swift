@@ -56,6 +56,10 @@ public enum JSONReporter: Reporter {
         out.write(String(report.baselined))
         out.write(",\n    \"errors\": ")
         out.write(String(report.count(.error)))
+        if case let held = report.heldBack, held > 0 {
+            out.write(",\n    \"heldBack\": ")
+            out.write(String(held))
+        }
         out.write(",\n    \"notes\": ")
         out.write(String(report.count(.note)))
         out.write(",\n    \"warnings\": ")
@@ -165,6 +169,16 @@ public enum JSONReporter: Reporter {
         out.write("}")
     }
 
+    /// The summary's counts; `heldBack` only when some finding was held back.
+    static func summary(_ report: CheckReport) -> [String: JSONValue] {
+        var s: [String: JSONValue] = [
+            "errors": .int(report.count(.error)), "warnings": .int(report.count(.warning)),
+            "notes": .int(report.count(.note)), "baselined": .int(report.baselined),
+        ]
+        if report.heldBack > 0 { s["heldBack"] = .int(report.heldBack) }
+        return s
+    }
+
     static func document(_ report: CheckReport) -> JSONValue {
         .object([
             "version": .int(schemaVersion),
@@ -172,10 +186,7 @@ public enum JSONReporter: Reporter {
             "scenarios": .array(report.scenarios.map { s in
                 .object(["name": .string(s.name), "flags": .object(s.values.mapValues { .bool($0) })])
             }),
-            "summary": .object([
-                "errors": .int(report.count(.error)), "warnings": .int(report.count(.warning)),
-                "notes": .int(report.count(.note)), "baselined": .int(report.baselined),
-            ]),
+            "summary": .object(summary(report)),
             "findings": .array(report.findings.map(finding)),
             "staleBaseline": .strings(report.staleBaseline),
         ])

@@ -32,6 +32,14 @@ public struct CheckReport: Sendable {
         return n
     }
 
+    /// How many findings `Completeness` held back from error to warning (a navigation call the scan
+    /// could not follow may explain them).
+    public var heldBack: Int {
+        var n = 0
+        for i in findings.indices where findings[i].heldBack { n += 1 }
+        return n
+    }
+
     /// "2 errors, 1 warning" (or "no findings").
     public var countsText: String {
         let e = count(.error), w = count(.warning), n = count(.note)

@@ -34,12 +34,14 @@ extension Registry: CacheCodable {
         w.values(features)
         w.values(dependencies)
         w.values(deeplinks)
+        w.values(unfollowed)
     }
     init(from r: inout CacheReader) throws {
         self.init(
             app: try r.optionalString(), entries: try r.values(), flags: try r.values(), provided: try r.values(),
             routes: try r.values(), handlers: try r.values(), features: try r.values(), dependencies: try r.values(),
             deeplinks: try r.values())
+        unfollowed = try r.values()
     }
 }
 
@@ -102,11 +104,33 @@ extension Route: CacheCodable {
         let parameters: [Parameter] = try r.values()
         let origin: ElementOrigin = try r.value()
         let ignore = try r.strings()
-        let system = try r.optional { r -> RoutingSystem in
+        self.init(id: id, type: type, module: module, parameters: parameters, origin: origin, ignore: ignore, system: try RoutingSystem.read(&r))
+    }
+}
+
+extension RoutingSystem {
+    /// An optional system as `Route` and `UnfollowedCall` write it.
+    static func read(_ r: inout CacheReader) throws -> RoutingSystem? {
+        try r.optional { r -> RoutingSystem in
             guard let s = RoutingSystem(rawValue: try r.string()) else { throw CacheReader.Corrupt() }
             return s
         }
-        self.init(id: id, type: type, module: module, parameters: parameters, origin: origin, ignore: ignore, system: system)
+    }
+}
+
+extension UnfollowedCall: CacheCodable {
+    func write(to w: inout CacheWriter) {
+        w.string(call)
+        w.strings(from)
+        w.optional(system) { $0.string($1.rawValue) }
+        w.optional(routes) { $0.strings($1) }
+        w.optional(reason) { $0.string($1) }
+        w.value(origin)
+    }
+    init(from r: inout CacheReader) throws {
+        self.init(
+            call: try r.string(), from: try r.strings(), system: try RoutingSystem.read(&r), routes: try r.optional { try $0.strings() },
+            reason: try r.optionalString(), origin: try r.value())
     }
 }
 
@@ -248,8 +272,8 @@ extension CallSiteExplanation.Resolved: CacheCodable {
 }
 
 extension CallSiteExplanation.Unresolved: CacheCodable {
-    func write(to w: inout CacheWriter) { w.string(reason); w.strings(chain) }
-    init(from r: inout CacheReader) throws { self.init(reason: try r.string(), chain: try r.strings()) }
+    func write(to w: inout CacheWriter) { w.string(reason); w.strings(chain); w.optional(route) { $0.string($1) } }
+    init(from r: inout CacheReader) throws { self.init(reason: try r.string(), chain: try r.strings(), route: try r.optionalString()) }
 }
 
 extension CallSiteExplanation: CacheCodable {

@@ -1,0 +1,116 @@
+/// An absence is an error only on a complete graph.
+///
+/// `unreachable-feature` and `unused-route` claim that nothing leads somewhere. When the registry
+/// says that navigation calls could not be followed (`Registry.unfollowed`, written by a scan), such
+/// a claim is proven only for what none of those calls could reach: a screen that one of the
+/// calls' possible routes leads to (through handlers, navigates and fallbacks, in any flag
+/// scenario), or a route one of them could open, may be reached at run time. Those findings are held
+/// back: at most warnings, "may be …", with notes naming the calls and how to state what they open
+/// (`unfollowed:` in `.navgraph.yml`), after which the error comes back. A registry without
+/// unfollowed calls (hand-written, or a scan that followed every call) is left as it is.
+///
+/// Cost: one walk of the graph per distinct set of possible routes (calls of one routing system
+/// whose routes are unknown share one), O(sets × (nodes + edges)); a finding lists at most
+/// `namedCalls` calls.
+public enum Completeness {
+    /// The rules whose findings claim an absence that an unfollowed call could explain.
+    public static let absenceRules: Set<String> = ["unreachable-feature", "unused-route"]
+    static let namedCalls = 3
+
+    /// `findings` with every absence an unfollowed call could explain held back, and how many were
+    /// lowered from error to warning.
+    public static func apply(to findings: [Finding], graph: NavGraph) -> (findings: [Finding], heldBack: Int) {
+        let calls = graph.registry.unfollowed
+        guard !calls.isEmpty, findings.contains(where: { absenceRules.contains($0.ruleID) }) else { return (findings, 0) }
+        let reach = Reach(graph: graph, calls: calls)
+        var out = findings
+        var heldBack = 0
+        for i in out.indices where absenceRules.contains(out[i].ruleID) {
+            let f = out[i]
+            let explaining: [Int]
+            switch f.ruleID {
+            case "unreachable-feature": explaining = graph.node(.feature, f.subject).map { reach.calls(reaching: $0) } ?? []
+            default: explaining = graph.node(.route, f.subject).map { reach.calls(opening: $0) } ?? []
+            }
+            guard !explaining.isEmpty else { continue }
+            if f.severity == .error { heldBack += 1 }
+            out[i] = heldBackFinding(f, explaining.map { calls[$0] })
+            out[i].heldBack = f.severity == .error
+        }
+        return (out, heldBack)
+    }
+
+    private static func heldBackFinding(_ f: Finding, _ calls: [UnfollowedCall]) -> Finding {
+        var f = f
+        f.severity = min(f.severity, .warning)
+        let n = calls.count
+        let count = "\(n) navigation call\(n == 1 ? "" : "s") could not be followed (navgraph scan --explain)"
+        if f.ruleID == "unreachable-feature" {
+            f.message = "\(f.subject) may be unreachable: \(count)"
+        } else {
+            f.message = "route '\(f.subject)' may never be opened: \(count)"
+        }
+        for c in calls.prefix(namedCalls) {
+            let why = c.reason.map { " (\($0))" } ?? ""
+            let what = f.ruleID == "unreachable-feature" ? "could lead here" : "could open it"
+            f.notes.append(Finding.Note("the navigation call '\(c.call)' \(what): the scan could not follow it\(why)", location: c.origin.primary))
+        }
+        if n > namedCalls { f.notes.append(Finding.Note("and \(n - namedCalls) more such calls")) }
+        let at = n == 1 ? calls[0].origin.primary.map { "\($0.file):\($0.line)" } ?? "FILE:LINE" : "FILE:LINE"
+        f.notes.append(Finding.Note(
+            "say what \(n == 1 ? "that call opens" : "those calls open") in .navgraph.yml "
+                + "(unfollowed: [{at: \(at), opens: [ROUTE, …]}]); when none of it leads here, this is an error again"))
+        return f
+    }
+
+    /// Which calls reach which nodes.
+    struct Reach {
+        let graph: NavGraph
+        let calls: [UnfollowedCall]
+        /// Per distinct seed set: the calls sharing it, its seed routes, and what it reaches.
+        private var groups: [(calls: [Int], seeds: Set<Int32>, reached: [Bool])] = []
+
+        init(graph: NavGraph, calls: [UnfollowedCall]) {
+            self.graph = graph
+            self.calls = calls
+            let routes = graph.ids(of: .route).filter { graph.nodes[Int($0)].declared }
+            var byKey: [[Int32]: Int] = [:]
+            for (i, c) in calls.enumerated() {
+                let seeds = routes.filter { r in
+                    graph.routeDeclarations(r).contains { c.canOpen($0.id, system: $0.system) }
+                }
+                if let g = byKey[seeds] {
+                    groups[g].calls.append(i)
+                } else {
+                    byKey[seeds] = groups.count
+                    groups.append(([i], Set(seeds), Self.walk(graph, from: seeds)))
+                }
+            }
+        }
+
+        func calls(reaching node: Int32) -> [Int] {
+            groups.filter { $0.reached[Int(node)] }.flatMap(\.calls).sorted()
+        }
+
+        func calls(opening route: Int32) -> [Int] {
+            groups.filter { $0.seeds.contains(route) }.flatMap(\.calls).sorted()
+        }
+
+        /// Every node the routes lead to: route → feature (handlers), feature → route (navigates),
+        /// feature → fallback; flags ignored (a call may run in any scenario).
+        static func walk(_ g: NavGraph, from seeds: [Int32]) -> [Bool] {
+            var seen = [Bool](repeating: false, count: g.nodeCount)
+            var stack = seeds
+            for s in seeds { seen[Int(s)] = true }
+            while let n = stack.popLast() {
+                for e in g.outgoing[Int(n)] {
+                    let edge = g.edge(e)
+                    guard edge.kind != .requires, !seen[Int(edge.to)] else { continue }
+                    seen[Int(edge.to)] = true
+                    stack.append(edge.to)
+                }
+            }
+            return seen
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import XCTest
+@testable import NavGraphKit
+
+/// "An absence is an error only on a complete graph": `unfollowed:` calls hold back exactly the
+/// absences they could explain, and stating what a call opens brings the error back.
+final class CompletenessTests: XCTestCase {
+    /// Home opens `settings`; `promo` and `beta` are opened by nothing the registry shows;
+    /// `Orphan` has no handler at all, so no call can reach it.
+    static let app = """
+        navgraph: 1
+        entries: [{feature: Home}]
+        routes: [{id: settings}, {id: promo}, {id: beta, system: featherweight}]
+        handlers:
+          - {name: H, routes: {settings: Settings, promo: Promo}}
+          - {name: B, routes: {beta: Beta}}
+        features:
+          - {name: Home, navigates: [settings]}
+          - {name: Settings}
+          - {name: Promo, navigates: [deeper]}
+          - {name: Deeper}
+          - {name: Beta}
+          - {name: Orphan}
+        """
+
+    func registry(_ unfollowed: String) throws -> Registry {
+        try loadRegistry(Self.app + "\n" + unfollowed)
+    }
+
+    func unreachable(_ findings: [Finding]) -> [String] {
+        findings.filter { $0.ruleID == "unreachable-feature" }.map { "\($0.subject) \($0.severity.rawValue)\($0.heldBack ? " held" : "")" }
+    }
+
+    func testWithoutUnfollowedCallsEveryAbsenceIsAnError() throws {
+        let r = try registry("")
+        XCTAssertEqual(unreachable(runChecks(r)), ["Beta error", "Deeper error", "Orphan error", "Promo error"])
+    }
+
+    func testACallOfUnknownRouteHoldsBackWhatItsSystemsRoutesLeadTo() throws {
+        let r = try registry("""
+            unfollowed:
+              - {call: saved.value, reason: decoded at run time, source: "App/Home.swift:31:9"}
+            """)
+        let findings = runChecks(r)
+        // promo's screen is held back; Beta's route is Featherweight's (a RouterService call cannot
+        // open it); Orphan and Deeper have no handler (no route can lead to them).
+        XCTAssertEqual(unreachable(findings), ["Beta error", "Deeper error", "Orphan error", "Promo warning held"])
+        let promo = try XCTUnwrap(findings.first { $0.ruleID == "unreachable-feature" && $0.subject == "Promo" })
+        XCTAssertEqual(promo.message, "Promo may be unreachable: 1 navigation call could not be followed (navgraph scan --explain)")
+        XCTAssertTrue(promo.notes.contains { $0.location?.description == "App/Home.swift:31:9" && $0.message.contains("'saved.value'") })
+        XCTAssertTrue(promo.notes.last!.message.contains("unfollowed: [{at: App/Home.swift:31"))
+        // unused-route 'promo' is held back too (a warning that now says "may").
+        let route = try XCTUnwrap(findings.first { $0.ruleID == "unused-route" && $0.subject == "promo" })
+        XCTAssertTrue(route.message.hasPrefix("route 'promo' may never be opened"))
+        XCTAssertFalse(route.heldBack, "it was a warning already: nothing was lowered")
+    }
+
+    func testWhatACallReachesIsFollowedThroughScreensItOpens() throws {
+        // Deeper's route is opened only by Promo: a call that can open promo explains Deeper too.
+        var r = try registry("""
+            unfollowed:
+              - {call: x, routes: [promo], source: "A.swift:1:1"}
+            """)
+        r.routes.append(Route(id: "deeper"))
+        r.handlers.append(RouteHandler(name: "D", routes: [.init(route: "deeper", feature: "Deeper")]))
+        XCTAssertEqual(unreachable(runChecks(r)), ["Beta error", "Deeper warning held", "Orphan error", "Promo warning held"])
+        r.unfollowed = []
+        XCTAssertEqual(unreachable(runChecks(r)), ["Beta error", "Deeper error", "Orphan error", "Promo error"], "the same registry without the call")
+    }
+
+    func testKnownRoutesNarrowWhatIsHeldBack() throws {
+        let r = try registry("""
+            unfollowed:
+              - {call: link, routes: [settings], source: "A.swift:3:5"}
+              - {call: tree, system: featherweight, source: "B.swift:4:5"}
+            """)
+        XCTAssertEqual(unreachable(runChecks(r)), ["Beta warning held", "Deeper error", "Orphan error", "Promo error"])
+    }
+
+    func testStatingWhatACallOpensBringsTheErrorBack() throws {
+        let r = try registry("""
+            unfollowed:
+              - {call: saved.value, source: "Sources/App/Home.swift:31:9"}
+            """)
+        let (config, _) = try ConfigurationLoader.load(text: """
+            unfollowed:
+              - {at: App/Home.swift:31, opens: [settings]}
+              - {at: App/Gone.swift:7, opens: []}
+            """, file: ".navgraph.yml")
+        XCTAssertEqual(config.unfollowed.map(\.at), ["App/Home.swift:31", "App/Gone.swift:7"])
+        let (stated, warnings) = config.applyingCallStatements(to: r)
+        XCTAssertEqual(stated.unfollowed.first?.routes, ["settings"])
+        XCTAssertEqual(warnings.map { "\($0.location.map { "\($0.line):\($0.column)" } ?? "-") \($0.message)" },
+                       ["3:5 unfollowed: no navigation call the scan could not follow is at App/Gone.swift:7 (navgraph scan --explain lists them)"])
+        XCTAssertEqual(unreachable(runChecks(stated)), ["Beta error", "Deeper error", "Orphan error", "Promo error"])
+        // The dump loads back to the same statements.
+        let dumped = ConfigurationWriter.yaml(config)
+        XCTAssertEqual(try ConfigurationLoader.load(text: dumped, file: "d.yml").configuration.unfollowed.map(\.at), config.unfollowed.map(\.at))
+    }
+
+    func testUnfollowedCallsRoundTripThroughTheWritersAndReadTheirErrors() throws {
+        let r = try registry("""
+            unfollowed:
+              - {call: "saved.value", from: [Home], system: components, routes: [a, b], reason: "decoded: at run time", source: "A.swift:1:2"}
+              - {call: other}
+            """)
+        XCTAssertEqual(r.unfollowed.count, 2)
+        let back = try loadRegistry(RegistryWriter.yaml(r))
+        XCTAssertEqual(back.unfollowed.map(\.call), ["other", "saved.value"])
+        let c = try XCTUnwrap(back.unfollowed.first { $0.call == "saved.value" })
+        XCTAssertEqual(c.from, ["Home"])
+        XCTAssertEqual(c.system, .components)
+        XCTAssertEqual(c.routes, ["a", "b"])
+        XCTAssertEqual(c.reason, "decoded: at run time")
+        XCTAssertEqual(c.origin.source?.description, "A.swift:1:2")
+        let json = try RegistryLoader().load(text: RegistryJSONWriter.json(r), file: "r.json")
+        XCTAssertEqual(json.unfollowed.map(\.call), ["saved.value", "other"])
+        XCTAssertEqual(loadErrors("navgraph: 1\nunfollowed:\n  - {from: [A]}\n"), ["3:5: an unfollowed call needs 'call'"])
+        XCTAssertEqual(loadErrors("navgraph: 1\nunfollowed:\n  - {call: x, system: vipers}\n"),
+                       ["3:23: unknown routing system 'vipers' (one of routerservice, protocol-routes, featherweight, components, module-factory)"])
+    }
+}
