@@ -156,6 +156,35 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(try NavGraphBinary.run(["check"], in: dir).status, 0)
     }
 
+    func testTheScannerSettingsOfAConfigurationThereStayAndSteerDetection() throws {
+        // Without the framework's declarations to learn from, the renamed dialect is found only
+        // through the scan: settings of the .navgraph.yml already there.
+        let dir = try copyOfExample("RenamedDialect")
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("Modules"))
+        let dialect = "scan:\n  featureProtocols: [Builder]\n  handlerProtocols: [RouteHandling]\n  routerProtocol: DIServicing\n  routerTypes: [DIService]\n  styles: [protocol-routes]\n"
+        let bare = try InitPlanner.plan(root: dir.path)
+        XCTAssertEqual(bare.detection.scan.features, 0, "no Builder is a feature without the dialect")
+
+        try dir.write(".navgraph.yml", "registries: [.]\n" + dialect)
+        let kept = try NavGraphBinary.run(["init"], in: dir)
+        XCTAssertEqual(kept.status, 0, kept.stderr)
+        XCTAssertTrue(kept.stdout.contains("routing     routerservice: 4 screens,"), "styles are detected, not taken from the file: \(kept.stdout)")
+        XCTAssertTrue(kept.stderr.contains("names no baseline"), kept.stderr)
+
+        let forced = try NavGraphBinary.run(["init", "--force"], in: dir)
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        let config = try dir.read(".navgraph.yml")
+        XCTAssertTrue(config.contains("\n  featureProtocols: [Builder] "), config)
+        XCTAssertTrue(config.contains("\n  routerProtocol: DIServicing "), config)
+        XCTAssertTrue(config.contains("\n  styles: [routerservice] "), config)
+        XCTAssertFalse(config.contains("protocol-routes"), config)
+        XCTAssertEqual(try NavGraphBinary.run(["check"], in: dir).status, 0)
+        let before = try snapshot(dir)
+        let again = try NavGraphBinary.run(["init"], in: dir)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try snapshot(dir), before)
+    }
+
     func testAnEmptyFolderIsNoApp() throws {
         let dir = try NavGraphBinary.temporaryDirectory(self)
         let run = try NavGraphBinary.run(["init", dir.path])

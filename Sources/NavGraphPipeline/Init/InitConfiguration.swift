@@ -20,6 +20,9 @@ enum InitConfiguration {
         } else if d.appTargets.count > 1 {
             lines.append(("  # target: one of " + oneLine(d.appTargets.joined(separator: ", ")), "all are read now; name one to check its graph alone"))
         }
+        for (key, value) in d.scanSettings {
+            lines.append(("  \(scalar(key)): \(ConfigurationWriter.flow(value))", "kept from the \(fileName) that was here"))
+        }
         if d.flags.isEmpty {
             lines.append(("# flags: none read by the code", "give flags: {NAME: {default: on, owner: TEAM}} when some are"))
         } else {

@@ -85,4 +85,8 @@ public struct InitDetection: Sendable {
     public var ciPlanned: [CISystem]
     /// Whether the configuration that `check` will read is one already in the repository (kept).
     public var keptConfiguration: Bool
+    /// The scanner settings of a `.navgraph.yml` already there (renamed protocols, module maps, …),
+    /// without `styles` and `target`, which init detects: the detection scan reads them, and the
+    /// planned configuration keeps them. Empty without such a file.
+    public var scanSettings: [(key: String, value: RawNode)] = []
 }

@@ -85,9 +85,15 @@ public enum InitPlanner {
         guard InputLoader.containsSwift(root) else { throw .noSwiftSources(root) }
         let layout = ProjectLayout.read(root: root)
         var warnings = layout.problems
+        let settings = existingScanSettings(root: root)
+        var scanConfiguration = ScanConfiguration.read(settings.isEmpty ? nil : .mapping(
+            settings.map { (key: RawNode.scalar($0.key, plain: true, at: $0.value.location), value: $0.value) },
+            at: SourceLocation(file: path(InitConfiguration.fileName, in: root), line: 1, column: 1))).configuration
+        scanConfiguration.styles = []
+        scanConfiguration.target = nil
         let scanned: ScanResult
         do {
-            scanned = try SwiftSourceScanner().scan(paths: [root])
+            scanned = try SwiftSourceScanner(configuration: scanConfiguration).scan(paths: [root])
         } catch let error as InputError {
             if error.diagnostics.contains(where: SwiftSourceScanner.isNoRouting) { throw .noRouting(root, warnings) }
             throw .input(warnings + error.diagnostics)
@@ -106,8 +112,23 @@ public enum InitPlanner {
             appTarget: summary.target ?? (summary.appTargets.count == 1 ? summary.appTargets[0] : nil),
             flags: scanned.registry.flags.sorted { $0.name < $1.name }, scan: summary, findings: [],
             ciFound: ciFound, otherCI: InitCIJobs.detectOthers(root: root), ciPlanned: ciFound.isEmpty ? [.githubActions] : ciFound,
-            keptConfiguration: false)
+            keptConfiguration: false, scanSettings: settings)
         return (detection, warnings)
+    }
+
+    /// The `scan:` keys of the `.navgraph.yml` already at `root`, but `styles` and `target`, when it
+    /// loads and its scan section reads without error (otherwise none: the kept file's own problems
+    /// are reported when it is loaded for the baseline).
+    static func existingScanSettings(root: String) -> [(key: String, value: RawNode)] {
+        let file = path(InitConfiguration.fileName, in: root)
+        guard FileManager.default.fileExists(atPath: file),
+              let scan = (try? ConfigurationLoader.load(file: file))?.configuration.scan,
+              !ScanConfiguration.read(scan).diagnostics.contains(where: { $0.severity == .error }),
+              case .mapping(let pairs, _) = scan else { return [] }
+        return pairs.compactMap { pair in
+            guard case .scalar(let key, _, _) = pair.key, key != "styles", key != "target" else { return nil }
+            return (key, pair.value)
+        }
     }
 
     /// The CI jobs of the planned systems (paths relative to the root), and a warning when the
