@@ -51,6 +51,11 @@ struct NavigationRecord {
     /// (`navigate-unresolved` when nothing resolved, `-partly-resolved` when something did) last.
     func finished() -> (explanation: CallSiteExplanation, warnings: [ScanWarning]) {
         var e = explanation
+        // Nothing followed and nothing failed: the value flow ended in a cycle or a bound with no
+        // value at all. That is a call not followed, never a silent nothing.
+        if e.resolved.isEmpty && e.unresolved.isEmpty {
+            e.unresolved.append(.init(reason: "no value reaches it that the scanner can follow (a cycle, or past the analysis' bounds)", chain: []))
+        }
         e.resolved.sort { ($0.route, $0.site) < ($1.route, $1.site) }
         e.unresolved.sort { ($0.reason, $0.chain.joined()) < ($1.reason, $1.chain.joined()) }
         var out = warnings

@@ -22,14 +22,8 @@ final class TargetLookupTests: XCTestCase {
     }
 
     func testTablesPickWhatTryingEveryTargetPicks() {
-        var seed: UInt64 = 0x5EED
-        func next(_ n: Int) -> Int {  // SplitMix64, so a failure repeats
-            seed &+= 0x9E37_79B9_7F4A_7C15
-            var z = seed
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(n))
-        }
+        var rng = ScannerFuzzTests.SplitMix(seed: 0x5EED)
+        func next(_ n: Int) -> Int { rng.next(n) }
         let names = ["App", "Core", "Feature", "Tests", "Sources", "a", "b"]
         func folder(_ depth: Int) -> String { "/r" + (0..<depth).map { _ in "/" + names[next(names.count)] }.joined() }
         for round in 0..<200 {
