@@ -45,14 +45,15 @@ test: setup
 bench: setup
 	@scripts/bench.sh
 
-# A longer differential fuzz of the fast and positioned readers, and more random registries for the
+# A longer differential fuzz of the fast and positioned readers, the scanner on mutated example sources
+# (ScannerFuzzTests), and more random registries for the
 # model-consistency property, than make test runs: a new seed each time (printed;
 # NAVGRAPH_FUZZ_SEED=S repeats the readers' run; a failing property prints its own `.fixedSeed`)
 # and NAVGRAPH_FUZZ_ROUNDS times the rounds (default 25).
 fuzz: setup
 	@seed=$${NAVGRAPH_FUZZ_SEED:-$$(date +%s)}; rounds=$${NAVGRAPH_FUZZ_ROUNDS:-25}; \
 	echo "== fuzz: NAVGRAPH_FUZZ_SEED=$$seed NAVGRAPH_FUZZ_ROUNDS=$$rounds"; \
-	NAVGRAPH_FUZZ_SEED=$$seed NAVGRAPH_FUZZ_ROUNDS=$$rounds $(SWIFT) test --filter 'FastReaderDifferentialTests|ModelConsistencyTests'
+	NAVGRAPH_FUZZ_SEED=$$seed NAVGRAPH_FUZZ_ROUNDS=$$rounds $(SWIFT) test --filter 'FastReaderDifferentialTests|ModelConsistencyTests|ScannerFuzzTests'
 
 clean:
 	rm -rf .build
