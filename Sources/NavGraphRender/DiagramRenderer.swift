@@ -20,6 +20,8 @@ public struct DiagramRenderer: Sendable {
         public var notes: [String]
         /// Graphviz warnings of the layout that was kept.
         public var warnings: [String]
+        /// What failed layouts printed, whole (a crash's backtrace): for `--verbose`, never the page.
+        public var details: [String] = []
         /// The diagram that was drawn.
         public var diagram: Diagram
         public var engine: String
@@ -37,6 +39,7 @@ public struct DiagramRenderer: Sendable {
         var plans = try plan(first, builder: builder, options: options, notes: &notes)
         if devices.isEmpty { plans = [plans[0]] }  // DOT and Mermaid need no layout
         var lastError: RenderError?
+        var details: [String] = []
         for (i, p) in plans.enumerated() {
             let dot = try GraphvizRenderer.dot(for: p.diagram, engine: p.engine, bounded: p.bounded)
             var result = GraphvizRenderer.Result(outputs: [], warnings: [], stray: "", seconds: 0)
@@ -47,7 +50,8 @@ public struct DiagramRenderer: Sendable {
                     switch error {
                     case .timedOut, .crashed, .layoutFailed:
                         lastError = error
-                        if i + 1 < plans.count { notes.append("\(p.summary): \(error); trying \(plans[i + 1].summary)") }
+                        details.append("\(p.summary) with \(p.engine): \(error)")
+                        if i + 1 < plans.count { notes.append("\(error.brief) on \(p.summary); trying \(plans[i + 1].summary) (--verbose shows graphviz's output)") }
                         continue
                     default: throw error
                     }
@@ -76,7 +80,9 @@ public struct DiagramRenderer: Sendable {
                 default: files.append((f, try output(f.graphvizDevice)))
                 }
             }
-            return Outcome(files: files, notes: allNotes, warnings: result.warnings, diagram: p.diagram, engine: p.engine)
+            var outcome = Outcome(files: files, notes: allNotes, warnings: result.warnings, diagram: p.diagram, engine: p.engine)
+            outcome.details = details
+            return outcome
         }
         throw lastError ?? .system("no layout was tried")
     }

@@ -42,6 +42,17 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What happened, in a few words and without graphviz's own output (a crash prints addresses,
+    /// library paths and a backtrace): for the notes a user reads; `description` has the rest.
+    public var brief: String {
+        switch self {
+        case .layoutFailed(let e, _): return "graphviz's \(e) layout failed"
+        case .crashed(let sig, _): return sig == 0 ? "the layout process failed" : "graphviz crashed in the layout"
+        case .timedOut(let s): return "the layout took more than \(Self.seconds(s))"
+        default: return description
+        }
+    }
+
     private static func tail(_ messages: [String]) -> String {
         guard !messages.isEmpty else { return "" }
         let shown = messages.prefix(5).joined(separator: "; ")

@@ -71,6 +71,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .customLong("no-legend"), help: "Leave the legend out.")
     var noLegend = false
 
+    @Flag(name: .shortAndLong, help: "Also print what a failed layout printed (graphviz's own messages, a crash's backtrace).")
+    var verbose = false
+
     func validate() throws {
         if depth < 0 { throw ValidationError("--depth must be 0 or more") }
         if layoutTimeout <= 0 { throw ValidationError("--layout-timeout must be more than 0 seconds") }
@@ -108,6 +111,7 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(ExitStatus.badInput)
         }
         for note in outcome.notes { CLIOutput.stderr("navgraph: note: \(note)\n") }
+        if verbose { for d in outcome.details { CLIOutput.stderr("navgraph: verbose: \(d)\n") } }
         let files = outcome.files.map { (name: "\(stem).\($0.format.fileExtension)", data: $0.data) }
         do {
             let written = try AtomicFileWriter.write(files, into: URL(fileURLWithPath: output))

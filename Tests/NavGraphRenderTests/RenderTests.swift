@@ -129,7 +129,19 @@ final class RenderTests: XCTestCase {
         let out = try DiagramRenderer(renderer: GraphvizRenderer(timeout: 1.0)).render(
             graph: NavGraph(registry: r), findings: [], options: o, formats: [.svg])
         XCTAssertTrue(out.notes.contains { $0.contains("instead") }, "\(out.notes)")
+        // One sentence per failed attempt; what graphviz printed only in the details (--verbose).
+        XCTAssertTrue(out.notes.contains { $0.hasPrefix("the layout took more than 1 s on the diagram with dot; trying ") }, "\(out.notes)")
+        XCTAssertTrue(out.details.contains { $0.contains("layout did not finish within 1 s") }, "\(out.details)")
         XCTAssertNotNil(SVGScan.parse(out.data(.svg)))
+    }
+
+    /// A crash's backtrace (addresses, library paths) never reaches a note, the page or the console.
+    func testACrashIsOneSentence() {
+        let crash = RenderError.crashed(signal: 6, messages: [
+            "Images (63 omitted):", "0x00007fc6bc845000 - 0x00007fc6bc9c00fc libc.so.6", "Backtrace took 0.01s"])
+        XCTAssertEqual(crash.brief, "graphviz crashed in the layout")
+        XCTAssertTrue(crash.description.contains("libc.so.6"), "the whole text stays in the description (--verbose)")
+        XCTAssertEqual(RenderError.layoutFailed(engine: "dot", messages: ["trouble in init_rank"]).brief, "graphviz's dot layout failed")
     }
 
     /// A generated app of 5,000 screens finishes with a picture within the documented bound
