@@ -308,7 +308,7 @@ final class FactExtractor: SyntaxVisitor {
             }
             if staticVar && name == "identifier" {
                 if t.isProtocol { t.requiresStaticIdentifier = true }
-                if let value = SyntaxHelpers.literal(b.initializer?.value) ?? getterLiteral(b) {
+                if let value = SyntaxHelpers.literal(b.initializer?.value) ?? getterLiteral(b) ?? getterTypeName(b) {
                     t.identifier = StringFact(value: value, location: location(b))
                 }
                 continue
@@ -335,6 +335,29 @@ final class FactExtractor: SyntaxVisitor {
     /// `{ "x" }`, `{ return "x" }`, `{ get { "x" } }`.
     private func getterLiteral(_ b: PatternBindingSyntax) -> String? {
         bodyExpressions(b).count == 1 ? SyntaxHelpers.literal(bodyExpressions(b).first) : nil
+    }
+
+    /// `String(describing: Self.self)`, `"\(Self.self)"`, `String(describing: T.self)`, `"\(T.self)"`
+    /// as the one thing a getter returns: the type's name (`StringFact.selfTypeName` for `Self`).
+    private func getterTypeName(_ b: PatternBindingSyntax) -> String? {
+        let body = bodyExpressions(b)
+        guard body.count == 1, let e = body.first else { return nil }
+        var described: ExprSyntax?
+        if let call = e.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedText == "String",
+           call.arguments.count == 1, call.arguments.first?.label?.text == "describing" {
+            described = call.arguments.first?.expression
+        } else if let s = e.as(StringLiteralExprSyntax.self) {
+            // Only the interpolation: empty text segments around it are fine.
+            let parts = s.segments.filter { $0.as(StringSegmentSyntax.self)?.content.text.isEmpty != true }
+            if parts.count == 1, let seg = parts.first?.as(ExpressionSegmentSyntax.self), seg.expressions.count == 1 {
+                described = seg.expressions.first?.expression
+            }
+        }
+        guard let m = described?.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "self", let base = m.base else { return nil }
+        let name = base.trimmedText
+        if name == "Self" { return StringFact.selfTypeName }
+        guard SyntaxHelpers.isTypeLike(name), !name.contains("<") else { return nil }
+        return String(name.split(separator: ".").last ?? Substring(name))
     }
 
     private func bodyExpressions(_ b: PatternBindingSyntax) -> [ExprSyntax] {

@@ -100,6 +100,11 @@ struct EnumCaseFact: Sendable {
 struct StringFact: Sendable {
     var value: String
     var location: SourceLocation
+
+    /// The value of `String(describing: Self.self)` (or `"\(Self.self)"`): the conforming type's own
+    /// name, known only where a concrete type uses it (a protocol extension's default `identifier`).
+    /// A control character, so no string literal in an app can be it.
+    static let selfTypeName = "\u{1}Self"
 }
 
 struct MemberFact: Sendable {
