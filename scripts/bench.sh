@@ -205,22 +205,17 @@ add "{\"name\": \"scan $n cached (peer: first scan)\", \"ours\": $(jq_str "$NG s
 
 # 4. The build-tool plugin (Plugins/NavGraphBuild) on a build with no source change (issue 31: at most
 # 0.3 s of navgraph on a 1,000-module app): the exact command the plugin runs for an app target that
-# depends on 1,000 feature modules and their 1,000 interface modules (10,000 features; the folders in
-# the order the plugin gives them, the app first), with its scan cache warm. The command is written to
-# a script because its 2,000 arguments exceed what one `bash -c` string may hold.
+# depends on 1,000 feature modules and their 1,000 interface modules (10,000 features), with the
+# folders file the plugin writes (the app first) and its scan cache warm.
 mods=${PLUGIN_MODULES:-1000}
 psrc=$WORK/plugin-swift-$mods
 [[ -d $psrc ]] || $NG generate --features $((mods * 10)) --modules "$mods" --seed 1 --swift "$psrc" -o "$psrc.registry.yml" 2>/dev/null
 pwork=$WORK/plugin-work-$mods
-prun=$WORK/plugin-run-$mods.sh
-{ echo '#!/usr/bin/env bash'
-  printf 'exec %q check --build-tool-plugin %q --reporter xcode --default-path %q' "$NG" "$pwork" "$psrc/Sources/App"
-  for d in "$psrc"/Sources/*/; do d=${d%/}; [[ $d == "$psrc/Sources/App" ]] || printf ' \\\n  --default-path %q' "$d"; done
-  echo; } > "$prun"
-chmod +x "$prun"
-rm -rf "$pwork"
-"$prun" > /dev/null 2>&1 || [[ $? == 1 ]] || { echo "bench: the plugin's command failed on $psrc" >&2; exit 1; }  # fills the cache
-add "{\"name\": $(jq_str "plugin: unchanged build, $mods modules"), \"ours\": $(jq_str "$prun > /dev/null 2>&1; test \$? -le 1"), \"peer\": null, \"max_seconds\": 0.3}"
+rm -rf "$pwork"; mkdir -p "$pwork"
+{ echo "$psrc/Sources/App"; for d in "$psrc"/Sources/*/; do d=${d%/}; [[ $d == "$psrc/Sources/App" ]] || echo "$d"; done; } > "$pwork/default-paths.txt"
+pcmd="$NG check --build-tool-plugin $pwork --reporter xcode --default-paths-file $pwork/default-paths.txt"
+$pcmd > /dev/null 2>&1 || [[ $? == 1 ]] || { echo "bench: the plugin's command failed on $psrc" >&2; exit 1; }  # fills the cache
+add "{\"name\": $(jq_str "plugin: unchanged build, $mods modules"), \"ours\": $(jq_str "$pcmd > /dev/null 2>&1; test \$? -le 1"), \"peer\": null, \"max_seconds\": 0.3}"
 echo "]" >> "$PLAN"
 
 BENCH_JSON=$WORK/results.json python3 "$ROOT/Benchmarks/bench.py" "$PLAN" "$RUNS"

@@ -27,7 +27,7 @@ struct NavGraphBuildPlugin: BuildToolPlugin {
             sourceFolders: sourceTargets.map(\.folderURL),
             sourceFiles: sourceTargets.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) })
         guard !ownFiles.isEmpty || plan.registry != nil else { return [] }
-        return [try plan.command(tool: context.tool(named: "navgraph").url, workDirectory: context.pluginWorkDirectoryURL, target: target.name)]
+        return [try plan.command(tool: try context.tool(named: "navgraph").url, workDirectory: context.pluginWorkDirectoryURL, target: target.name)]
     }
 }
 
@@ -66,9 +66,25 @@ struct NavGraphBuildPlan {
         if let registry {
             args.append(registry.path)
         } else {
-            for f in sourceFolders { args += ["--default-path", f.path] }
+            args += ["--default-paths-file", defaultPathsFile(workDirectory).path]
         }
         return args
+    }
+
+    /// The source folders, one per line: an app target may depend on thousands of modules, and as
+    /// many options would cost navgraph's argument parser more than the whole check.
+    func defaultPathsFile(_ workDirectory: URL) -> URL {
+        workDirectory.appendingPathComponent("default-paths.txt")
+    }
+
+    /// Writes the source folders' file when its text changed (planning runs often; an unchanged file keeps
+    /// its date, so the build system does not see a changed input).
+    func writeDefaultPaths(_ workDirectory: URL) throws {
+        let url = defaultPathsFile(workDirectory)
+        let text = Data(sourceFolders.map { $0.path + "\n" }.joined().utf8)
+        if FileManager.default.contents(atPath: url.path) == text { return }
+        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        try text.write(to: url)
     }
 
     /// The build system (SwiftPM 6.3) runs a command without outputs only when one of its inputs
@@ -77,7 +93,7 @@ struct NavGraphBuildPlan {
     /// input: the next build always finds an input changed and runs the check again, as the issue
     /// asks (navgraph's scan cache makes an unchanged run cheap). An output the build consumed
     /// instead would have to be a source or a resource of the target.
-    func command(tool: URL, workDirectory: URL, target: String) -> Command {
+    func command(tool: URL, workDirectory: URL, target: String) throws -> Command {
         let stamp = workDirectory.appendingPathComponent("run-stamp")
         if !FileManager.default.fileExists(atPath: stamp.path) {
             try? FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
@@ -85,7 +101,12 @@ struct NavGraphBuildPlan {
         }
         var inputs = sourceFiles + [stamp]
         if let config { inputs.append(config) }
-        if let registry { inputs.append(registry) }
+        if let registry {
+            inputs.append(registry)
+        } else {
+            try writeDefaultPaths(workDirectory)
+            inputs.append(defaultPathsFile(workDirectory))
+        }
         return .buildCommand(
             displayName: "navgraph check \(target)", executable: tool, arguments: arguments(workDirectory: workDirectory),
             inputFiles: inputs, outputFiles: [])
@@ -104,7 +125,7 @@ extension NavGraphBuildPlugin: XcodeBuildToolPlugin {
         let root = context.xcodeProject.directoryURL
         let plan = NavGraphBuildPlan(folder: root, root: root, sourceFolders: [root], sourceFiles: files)
         guard !files.isEmpty || plan.registry != nil else { return [] }
-        return [try plan.command(tool: context.tool(named: "navgraph").url, workDirectory: context.pluginWorkDirectoryURL, target: target.displayName)]
+        return [try plan.command(tool: try context.tool(named: "navgraph").url, workDirectory: context.pluginWorkDirectoryURL, target: target.displayName)]
     }
 }
 #endif

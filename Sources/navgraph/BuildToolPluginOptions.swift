@@ -23,13 +23,22 @@ struct BuildToolPluginOptions: ParsableArguments {
             valueName: "PATH", visibility: .hidden))
     var defaultPaths: [String] = []
 
+    @Option(
+        name: .customLong("default-paths-file"),
+        help: ArgumentHelp(
+            "With --build-tool-plugin: more default paths, one per line (the plugin's app target may depend on thousands of modules).",
+            valueName: "FILE", visibility: .hidden))
+    var defaultPathsFile: String?
+
     var isOn: Bool { workDirectory != nil }
 
     /// Written in the work directory on every run (Plugins/NavGraphBuild reads it as an input).
     static let runStamp = "run-stamp"
 
     func validate() throws {
-        if !defaultPaths.isEmpty && !isOn { throw ValidationError("--default-path is only for --build-tool-plugin") }
+        if (!defaultPaths.isEmpty || defaultPathsFile != nil) && !isOn {
+            throw ValidationError("--default-path and --default-paths-file are only for --build-tool-plugin")
+        }
         if let dir = workDirectory, !dir.hasPrefix("/") { throw ValidationError("--build-tool-plugin takes an absolute folder, got '\(dir)'") }
     }
 
@@ -39,6 +48,15 @@ struct BuildToolPluginOptions: ParsableArguments {
     /// when the sources hold no navigation at all: the build then prints nothing and passes.
     func load(_ input: InputOptions) throws -> LoadedInput? {
         guard let dir = workDirectory else { return try input.load() }
+        // Thousands of options cost ArgumentParser half a second (its parse is quadratic in them): the
+        // plugin hands an app target's module folders over in a file.
+        var defaults = defaultPaths
+        if let file = defaultPathsFile {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw InputError([Diagnostic(.error, "cannot read the default paths file \(file)", at: nil)])
+            }
+            defaults += text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        }
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         guard FileManager.default.changeCurrentDirectoryPath(dir) else {
             throw InputError([Diagnostic(.error, "cannot enter the plugin's work directory \(dir)", at: nil)])
@@ -49,7 +67,7 @@ struct BuildToolPluginOptions: ParsableArguments {
         var input = input
         if input.cacheFlags.cacheDir == nil { input.cacheFlags.cacheDir = (dir as NSString).appendingPathComponent("scan-cache") }
         var (config, warnings) = try input.configuration()
-        if config.registries.isEmpty { config.registries = defaultPaths }
+        if config.registries.isEmpty { config.registries = defaults }
         // The plugin writes nothing but its cache (on macOS it runs sandboxed), and prints the xcode format.
         config.reports = []
         config.reporter = .xcode

@@ -70,6 +70,21 @@ final class BuildToolPluginTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("Sources/App/.navgraph-cache").path))
     }
 
+    func testDefaultPathsFromAFile() throws {
+        let dir = try app([
+            "Sources/Routing/Routing.swift": Self.routing,
+            "Sources/App/App.swift": Self.brokenApp,
+        ])
+        let list = dir.appendingPathComponent("work/default-paths.txt")
+        try dir.write("work/default-paths.txt", "\(dir.path)/Sources/App\n\(dir.path)/Sources/Routing\n")
+        let run = try NavGraphBinary.run(["check", "--build-tool-plugin", dir.appendingPathComponent("work").path, "--default-paths-file", list.path])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("\(dir.path)/Sources/App/App.swift:4:15: error: [unreachable-feature] OrphanFeature"), run.stdout)
+        let missing = try NavGraphBinary.run(["check", "--build-tool-plugin", dir.appendingPathComponent("work").path, "--default-paths-file", "/nonexistent/list"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "navgraph: error: cannot read the default paths file /nonexistent/list\n")
+    }
+
     func testTheConfigsRegistriesWinOverTheDefaultPaths() throws {
         let dir = try app([
             "navigation.yml": "navgraph: 1\nfeatures:\n  - {name: Home, module: App}\n  - {name: Lost, module: App}\nentries: [{feature: Home}]\n",
@@ -88,6 +103,6 @@ final class BuildToolPluginTests: XCTestCase {
     func testDefaultPathNeedsThePluginMode() throws {
         let run = try NavGraphBinary.run(["check", "--default-path", "Examples", "Examples/ShopApp.yml"])
         XCTAssertEqual(run.status, 2)
-        XCTAssertTrue(run.stderr.contains("--default-path is only for --build-tool-plugin"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("--default-path and --default-paths-file are only for --build-tool-plugin"), run.stderr)
     }
 }
