@@ -32,6 +32,17 @@ struct BuildToolPluginOptions: ParsableArguments {
 
     var isOn: Bool { workDirectory != nil }
 
+    /// This run's inputs, stored with its output when it ends (`finish`).
+    nonisolated(unsafe) static var pending: PluginReplay?
+
+    /// Ends a plugin run with `status`, keeping what it printed for the next unchanged build.
+    static func finish(_ status: Int32) -> Never {
+        if let replay = pending, let out = CLIOutput.recorded {
+            replay.store(stdout: out.stdout, stderr: out.stderr, status: status)
+        }
+        CLIOutput.exitNow(status)
+    }
+
     /// Written in the work directory on every run (Plugins/NavGraphBuild reads it as an input).
     static let runStamp = "run-stamp"
 
@@ -68,6 +79,19 @@ struct BuildToolPluginOptions: ParsableArguments {
         if input.cacheFlags.cacheDir == nil { input.cacheFlags.cacheDir = (dir as NSString).appendingPathComponent("scan-cache") }
         var (config, warnings) = try input.configuration()
         if config.registries.isEmpty { config.registries = defaults }
+        // Nothing it reads changed since the last build: say again what it said then.
+        let read = config.registries + [input.configFile, config.baseline, defaultPathsFile].compactMap { $0 }
+            + CommandLine.arguments.filter { $0.hasPrefix("/") && FileManager.default.fileExists(atPath: $0) }
+        let replay = PluginReplay(
+            directory: (dir as NSString).appendingPathComponent("replay"), arguments: CommandLine.arguments,
+            paths: read.map { $0.hasPrefix("/") ? $0 : (dir as NSString).appendingPathComponent($0) }, excluding: dir)
+        if let last = replay.stored() {
+            FileHandle.standardOutput.write(last.stdout)
+            FileHandle.standardError.write(last.stderr)
+            CLIOutput.exitNow(last.status)
+        }
+        Self.pending = replay
+        CLIOutput.recorded = ("", "")
         // The plugin writes nothing but its cache (on macOS it runs sandboxed), and prints the xcode format.
         config.reports = []
         config.reporter = .xcode

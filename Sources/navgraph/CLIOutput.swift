@@ -11,12 +11,18 @@ enum CLIOutput {
         Foundation.exit(code)
     }
 
+    /// What was written, when a run records itself (the build-tool plugin's run, replayed on the
+    /// next unchanged build: `PluginReplay`). The process is single-threaded where it writes.
+    nonisolated(unsafe) static var recorded: (stdout: String, stderr: String)?
+
     static func stdout(_ s: String) {
         FileHandle.standardOutput.write(Data(s.utf8))
+        recorded?.stdout += s
     }
 
     static func stderr(_ s: String) {
         FileHandle.standardError.write(Data(s.utf8))
+        recorded?.stderr += s
     }
 
     static func printDiagnostics(_ diagnostics: [Diagnostic]) {

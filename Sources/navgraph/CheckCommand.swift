@@ -26,7 +26,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         // The build-tool plugin's run of a target with no navigation: nothing to say, nothing to cost.
-        guard let loaded = try plugin.load(input) else { CLIOutput.exitNow(ExitStatus.clean) }
+        guard let loaded = try plugin.load(input) else { BuildToolPluginOptions.finish(ExitStatus.clean) }
         let config = try output.applied(to: loaded.configuration)
         CLIOutput.printDiagnostics(loaded.warnings)
         let all = loaded.findings(options: config.checkOptions())
@@ -50,6 +50,7 @@ struct CheckCommand: ParsableCommand {
         }
         // Written as it is made, through one buffer (a 100k-feature JSON report is tens of megabytes).
         StageTimes.measure("report") {
+            if plugin.isOn { return CLIOutput.stdout((config.reporter ?? .xcode).generateReport(report)) }  // recorded
             var stdout = BufferedFileWriter(fileDescriptor: FileHandle.standardOutput.fileDescriptor)
             (config.reporter ?? .xcode).write(report, to: &stdout)
             stdout.flush()
@@ -79,6 +80,7 @@ struct CheckCommand: ParsableCommand {
         // free it value by value on the way out of `run` (a tenth of a second at 100k features).
         if StageTimes.enabled { CLIOutput.stderr(StageTimes.table()) }
         withExtendedLifetime(loaded) {
+            if plugin.isOn { BuildToolPluginOptions.finish(failed ? ExitStatus.findings : ExitStatus.clean) }
             CLIOutput.exitNow(failed ? ExitStatus.findings : ExitStatus.clean)
         }
     }

@@ -105,4 +105,48 @@ final class BuildToolPluginTests: XCTestCase {
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.stderr.contains("--default-path and --default-paths-file are only for --build-tool-plugin"), run.stderr)
     }
+
+    /// An unchanged build replays the last run (same output, same exit code, nothing loaded); any
+    /// change to what the check reads — a source edited, a file added, the config — runs it again.
+    func testAnUnchangedBuildReplaysTheLastRun() throws {
+        let dir = try app(["Sources/Routing/Routing.swift": Self.routing, "Sources/App/App.swift": Self.brokenApp])
+        let work = dir.appendingPathComponent("work").path
+        let config = dir.appendingPathComponent("navgraph.yml")
+        try "rules: {unused-route: {enabled: false}}\n".write(to: config, atomically: true, encoding: .utf8)
+        let args = ["check", "--build-tool-plugin", work, "--config", config.path,
+                    "--default-path", dir.appendingPathComponent("Sources/App").path, "--default-path", dir.appendingPathComponent("Sources/Routing").path]
+        let first = try NavGraphBinary.run(args)
+        XCTAssertEqual(first.status, 1, first.stderr)
+        XCTAssertTrue(first.stdout.contains("[unreachable-feature] OrphanFeature is unreachable"), first.stdout)
+        let stamp = try FileManager.default.attributesOfItem(atPath: work + "/run-stamp")[.modificationDate] as? Date
+
+        // Replayed: the scan cache is not even opened (its folder is removed), the stamp is rewritten.
+        try FileManager.default.removeItem(atPath: work + "/scan-cache")
+        Thread.sleep(forTimeInterval: 0.01)
+        let second = try NavGraphBinary.run(args)
+        XCTAssertEqual([second.stdout, second.stderr], [first.stdout, first.stderr])
+        XCTAssertEqual(second.status, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work + "/scan-cache"), "a replay loads nothing")
+        XCTAssertNotEqual(try FileManager.default.attributesOfItem(atPath: work + "/run-stamp")[.modificationDate] as? Date, stamp)
+
+        // The orphan gets a way in: the source changed, so the check runs again and passes.
+        let fixed = Self.brokenApp.replacingOccurrences(
+            of: "_ = router.navigationController(withInitialFeature: HomeFeature.self)",
+            with: "_ = router.navigationController(withInitialFeature: HomeFeature.self); _ = router.navigationController(withInitialFeature: OrphanFeature.self)")
+        try fixed.write(to: dir.appendingPathComponent("Sources/App/App.swift"), atomically: true, encoding: .utf8)
+        let third = try NavGraphBinary.run(args)
+        XCTAssertEqual(third.status, 0, third.stdout + third.stderr)
+        XCTAssertFalse(third.stdout.contains("OrphanFeature"), third.stdout)
+
+        // A new file, and a changed configuration, each run it again too.
+        try "public struct LostFeature: Feature { public func build(fromRoute route: Route?) -> String { \"x\" } }\n"
+            .write(to: dir.appendingPathComponent("Sources/App/Lost.swift"), atomically: true, encoding: .utf8)
+        let fourth = try NavGraphBinary.run(args)
+        XCTAssertEqual(fourth.status, 1)
+        XCTAssertTrue(fourth.stdout.contains("LostFeature is unreachable"), fourth.stdout)
+        try "rules: {unused-route: {enabled: false}, unreachable-feature: {severity: warning}}\n".write(to: config, atomically: true, encoding: .utf8)
+        let fifth = try NavGraphBinary.run(args)
+        XCTAssertEqual(fifth.status, 0, fifth.stdout)
+        XCTAssertTrue(fifth.stdout.contains("warning: [unreachable-feature] LostFeature"), fifth.stdout)
+    }
 }
