@@ -74,7 +74,7 @@ struct BuildToolPluginOptions: ParsableArguments {
         }
         // The plugin declares this file as an input: rewritten on every run, it makes the next build
         // run the check again (a command whose inputs did not change would be skipped, its findings unseen).
-        FileManager.default.createFile(atPath: Self.runStamp, contents: Data("\(Date().timeIntervalSince1970)\n".utf8))
+        _ = FileManager.default.createFile(atPath: Self.runStamp, contents: Data("\(Date().timeIntervalSince1970)\n".utf8))
         var input = input
         if input.cacheFlags.cacheDir == nil { input.cacheFlags.cacheDir = (dir as NSString).appendingPathComponent("scan-cache") }
         var (config, warnings) = try input.configuration()
