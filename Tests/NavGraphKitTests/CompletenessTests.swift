@@ -119,4 +119,30 @@ final class CompletenessTests: XCTestCase {
         XCTAssertEqual(loadErrors("navgraph: 1\nunfollowed:\n  - {call: x, system: vipers}\n"),
                        ["3:23: unknown routing system 'vipers' (one of routerservice, protocol-routes, featherweight, components, module-factory)"])
     }
+
+    func testAFindingOfSomeScenariosKeepsSayingWhich() throws {
+        // Deep is reached through Beta, which is built only when beta is on.
+        let app = """
+            navgraph: 1
+            flags: {beta: false}
+            entries: [{feature: Home}]
+            routes: [{id: beta}, {id: deep}]
+            handlers: [{name: H, routes: {beta: Beta, deep: Deep}}]
+            features:
+              - {name: Home, navigates: [beta]}
+              - {name: Beta, enabled: "flag:beta", fallback: BetaOff, navigates: [deep]}
+              - {name: BetaOff}
+              - {name: Deep}
+            """
+        var options = CheckOptions()
+        let plain = try loadRegistry(app)
+        options.scenarios = FlagScenario.allCombinations(of: plain) ?? []
+        let before = try XCTUnwrap(runChecks(plain, options: options).first { $0.ruleID == "unreachable-feature" && $0.subject == "Deep" })
+        XCTAssertTrue(before.message.hasSuffix(" (only when beta=off)"), before.message)
+        let held = try loadRegistry(app + "\nunfollowed:\n  - {call: x, routes: [deep], source: \"A.swift:1:1\"}\n")
+        let after = try XCTUnwrap(runChecks(held, options: options).first { $0.ruleID == "unreachable-feature" && $0.subject == "Deep" })
+        XCTAssertEqual(after.message, "Deep may be unreachable: 1 navigation call could not be followed (navgraph scan --explain) (only when beta=off)")
+        XCTAssertEqual(after.scenarios, before.scenarios)
+        XCTAssertFalse(after.heldBack, "it was a warning already")
+    }
 }

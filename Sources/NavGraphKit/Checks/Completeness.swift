@@ -45,10 +45,12 @@ public enum Completeness {
         f.severity = min(f.severity, .warning)
         let n = calls.count
         let count = "\(n) navigation call\(n == 1 ? "" : "s") could not be followed (navgraph scan --explain)"
+        // A finding of some flag scenarios keeps saying which (" (only when …)").
+        let when = f.message.range(of: " (only when ").map { String(f.message[$0.lowerBound...]) } ?? ""
         if f.ruleID == "unreachable-feature" {
-            f.message = "\(f.subject) may be unreachable: \(count)"
+            f.message = "\(f.subject) may be unreachable: \(count)\(when)"
         } else {
-            f.message = "route '\(f.subject)' may never be opened: \(count)"
+            f.message = "route '\(f.subject)' may never be opened: \(count)\(when)"
         }
         for c in calls.prefix(namedCalls) {
             let why = c.reason.map { " (\($0))" } ?? ""
