@@ -17,6 +17,9 @@ struct NavigationRecord {
 
     mutating func setWritten(_ written: String) { explanation.written = written }
 
+    /// The features whose construction reaches the call (for an unfollowed call's `from:`).
+    mutating func setCallers(_ callers: [String]) { explanation.callers = callers.sorted() }
+
     /// A value the flow could not follow (`navigate-unresolved`, or `-partly-resolved` beside a resolved one).
     mutating func unfollowed(_ reason: String, chain: [String]) {
         explanation.unresolved.append(.init(reason: reason, chain: chain))

@@ -223,6 +223,7 @@ struct RegistryAssembler {
         for n in navigations {
             let callSite = ValueResolver.Site(location: n.location, enclosingTypes: n.enclosingTypes, module: n.module)
             var record = NavigationRecord(location: n.location, written: "")
+            record.setCallers(owners(callSite).map { features[$0].name })
             var targets: [(route: String, site: ValueResolver.Site, chain: [String])] = []
             var unknownRoutes = Set<String>()
             switch n.target {

@@ -55,6 +55,9 @@ public struct CallSiteExplanation: Hashable, Sendable {
     public var written: String
     public var resolved: [Resolved] = []
     public var unresolved: [Unresolved] = []
+    /// The features whose construction reaches the call itself, where the scanner knows them (the
+    /// `from:` of an unfollowed call; empty: unknown).
+    public var callers: [String] = []
 
     public var isResolved: Bool { unresolved.isEmpty && !resolved.isEmpty }
 }

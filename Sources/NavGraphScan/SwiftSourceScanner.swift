@@ -473,7 +473,7 @@ extension UnfollowedCall {
             let routes = !known.isEmpty && known.count == e.unresolved.count ? Array(Set(known)).sorted() : nil
             let reasons = Array(Set(e.unresolved.map(\.reason))).sorted()
             return UnfollowedCall(
-                call: e.written, from: [], system: system, routes: routes, reason: reasons.joined(separator: "; "),
+                call: e.written, from: e.callers, system: system, routes: routes, reason: reasons.joined(separator: "; "),
                 origin: RegistryAssembler.origin(e.location))
         }
     }

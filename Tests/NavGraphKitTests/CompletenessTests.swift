@@ -145,4 +145,35 @@ final class CompletenessTests: XCTestCase {
         XCTAssertEqual(after.scenarios, before.scenarios)
         XCTAssertFalse(after.heldBack, "it was a warning already")
     }
+
+    func testACallOnlyUnreachableScreensMakeExplainsNothing() throws {
+        // Orphan is proven unreachable (no handler); a call in Orphan cannot run, so Promo stays an error.
+        let fromOrphan = try registry("""
+            unfollowed:
+              - {call: x, from: [Orphan], source: "A.swift:1:1"}
+            """)
+        XCTAssertEqual(unreachable(runChecks(fromOrphan)), ["Beta error", "Deeper error", "Orphan error", "Promo error"])
+        // The same call in a reachable screen (Home), or in an unknown one, holds Promo back.
+        for from in ["[Home]", "[]", "[Orphan, Settings]"] {
+            let r = try registry("""
+                unfollowed:
+                  - {call: x, from: \(from), source: "A.swift:1:1"}
+                """)
+            XCTAssertEqual(unreachable(runChecks(r)), ["Beta error", "Deeper error", "Orphan error", "Promo warning held"], from)
+        }
+    }
+
+    func testACallInAHeldBackScreenIsLiveToo() throws {
+        // Promo is held back by a call from Home; Promo's own call (unknown routes, featherweight)
+        // can then run, and holds Beta back. Without the first call, neither is.
+        let r = try registry("""
+            unfollowed:
+              - {call: a, from: [Home], routes: [promo], source: "A.swift:1:1"}
+              - {call: b, from: [Promo], system: featherweight, source: "B.swift:2:2"}
+            """)
+        XCTAssertEqual(unreachable(runChecks(r)), ["Beta warning held", "Deeper error", "Orphan error", "Promo warning held"])
+        var alone = r
+        alone.unfollowed.removeFirst()
+        XCTAssertEqual(unreachable(runChecks(alone)), ["Beta error", "Deeper error", "Orphan error", "Promo error"])
+    }
 }

@@ -24,6 +24,7 @@ final class ExampleAppsTests: XCTestCase {
         XCTAssertEqual(warnings, ["navigate-unresolved VIPERShop/Modules/Home/HomeRouter.swift:31"])
         XCTAssertEqual(result.registry.unfollowed.map(\.call), ["saved.value"])
         XCTAssertNil(result.registry.unfollowed.first?.routes)
+        XCTAssertEqual(result.registry.unfollowed.first?.from, ["HomeFeature"], "the screen whose build reaches the call")
         let held = CheckRunner(options: CheckOptions(scenarios: [FlagScenario.defaults(of: result.registry)]))
             .run(NavGraph(registry: result.registry)).filter { $0.ruleID == "unreachable-feature" }
         XCTAssertEqual(held.map { "\($0.subject) \($0.severity) \($0.heldBack)" }, ["LegacyPromoFeature warning true"])

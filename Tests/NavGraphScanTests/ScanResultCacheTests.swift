@@ -31,7 +31,7 @@ final class ScanResultCacheTests: XCTestCase {
         // `cacheNotes` is the one field not stored (it is about the run, not the tree).
         XCTAssertEqual(count(ScanResult(registry: Registry(), diagnostics: [])), 7)
         XCTAssertEqual(count(ScanSummary()), 18)
-        XCTAssertEqual(count(CallSiteExplanation(location: l, kind: .navigate, written: "")), 5)
+        XCTAssertEqual(count(CallSiteExplanation(location: l, kind: .navigate, written: "")), 6)
         XCTAssertEqual(count(CallSiteExplanation.Resolved(route: "", features: [], site: l, chain: [])), 4)
         XCTAssertEqual(count(CallSiteExplanation.Unresolved(reason: "", chain: [])), 3)
         XCTAssertEqual(count(Diagnostic(.note, "", at: nil)), 3)

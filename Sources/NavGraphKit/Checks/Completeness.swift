@@ -9,9 +9,12 @@
 /// (`unfollowed:` in `.navgraph.yml`), after which the error comes back. A registry without
 /// unfollowed calls (hand-written, or a scan that followed every call) is left as it is.
 ///
+/// A call made only by screens that are themselves proven unreachable cannot run, and explains
+/// nothing (`liveCalls`; a scan writes a call's screens as `from:`, empty when it does not know them).
+///
 /// Cost: one walk of the graph per distinct set of possible routes (calls of one routing system
-/// whose routes are unknown share one), O(sets × (nodes + edges)); a finding lists at most
-/// `namedCalls` calls.
+/// whose routes are unknown share one), O(sets × (nodes + edges)), then the live calls' fixpoint,
+/// at most one round per call; a finding lists at most `namedCalls` calls.
 public enum Completeness {
     /// The rules whose findings claim an absence that an unfollowed call could explain.
     public static let absenceRules: Set<String> = ["unreachable-feature", "unused-route"]
@@ -23,21 +26,38 @@ public enum Completeness {
         let calls = graph.registry.unfollowed
         guard !calls.isEmpty, findings.contains(where: { absenceRules.contains($0.ruleID) }) else { return (findings, 0) }
         let reach = Reach(graph: graph, calls: calls)
+        let live = liveCalls(calls, findings, graph, reach)
         var out = findings
         var heldBack = 0
         for i in out.indices where absenceRules.contains(out[i].ruleID) {
             let f = out[i]
-            let explaining: [Int]
+            var explaining: [Int]
             switch f.ruleID {
             case "unreachable-feature": explaining = graph.node(.feature, f.subject).map { reach.calls(reaching: $0) } ?? []
             default: explaining = graph.node(.route, f.subject).map { reach.calls(opening: $0) } ?? []
             }
+            explaining.removeAll { !live.contains($0) }
             guard !explaining.isEmpty else { continue }
             if f.severity == .error { heldBack += 1 }
             out[i] = heldBackFinding(f, explaining.map { calls[$0] })
             out[i].heldBack = f.severity == .error
         }
         return (out, heldBack)
+    }
+
+    /// The calls that can run: those whose screens are unknown (`from:` empty), or one of whose
+    /// screens is not proven unreachable (unreachable in every scenario, and not itself held back
+    /// by a call that can run). A call only screens nobody can reach ever make explains nothing.
+    /// A fixpoint: a screen held back makes the calls it makes live, which may hold back more.
+    static func liveCalls(_ calls: [UnfollowedCall], _ findings: [Finding], _ graph: NavGraph, _ reach: Reach) -> Set<Int> {
+        let proven = Set(findings.filter { $0.ruleID == "unreachable-feature" && $0.scenarioSubset == nil }.map(\.subject))
+        var live = Set(calls.indices.filter { calls[$0].from.isEmpty || calls[$0].from.contains { !proven.contains($0) } })
+        while true {
+            let held = proven.filter { name in graph.node(.feature, name).map { reach.calls(reaching: $0).contains(where: live.contains) } ?? false }
+            let more = calls.indices.filter { !live.contains($0) && calls[$0].from.contains(where: held.contains) }
+            if more.isEmpty { return live }
+            live.formUnion(more)
+        }
     }
 
     private static func heldBackFinding(_ f: Finding, _ calls: [UnfollowedCall]) -> Finding {

@@ -278,11 +278,12 @@ extension CallSiteExplanation.Unresolved: CacheCodable {
 
 extension CallSiteExplanation: CacheCodable {
     func write(to w: inout CacheWriter) {
-        w.value(location); w.string(kind.rawValue); w.string(written); w.values(resolved); w.values(unresolved)
+        w.value(location); w.string(kind.rawValue); w.string(written); w.values(resolved); w.values(unresolved); w.strings(callers)
     }
     init(from r: inout CacheReader) throws {
         let location: SourceLocation = try r.value()
         guard let kind = Kind(rawValue: try r.string()) else { throw CacheReader.Corrupt() }
         self.init(location: location, kind: kind, written: try r.string(), resolved: try r.values(), unresolved: try r.values())
+        callers = try r.strings()
     }
 }
