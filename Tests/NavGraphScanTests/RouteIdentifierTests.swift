@@ -84,4 +84,39 @@ final class RouteIdentifierTests: XCTestCase {
         XCTAssertEqual(routes(r), [])
         XCTAssertTrue(StyleScan.warnings(r).contains("identifier-unreadable Routes.swift:1"), "\(StyleScan.warnings(r))")
     }
+
+    /// Another library's view factory, vendored beside the app (a build function returning a view
+    /// controller, no route), is not learnt as a renamed `Feature`: its types are not screens.
+    func testAViewFactoryLibraryIsNotLearntAsAFeatureProtocol() throws {
+        try StyleScan.write([
+            "Vendor/Composer/Factory.swift": """
+                public protocol Factory {
+                    associatedtype ViewController: UIViewController
+                    func build(with context: Any) throws -> ViewController
+                }
+                public struct ClassFactory: Factory {
+                    public func build(with context: Any) throws -> UIViewController { UIViewController() }
+                }
+                """,
+        ], to: dir)
+        let r = try scan("""
+            struct InfoRoute: Route { static let identifier = "info" }
+            """)
+        XCTAssertEqual(r.registry.features.map(\.name).sorted(), ["HomeFeature", "InfoFeature"])
+        XCTAssertFalse(r.summary.learned.joined().contains("Factory"), "\(r.summary.learned)")
+        // The same protocol beside the framework's route protocol, or building for a route, is learnt.
+        let dir2 = dir + "-renamed"
+        defer { try? FileManager.default.removeItem(atPath: dir2) }
+        try StyleScan.write([
+            "Framework/Routing.swift": """
+                public protocol Screen { func make(for route: Route?) -> UIViewController }
+                """,
+            "App/Screens.swift": """
+                struct InfoRoute: Route { static let identifier = "info" }
+                struct InfoScreen: Screen { func make(for route: Route?) -> UIViewController { UIViewController() } }
+                """,
+        ], to: dir2)
+        let renamed = try SwiftSourceScanner().scan(paths: [dir2])
+        XCTAssertEqual(renamed.registry.features.map(\.name), ["InfoScreen"])
+    }
 }

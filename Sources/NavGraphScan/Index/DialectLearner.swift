@@ -70,6 +70,12 @@ struct DialectLearner {
             // protocol-composed route (`makeCatalogTab() -> UIViewController`), not a feature protocol.
             let implemented = (functionsByOwner[p.name] ?? []).contains { !$0.inProtocol && $0.name == build.name && $0.labels == build.labels }
             guard !implemented else { continue }
+            // A screen of this framework is built for a route (`build(fromRoute:)`), or its protocol
+            // is declared beside the framework's route protocol: another library's view factory
+            // (`Factory.build(with:) -> ViewController`, vendored beside the app) is not a screen.
+            let takesRoute = build.parameters.contains { routeProtocols.contains($0.typeName) }
+            let besideRoutes = declaring.contains { routeProtocols.contains($0.key) && Self.directory($0.value) == Self.directory(path) }
+            guard base.featureProtocols.contains(p.name) || takesRoute || besideRoutes else { continue }
             featureProtocols.insert(p.name)
             add(&c.featureProtocols, p.name)
             add(&c.buildFunctions, build.name)
