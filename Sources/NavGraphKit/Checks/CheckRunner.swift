@@ -93,7 +93,7 @@ public struct CheckRunner: Sendable {
             for i in findings.indices {
                 if let s = options.severityOverrides[findings[i].ruleID] { findings[i].severity = s }
             }
-            findings = Completeness.apply(to: findings, graph: graph).findings
+            findings = Completeness.apply(to: findings, graph: graph)
             return Self.sorted(findings)
         }
     }

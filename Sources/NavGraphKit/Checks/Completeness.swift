@@ -20,15 +20,14 @@ public enum Completeness {
     public static let absenceRules: Set<String> = ["unreachable-feature", "unused-route"]
     static let namedCalls = 3
 
-    /// `findings` with every absence an unfollowed call could explain held back, and how many were
-    /// lowered from error to warning.
-    public static func apply(to findings: [Finding], graph: NavGraph) -> (findings: [Finding], heldBack: Int) {
+    /// `findings` with every absence an unfollowed call could explain held back (those lowered from
+    /// error to warning are marked `heldBack`, which the report counts).
+    public static func apply(to findings: [Finding], graph: NavGraph) -> [Finding] {
         let calls = graph.registry.unfollowed
-        guard !calls.isEmpty, findings.contains(where: { absenceRules.contains($0.ruleID) }) else { return (findings, 0) }
+        guard !calls.isEmpty, findings.contains(where: { absenceRules.contains($0.ruleID) }) else { return findings }
         let reach = Reach(graph: graph, calls: calls)
         let live = liveCalls(calls, findings, graph, reach)
         var out = findings
-        var heldBack = 0
         for i in out.indices where absenceRules.contains(out[i].ruleID) {
             let f = out[i]
             var explaining: [Int]
@@ -38,11 +37,10 @@ public enum Completeness {
             }
             explaining.removeAll { !live.contains($0) }
             guard !explaining.isEmpty else { continue }
-            if f.severity == .error { heldBack += 1 }
             out[i] = heldBackFinding(f, explaining.map { calls[$0] })
             out[i].heldBack = f.severity == .error
         }
-        return (out, heldBack)
+        return out
     }
 
     /// The calls that can run: those whose screens are unknown (`from:` empty), or one of whose
