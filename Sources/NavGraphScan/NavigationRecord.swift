@@ -71,3 +71,20 @@ struct NavigationRecord {
         return (e, out)
     }
 }
+
+extension UnfollowedCall {
+    /// The calls of `explanations` that the scan could not follow, for the registry (`unfollowed:`):
+    /// a call some part of whose value is unknown can open any route of its system; a call whose
+    /// routes are known but whose screen is not (unattributed) opens those routes from somewhere.
+    static func calls(in explanations: [CallSiteExplanation], system: RoutingSystem?) -> [UnfollowedCall] {
+        // Not followed: some part unknown, or nothing found at all.
+        explanations.filter { !$0.unresolved.isEmpty || $0.resolved.isEmpty }.sorted { $0.location < $1.location }.map { e in
+            let known = e.unresolved.compactMap(\.route)
+            let routes = !known.isEmpty && known.count == e.unresolved.count ? Array(Set(known)).sorted() : nil
+            let reasons = Array(Set(e.unresolved.map(\.reason))).sorted()
+            return UnfollowedCall(
+                call: e.written, from: e.callers, system: system, routes: routes, reason: reasons.joined(separator: "; "),
+                origin: RegistryAssembler.origin(e.location))
+        }
+    }
+}

@@ -182,8 +182,7 @@ public struct SwiftSourceScanner: Sendable {
             if !(registry.features.isEmpty && registry.routes.isEmpty && registry.handlers.isEmpty) { summary.styles.append(.routerService) }
         }
         for extractor in StyleExtractors.all where wanted.contains(extractor.style) || (wanted.isEmpty && extractor.detect(in: index, files: facts)) {
-            var found = extractor.extractMarked(from: index, files: facts, config: config)
-            found.registry.unfollowed += UnfollowedCall.calls(in: found.explanations, system: RoutingSystem(rawValue: extractor.style.rawValue))
+            let found = extractor.extractMarked(from: index, files: facts, config: config)
             registry = registry.merged(with: found.registry)
             warnings += found.warnings
             explanations += found.explanations
@@ -459,22 +458,5 @@ private final class HashSlots: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots
-    }
-}
-
-extension UnfollowedCall {
-    /// The calls of `explanations` that the scan could not follow, for the registry (`unfollowed:`):
-    /// a call some part of whose value is unknown can open any route of its system; a call whose
-    /// routes are known but whose screen is not (unattributed) opens those routes from somewhere.
-    static func calls(in explanations: [CallSiteExplanation], system: RoutingSystem?) -> [UnfollowedCall] {
-        // Not followed: some part unknown, or nothing found at all.
-        explanations.filter { !$0.unresolved.isEmpty || $0.resolved.isEmpty }.sorted { $0.location < $1.location }.map { e in
-            let known = e.unresolved.compactMap(\.route)
-            let routes = !known.isEmpty && known.count == e.unresolved.count ? Array(Set(known)).sorted() : nil
-            let reasons = Array(Set(e.unresolved.map(\.reason))).sorted()
-            return UnfollowedCall(
-                call: e.written, from: e.callers, system: system, routes: routes, reason: reasons.joined(separator: "; "),
-                origin: RegistryAssembler.origin(e.location))
-        }
     }
 }

@@ -35,12 +35,14 @@ protocol StyleExtractor {
 }
 
 extension StyleExtractor {
-    /// `extract`, with each route marked as this style's (`system:`, which says what an unhandled
-    /// route does in it). RouterService's routes stay unmarked.
+    /// `extract`, with each route and each call it could not follow marked as this style's
+    /// (`system:`, which says what an unhandled route does in it, and which routes such a call can
+    /// open). RouterService's stay unmarked.
     static func extractMarked(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction {
         var found = extract(from: index, files: files, config: config)
         let system = RoutingSystem(rawValue: style.rawValue)
         for i in found.registry.routes.indices { found.registry.routes[i].system = system }
+        found.registry.unfollowed = UnfollowedCall.calls(in: found.explanations, system: system)
         return found
     }
 }
