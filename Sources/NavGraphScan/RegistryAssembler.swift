@@ -30,21 +30,14 @@ struct RegistryAssembler {
         // Routes.
         var routeID: [String: String] = [:]
         var routes: [Route] = []
-        // `identifier` as a protocol extension's default that names the conforming type.
-        let namesSelf = Set(types.filter { $0.identifier?.value == StringFact.selfTypeName }.map(\.name))
-        let byName = Dictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        func inheritsSelfNamingDefault(_ t: TypeFacts) -> Bool {
-            var seen = Set<String>(), stack = t.inherited
-            while let n = stack.popLast() {
-                guard seen.insert(n).inserted else { continue }
-                if namesSelf.contains(n) { return true }
-                stack += byName[n]?.inherited ?? []
-            }
-            return false
-        }
+        // `identifier` as a protocol extension's default that names the conforming type: the
+        // protocols (and refinements of them) whose conformers take their own name.
+        let namingSelf = Self.closure(types.filter { $0.identifier?.value == StringFact.selfTypeName }.map(\.name), types)
         for t in routeTypes {
             var identifier = t.identifier
-            if identifier == nil && inheritsSelfNamingDefault(t) { identifier = StringFact(value: StringFact.selfTypeName, location: t.location) }
+            if identifier == nil && t.inherited.contains(where: namingSelf.contains) {
+                identifier = StringFact(value: StringFact.selfTypeName, location: t.location)
+            }
             if identifier?.value == StringFact.selfTypeName { identifier?.value = t.name }
             guard let id = identifier else {
                 warnings.append(.identifierUnreadable(t.name, at: t.location))
