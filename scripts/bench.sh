@@ -180,17 +180,18 @@ n=10000
 reg=$WORK/synthetic-$n.json
 add "{\"name\": \"render $n (svg, automatic fallbacks)\", \"ours\": $(jq_str "$NG render $reg -f svg -o $WORK/render-$n --name ours"), \"peer\": null, \"max_seconds\": ${RENDER_BOUND:-120}}"
 
-# 3. scan: navgraph scan (both cores, no cache) vs swiftc -frontend -parse over the same files, two at
-# a time (issue 13: ≥ 1.5× its speed, ratio ≤ 0.667); then a second scan of the unchanged tree from the
-# scan cache vs the first scan (≤ 10 % of it): the whole-scan entry answers it (docs/scanning.md,
-# two levels). The cache lives in $WORK, never in the repository.
+# 3. scan: navgraph scan (both cores, no cache) vs swift-syntax's own parse of the same files on both
+# cores (`navgraph scan --parse-only`: read, parse, drop the tree). Issue 29: the work after parsing
+# costs ≤ 50 % of the parse, i.e. the whole scan ≤ 1.5× the parse alone (the old peer, swiftc -parse,
+# is retired). Then a second scan of the unchanged tree from the scan cache vs the first scan (≤ 10 %
+# of it): the whole-scan entry answers it (docs/scanning.md, two levels). The cache lives in $WORK,
+# never in the repository.
 n=${SCAN_SIZE:-10000}
-src=$WORK/swift-$n
-[[ -d $src ]] || $NG generate --features "$n" --seed 1 --swift "$src" -o "$WORK/swift-$n.registry.yml"
+smods=${SCAN_MODULES:-1000}
+src=$WORK/swift-$n-$smods
+[[ -d $src ]] || $NG generate --features "$n" --modules "$smods" --seed 1 --swift "$src" -o "$src.registry.yml"
 files=$(find "$src" -name '*.swift' | wc -l)
 bytes=$(find "$src" -name '*.swift' -print0 | du -cb --files0-from=- | tail -1 | cut -f1)
-find "$src" -name '*.swift' | sort > "$WORK/swift-$n.list"
-half=$(( (files + 1) / 2 ))
 cache=$WORK/scan-cache-$n
 rm -rf "$cache"
 # The cached scan must print what the uncached one prints (checked before timing).
@@ -200,7 +201,7 @@ $NG scan "$src" --cache-dir "$cache" -o "$WORK/scanned-$n.cached.yml" 2>/dev/nul
 cmp "$WORK/scanned-$n.yml" "$WORK/scanned-$n.first.yml" && cmp "$WORK/scanned-$n.yml" "$WORK/scanned-$n.cached.yml" \
     || { echo "bench: the cached scan's registry differs from the uncached one" >&2; exit 1; }
 compgen -G "$cache/scan-*.bin" > /dev/null || { echo "bench: the first scan stored no whole-scan entry in $cache" >&2; exit 1; }
-add "{\"name\": \"scan $n ($files files, $((bytes / 1048576)) MB)\", \"ours\": $(jq_str "$NG scan $src --no-cache -o $WORK/scanned-$n.yml"), \"peer\": $(jq_str "xargs -P2 -n $half swiftc -frontend -parse < $WORK/swift-$n.list"), \"max_ratio\": 0.667, \"files\": $files, \"bytes\": $bytes}"
+add "{\"name\": \"scan $n in $smods modules ($files files, $((bytes / 1048576)) MB) / parse\", \"ours\": $(jq_str "$NG scan $src --no-cache -o $WORK/scanned-$n.yml"), \"peer\": $(jq_str "$NG scan $src --parse-only"), \"max_ratio\": 1.5, \"files\": $files, \"bytes\": $bytes}"
 add "{\"name\": \"scan $n cached (peer: first scan)\", \"ours\": $(jq_str "$NG scan $src --cache-dir $cache -o $WORK/scanned-$n.cached.yml"), \"peer\": $(jq_str "$NG scan $src --no-cache -o $WORK/scanned-$n.yml"), \"max_ratio\": 0.10}"
 
 # 4. The build-tool plugin (Plugins/NavGraphBuild) on a build with no source change (issue 31: at most
@@ -223,7 +224,7 @@ python3 - "$WORK/results.json" <<'PY'
 import json, sys
 for r in json.load(open(sys.argv[1])):
     if "files" in r:
-        for who, t in (("navgraph scan", r["o_t"]), ("swiftc -parse x2", r["p_t"])):
+        for who, t in (("navgraph scan", r["o_t"]), ("swift-syntax parse", r["p_t"])):
             print(f"  {who:18} {r['files'] / t:8.0f} files/s {r['bytes'] / t / 1048576:7.1f} MB/s")
 PY
 echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -55,6 +55,12 @@ final class FactExtractor: SyntaxVisitor {
         return extractor.facts
     }
 
+    /// Parses `source` as `extract` does and returns the tree's length in bytes (the tree is dropped):
+    /// the bench's measure of swift-syntax's parse alone.
+    static func parseOnly(_ source: String) -> Int {
+        Parser.parse(source: source).totalLength.utf8Length
+    }
+
     func location(_ node: some SyntaxProtocol) -> NavGraphKit.SourceLocation {
         location(node.positionAfterSkippingLeadingTrivia)
     }

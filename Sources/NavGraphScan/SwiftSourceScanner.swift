@@ -216,6 +216,29 @@ public struct SwiftSourceScanner: Sendable {
         return result
     }
 
+    /// swift-syntax's own parse of the files `scan` would list under `paths`, and nothing else: each
+    /// file read and parsed on all cores exactly as `scan` reads and parses it, the tree dropped.
+    /// The bench's peer for the work after parsing (`navgraph scan --parse-only`, docs/performance.md).
+    /// - Returns: how many files and bytes were parsed.
+    public static func parseOnly(paths: [String]) -> (files: Int, bytes: Int) {
+        let cwd = FileManager.default.currentDirectoryPath
+        var files: [String] = []
+        for path in paths {
+            let absolute = absolute(path, cwd: cwd)
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDir) else { continue }
+            files += isDir.boolValue ? swiftFiles(under: absolute) : [absolute]
+        }
+        let list = Array(Set(files)).sorted()
+        let sizes = ParsedSizes(count: list.count)
+        DispatchQueue.concurrentPerform(iterations: list.count) { i in
+            guard let bytes = SourceFileReader.read(list[i]) else { return }
+            let source = String(decoding: bytes, as: UTF8.self)
+            sizes.store(i, FactExtractor.parseOnly(source))
+        }
+        return (list.count, sizes.total)
+    }
+
     /// How the no-routing error starts (`isNoRouting` recognises it).
     static let noRoutingPrefix = "no routing found in"
 
@@ -458,5 +481,25 @@ private final class HashSlots: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots
+    }
+}
+
+/// Bytes parsed per file by `parseOnly`, one slot each.
+private final class ParsedSizes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Int]
+
+    init(count: Int) { slots = Array(repeating: 0, count: count) }
+
+    func store(_ i: Int, _ bytes: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[i] = bytes
+    }
+
+    var total: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.reduce(0, +)
     }
 }

@@ -45,7 +45,16 @@ struct ScanCommand: ParsableCommand {
 
     @OptionGroup var cacheFlags: ScanCacheFlags
 
+    /// The bench's peer (scripts/bench.sh): swift-syntax's parse of the same files, nothing else.
+    @ArgumentParser.Flag(name: .customLong("parse-only"), help: .hidden)
+    var parseOnly = false
+
     func run() throws {
+        if parseOnly {
+            let parsed = SwiftSourceScanner.parseOnly(paths: paths)
+            CLIOutput.stderr("navgraph: parsed \(parsed.files) Swift files (\(parsed.bytes) bytes) with swift-syntax; nothing else done\n")
+            return
+        }
         var (config, settingsProblems) = ScanConfiguration.read(try scanSection())
         CLIOutput.printDiagnostics(settingsProblems.filter { $0.severity != .error })
         let settingsErrors = settingsProblems.filter { $0.severity == .error }
