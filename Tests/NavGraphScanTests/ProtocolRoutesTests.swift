@@ -133,6 +133,38 @@ final class ProtocolRoutesTests: XCTestCase {
         XCTAssertEqual(r.summary.navigateResolved, 1)
     }
 
+    /// A call that omits an argument the extension's implementation gives a default (`openPaywall()`
+    /// for `openPaywall(reason:)`, `reason: String = "menu"` in the extension) opens the route as in
+    /// Swift; a call whose labels neither the requirement nor its implementation accepts does not.
+    func testCallOmittingAnArgumentWithADefaultInTheExtension() throws {
+        let r = try scan(["Routing": Self.routing, "Paywall": """
+            import UIKit
+            protocol PaywallRoute { func openPaywall(reason: String) }
+            extension PaywallRoute where Self: Router {
+                func openPaywall(reason: String = "menu") {
+                    route(to: PaywallViewController(reason: reason), as: ModalTransition())
+                }
+            }
+            extension DefaultRouter: PaywallRoute {}
+            final class PaywallViewController: UIViewController {
+                init(reason: String) { super.init(nibName: nil, bundle: nil) }
+            }
+            protocol HomeRoute { func openHome() }
+            extension HomeRoute where Self: Router {
+                func openHome() { route(to: HomeViewController(router: DefaultRouter()), as: PushTransition()) }
+            }
+            extension DefaultRouter: HomeRoute {}
+            final class HomeViewController: UIViewController {
+                typealias Routes = PaywallRoute & LoginRoute
+                let router: Routes
+                init(router: Routes) { self.router = router; super.init(nibName: nil, bundle: nil) }
+                func upgrade() { router.openPaywall() }
+                func signIn() { router.openLogin(animated: true) }
+            }
+            """])
+        XCTAssertEqual(edges(r), ["HomeViewController -> PaywallRoute (modal)"])
+    }
+
     /// The screen a route builds through a module type (`XModule(transition:)` → its view controller);
     /// a default implementation that builds no screen of the sources (an alert) is not a route.
     func testScreenBuiltThroughAModule() throws {

@@ -48,6 +48,18 @@ struct FunctionFacts: Sendable {
         return i == callLabels.count
     }
 
+    /// This requirement with the default arguments an implementation of the same name and labels
+    /// declares (a protocol extension's `func open(animated: Bool = true)` lets `open()` call it).
+    func withDefaults(from implementations: [FunctionFacts]) -> FunctionFacts {
+        guard parameters.contains(where: { $0.defaultValue == nil }),
+              let impl = implementations.first(where: { $0.name == name && $0.labels == labels }) else { return self }
+        var copy = self
+        for k in copy.parameters.indices where copy.parameters[k].defaultValue == nil {
+            copy.parameters[k].defaultValue = impl.parameters[k].defaultValue
+        }
+        return copy
+    }
+
     /// The argument a call passes for parameter `index` (nil: omitted, the default applies).
     func argument(_ index: Int, of call: CallFact) -> ValueExpr? {
         var i = 0

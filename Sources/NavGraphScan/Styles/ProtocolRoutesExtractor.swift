@@ -70,8 +70,12 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 guard let screen = built.first ?? (referred.count == 1 ? referred.first : nil) else { continue }
                 let openers = opening.isEmpty ? defaults : opening
                 let openerNames = Set(openers.map { index.functions[$0].name })
+                // A default written in the extension's implementation (`func openX(animated: Bool = true)`)
+                // lets callers omit that argument, as Swift does: the requirement takes it on.
+                let implementations = defaults.map { index.functions[$0] }
                 routes[t.name] = RouteDecl(
-                    type: t, requirements: requirements.filter { openerNames.contains($0.name) }, allNames: names,
+                    type: t, requirements: requirements.filter { openerNames.contains($0.name) }.map { $0.withDefaults(from: implementations) },
+                    allNames: names,
                     defaults: openers, screen: screen,
                     styleByMethod: Dictionary(openers.compactMap { f in style(of: [f]).map { (index.functions[f].name, $0) } }, uniquingKeysWith: { a, _ in a }))
             }
