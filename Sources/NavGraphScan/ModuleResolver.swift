@@ -1,8 +1,7 @@
-/// Which module (target) a file belongs to.
-///
-/// In order: the longest matching `moduleMap` prefix; the folder right under the nearest
-/// `Sources/` (or `Tests/`) folder, as SwiftPM lays targets out; the first folder under the scanned
-/// directory (CocoaPods-style `App/FeatureOne/…`); else none.
+/// Which module (target) a file belongs to when no manifest says: the longest matching `moduleMap`
+/// prefix, else — only for sources with no project manifest at all — SwiftPM's own convention,
+/// the folder right under the nearest `Sources/` (or `Tests/`) folder. Never any other folder: a
+/// folder name is not a module (the scanner takes the manifests' targets first).
 struct ModuleResolver: Sendable {
     var moduleMap: [String: String]
 
@@ -18,7 +17,7 @@ struct ModuleResolver: Sendable {
         return best?.1
     }
 
-    func module(displayPath: String, absolutePath: String, root: String?) -> String? {
+    func layoutModule(displayPath: String, absolutePath: String, root: String?) -> String? {
         if let mapped = mappedModule(displayPath: displayPath, absolutePath: absolutePath) { return mapped }
         // Only the part of the path below the scanned directory counts: the folders above it
         // (a checkout under `~/Sources/…`, a test bundle) say nothing about the app.
@@ -34,10 +33,10 @@ struct ModuleResolver: Sendable {
         if let i = parts.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), i + 2 < parts.count {
             return parts[i + 1]
         }
-        if underRoot, parts.count >= 2 { return parts[0] }
-        // Scanning `Sources/Target` itself.
+        // Scanning `Sources/` itself (`Target/File.swift` below it), or `Sources/Target`.
         if underRoot, let root {
             let rootParts = root.split(separator: "/")
+            if rootParts.last == "Sources" || rootParts.last == "Tests", parts.count >= 2 { return parts[0] }
             if rootParts.count >= 2, rootParts[rootParts.count - 2] == "Sources" { return String(rootParts.last!) }
         }
         return nil

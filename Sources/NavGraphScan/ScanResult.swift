@@ -70,6 +70,11 @@ public struct ScanSummary: Hashable, Sendable {
     public var skippedGenerated = 0
     /// Files of app targets other than the one scanned (demo and sample apps).
     public var skippedOtherTargets = 0
+    /// Files read that no manifest's target builds (and no `--module-map` prefix names): their
+    /// declarations have no module.
+    public var filesWithoutTarget = 0
+    /// Files whose module is their `Sources/<target>/` folder: the sources hold no project manifest.
+    public var filesInLayoutModules = 0
     public var features = 0
     public var routes = 0
     public var handlers = 0
@@ -109,6 +114,14 @@ public struct ScanSummary: Hashable, Sendable {
         s += "; navigate calls: \(navigateResolved) resolved"
         if navigatePartly > 0 { s += ", \(navigatePartly) partly resolved" }
         s += ", \(navigateUnresolved) unresolved"
+        if filesInLayoutModules > 0 {
+            s += "; no project manifest: modules from the Sources/<target> layout"
+        }
+        if filesWithoutTarget > 0 {
+            s += filesWithoutTarget == filesRead
+                ? "; no target found: no project manifest declares these files (no modules; --module-map names them)"
+                : "; \(filesWithoutTarget) files in no target of the project's manifests (no module; --module-map names them)"
+        }
         return s
     }
 }

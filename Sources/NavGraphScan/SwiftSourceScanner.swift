@@ -77,13 +77,21 @@ public struct SwiftSourceScanner: Sendable {
         for file in files {
             let display = Self.display(file.absolute, cwd: cwd)
             let target = project.target(of: file.absolute)
-            let module = resolver.mappedModule(displayPath: display, absolutePath: file.absolute)
-                ?? target?.name ?? resolver.module(displayPath: display, absolutePath: file.absolute, root: file.root)
+            // A declaration's module is the target its file belongs to (or what --module-map says),
+            // never a folder name: a folder move inside a target is not a change of module. Only
+            // sources with no manifest at all follow SwiftPM's `Sources/<target>/` convention.
+            var module = resolver.mappedModule(displayPath: display, absolutePath: file.absolute) ?? target?.name
+            if module == nil, project.targets.isEmpty {
+                module = resolver.layoutModule(displayPath: display, absolutePath: file.absolute, root: file.root)
+                if module != nil { summary.filesInLayoutModules += 1 }
+            }
             let rel = file.root.map { r in file.absolute.hasPrefix(r + "/") ? String(file.absolute.dropFirst(r.count + 1)) : file.absolute } ?? display
+            if project.manifestSources.contains(file.absolute) { continue }
             if Self.isGenerated(rel) { summary.skippedGenerated += 1; continue }
             if !configuration.includeTests, target?.kind == .test || Self.looksLikeTest(rel) { summary.skippedTests += 1; continue }
             if let t = target, t.kind == .app, !chosenApps.contains(t.name) { summary.skippedOtherTargets += 1; continue }
             // Without a manifest that says so, a `FooDemo/`, `FooSample/` or `Demo/` folder is a demo app.
+            if module == nil { summary.filesWithoutTarget += 1 }
             var f = ScanFile(absolute: file.absolute, display: display, module: module, target: target)
             if target == nil, let demo = Self.demoFolder(rel), demo != configuration.target { f.demo = demo }
             work.append(f)

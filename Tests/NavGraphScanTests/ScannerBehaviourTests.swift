@@ -36,6 +36,120 @@ final class ScannerBehaviourTests: XCTestCase {
         XCTAssertEqual(r.registry.features.first { $0.name == "WishlistFeature" }?.module, "Wishlist")
     }
 
+    /// A declaration's module is the target its file is in, whatever folder inside the target holds it:
+    /// a folder move inside a target changes no module, and `diff` across it reports nothing. A file that
+    /// no target of the project's manifests builds has no module (no folder name is taken), and the
+    /// totals say how many such files were read.
+    func testTheModuleIsTheTargetNotAFolderAndAFolderMoveIsNotADiff() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-modules-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fm = FileManager.default
+        func write(_ path: String, _ text: String) throws {
+            try fm.createDirectory(atPath: (dir + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: dir + "/" + path, atomically: true, encoding: .utf8)
+        }
+        try write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Shop", targets: [
+                .target(name: "HomeFeature", path: "Modules/Home"),
+                .target(name: "CartFeature", path: "Modules/Cart"),
+            ])
+            """)
+        try write("Modules/Home/Builders/HomeFeature.swift", """
+            import RouterServiceInterface
+            struct HomeFeature: Feature {
+                func build(fromRoute route: Route?) -> UIViewController { HomeViewController() }
+            }
+            final class HomeViewController: UIViewController {}
+            """)
+        try write("Modules/Cart/Builders/CartFeature.swift", """
+            import RouterServiceInterface
+            struct CartRoute: Route { static let identifier = "cart" }
+            struct CartFeature: Feature {
+                func build(fromRoute route: Route?) -> UIViewController { CartViewController() }
+            }
+            struct CartHandler: RouteHandler {
+                var routes: [Route.Type] { [CartRoute.self] }
+                func destination(forRoute route: Route, fromViewController viewController: UIViewController) -> Feature.Type { CartFeature.self }
+            }
+            final class CartViewController: UIViewController {}
+            """)
+        try write("Scripts/Debug/DebugFeature.swift", """
+            import RouterServiceInterface
+            struct DebugFeature: Feature {
+                func build(fromRoute route: Route?) -> UIViewController { UIViewController() }
+            }
+            """)
+        func modules(_ r: ScanResult) -> [String] { r.registry.features.map { "\($0.name): \($0.module ?? "-")" }.sorted() }
+        let before = try SwiftSourceScanner().scan(paths: [dir])
+        XCTAssertEqual(modules(before), ["CartFeature: CartFeature", "DebugFeature: -", "HomeFeature: HomeFeature"])
+        XCTAssertEqual(before.summary.filesWithoutTarget, 1)
+        XCTAssertTrue(before.summary.line.hasSuffix("; 1 files in no target of the project's manifests (no module; --module-map names them)"), before.summary.line)
+
+        // Move both features' folders: the modules stay, and the diff of the two scans is empty.
+        try fm.moveItem(atPath: dir + "/Modules/Home/Builders", toPath: dir + "/Modules/Home/Screens")
+        try fm.createDirectory(atPath: dir + "/Modules/Cart/Code/Main", withIntermediateDirectories: true)
+        try fm.moveItem(atPath: dir + "/Modules/Cart/Builders/CartFeature.swift", toPath: dir + "/Modules/Cart/Code/Main/CartFeature.swift")
+        let after = try SwiftSourceScanner().scan(paths: [dir])
+        XCTAssertEqual(modules(after), modules(before))
+        func side(_ r: ScanResult, _ label: String) -> NavigationDiff.Side {
+            let g = NavGraph(registry: r.registry)
+            let s = [FlagScenario.defaults(of: r.registry, overrides: [:], name: "default")]
+            return .init(label: label, graph: g, scenarios: s, findings: CheckRunner(options: .init(scenarios: s)).run(g))
+        }
+        let diff = NavigationDiff(base: side(before, "base"), head: side(after, "head"))
+        XCTAssertTrue(diff.isEmpty, DiffTerminalFormatter.format(diff, style: .plain()))
+    }
+
+    /// Tuist targets made by the project's own helper (`Project.featureFramework(name:)` in
+    /// Tuist/ProjectDescriptionHelpers, which calls a second helper with `"\(name)Tests"`): each feature's
+    /// module is its target, not the `Builders` folder its files sit in; the test target's files are tests.
+    func testTuistTargetsMadeByHelperFunctions() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-tuist-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func write(_ path: String, _ text: String) throws {
+            try FileManager.default.createDirectory(atPath: (dir + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: dir + "/" + path, atomically: true, encoding: .utf8)
+        }
+        try write("Tuist/ProjectDescriptionHelpers/Project+Feature.swift", #"""
+            import ProjectDescription
+            extension Project {
+                public static func featureFramework(name: String, prefix: String = "io.shop") -> Project {
+                    Project(name: name, targets: makeTargets(name: name, bundle: prefix + "." + name))
+                }
+                static func makeTargets(name: String, bundle: String) -> [Target] {
+                    [
+                        .target(name: name, destinations: .iOS, product: .framework, bundleId: bundle, sources: ["Sources/**"]),
+                        .target(name: "\(name)Tests", destinations: .iOS, product: .unitTests, bundleId: "\(bundle)Tests", sources: ["Tests/**"]),
+                    ]
+                }
+            }
+            """#)
+        for name in ["Home", "Profile"] {
+            try write("Projects/\(name)Feature/Project.swift", """
+                import ProjectDescription
+                import ProjectDescriptionHelpers
+                let project = Project.featureFramework(name: "\(name)Feature")
+                """)
+            try write("Projects/\(name)Feature/Sources/Builders/\(name)Feature.swift", """
+                import RouterServiceInterface
+                struct \(name)Feature: Feature {
+                    func build(fromRoute route: Route?) -> UIViewController { UIViewController() }
+                }
+                """)
+            try write("Projects/\(name)Feature/Tests/\(name)Checks.swift", """
+                struct \(name)FakeFeature: Feature {
+                    func build(fromRoute route: Route?) -> UIViewController { UIViewController() }
+                }
+                """)
+        }
+        let r = try SwiftSourceScanner().scan(paths: [dir])
+        XCTAssertEqual(r.registry.features.map { "\($0.name): \($0.module ?? "-")" }.sorted(), ["HomeFeature: HomeFeature", "ProfileFeature: ProfileFeature"])
+        XCTAssertEqual(r.summary.filesWithoutTarget, 0)
+        XCTAssertEqual(r.summary.skippedTests, 2)
+    }
+
     func testConfigurationReadsAScanSectionAddingToTheDefaults() throws {
         let json = #"{"featureProtocols": ["Builder"], "navigateRouteLabels": ["destination"], "strict": true, "moduleMap": {"App/Core": "Core"}}"#
         let section = try ConfigurationLoader.load(text: "scan: " + json, file: "nav.json").configuration.scan

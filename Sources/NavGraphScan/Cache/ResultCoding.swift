@@ -237,6 +237,8 @@ extension ScanSummary: CacheCodable {
         w.strings(styles.map(\.rawValue))
         w.int(filesFromCache)
         w.bool(resultFromCache)
+        w.int(filesWithoutTarget)
+        w.int(filesInLayoutModules)
     }
     init(from r: inout CacheReader) throws {
         self.init()
@@ -261,6 +263,8 @@ extension ScanSummary: CacheCodable {
         }
         filesFromCache = try r.int()
         resultFromCache = try r.bool()
+        filesWithoutTarget = try r.int()
+        filesInLayoutModules = try r.int()
     }
 }
 

@@ -22,6 +22,9 @@ public struct ProjectTarget: Hashable, Sendable {
 /// and Tuist `Project.swift`. Files a target lists are the truth; folders are a guess.
 public struct ProjectModel: Sendable {
     public private(set) var targets: [ProjectTarget] = []
+    /// Swift files that describe the project, not the app (Tuist's `Project.swift`, `Workspace.swift` and
+    /// `ProjectDescriptionHelpers`): absolute paths the scan leaves out, as it leaves out `Package.swift`.
+    private(set) var manifestSources: Set<String> = []
     var warnings: [ScanWarning] = []
     /// `target(of:)`'s tables, made once `discover` has every target.
     private var lookup = TargetLookup([])
@@ -29,19 +32,29 @@ public struct ProjectModel: Sendable {
     init() {}
 
     /// Reads every manifest under `roots` (hidden folders, `Pods`, `Carthage`, `DerivedData` and
-    /// `.build` skipped).
+    /// `.build` skipped), and Tuist's `ProjectDescriptionHelpers` for the targets its helpers make.
     static func discover(roots: [String]) -> ProjectModel {
         var model = ProjectModel()
         for root in roots {
-            for manifest in manifests(under: root) {
+            let found = manifests(under: root)
+            // Tuist's ProjectDescriptionHelpers: functions that make targets for the Project.swift files.
+            let helperFiles = found.filter { $0.contains("/ProjectDescriptionHelpers/") }
+            let helpers = ManifestReader.TuistHelpers(files: helperFiles)
+            for f in helperFiles { model.manifestSources.insert(URL(fileURLWithPath: f).standardizedFileURL.path) }
+            for manifest in found where !manifest.contains("/ProjectDescriptionHelpers/") {
+                // A `Project.swift` is Tuist's only when it imports ProjectDescription (an app may have a model of that name).
+                if manifest.hasSuffix("/Project.swift") || manifest.hasSuffix("/Workspace.swift") {
+                    guard ManifestReader.importsProjectDescription(manifest) else { continue }
+                    model.manifestSources.insert(URL(fileURLWithPath: manifest).standardizedFileURL.path)
+                }
                 if manifest.hasSuffix("project.pbxproj") {
                     model.read(XcodeProjectReader.targets(pbxproj: manifest), from: manifest)
                 } else if manifest.hasSuffix(".podspec") {
                     model.read(ManifestReader.podspecTargets(manifest), from: manifest)
                 } else if manifest.hasSuffix("Package.swift") {
                     model.read(ManifestReader.packageTargets(manifest), from: manifest)
-                } else if manifest.hasSuffix("Project.swift") {
-                    model.read(ManifestReader.tuistTargets(manifest), from: manifest)
+                } else if manifest.hasSuffix("/Project.swift") {
+                    model.read(ManifestReader.tuistTargets(manifest, helpers: helpers), from: manifest)
                 }
             }
         }
@@ -54,7 +67,7 @@ public struct ProjectModel: Sendable {
         switch result {
         case .success(let t): targets += t
         case .failure(let e):
-            warnings.append(ScanWarning(.projectUnreadable, "\(e.message); its targets are guessed from folders", at: SourceLocation(file: manifest, line: 1, column: 1)))
+            warnings.append(ScanWarning(.projectUnreadable, "\(e.message); the files it builds have no module", at: SourceLocation(file: manifest, line: 1, column: 1)))
         }
     }
 
@@ -86,7 +99,9 @@ public struct ProjectModel: Sendable {
                     } else if !name.hasSuffix(".xcworkspace") && !name.hasSuffix(".xcassets") {
                         stack.append(path)
                     }
-                } else if name == "Package.swift" || name == "Project.swift" || name.hasSuffix(".podspec") {
+                } else if name == "Package.swift" || name == "Project.swift" || name == "Workspace.swift" || name.hasSuffix(".podspec") {
+                    out.append(path)
+                } else if name.hasSuffix(".swift"), dir.hasSuffix("/ProjectDescriptionHelpers") || dir.contains("/ProjectDescriptionHelpers/") {
                     out.append(path)
                 }
             }
