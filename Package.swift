@@ -75,7 +75,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphRender", "NavGraphKit"], exclude: ["Golden"]),
-        .testTarget(name: "NavGraphScanTests", dependencies: ["NavGraphScan", "NavGraphKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "NavGraphScanTests", dependencies: ["NavGraphScan", "NavGraphKit", "NavGraphSynthetic"], resources: [.copy("Fixtures")]),
         .testTarget(name: "NavGraphCLITests", dependencies: ["NavGraphKit", "NavGraphScan", "NavGraphPipeline", "NavGraphPlatform"], exclude: ["DiffGolden"]),
     ]
 )

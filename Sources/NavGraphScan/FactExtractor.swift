@@ -30,7 +30,15 @@ final class FactExtractor: SyntaxVisitor {
         var parameters: [String]
         var callee: String?
         var label: String
+        /// The collection a `forEach`/`map`/`filter`/… closure runs over (its first parameter is an element).
+        var elements: ExprSyntax?
     }
+
+    /// Methods whose closure's first parameter is an element of the collection they are called on.
+    static let elementClosureMethods: Set<String> = [
+        "forEach", "map", "compactMap", "flatMap", "filter", "contains", "first", "last", "allSatisfy",
+        "sorted", "min", "max", "reduce", "firstIndex", "lastIndex", "drop", "prefix",
+    ]
 
     /// `source` is the text `tree` was parsed from.
     init(path: String, module: String?, tree: SourceFileSyntax, source: String, config: ScanConfiguration) {
@@ -154,6 +162,7 @@ final class FactExtractor: SyntaxVisitor {
         var body: CodeBlockSyntax?
         if case .getter(let items)? = node.accessorBlock?.accessors { body = CodeBlockSyntax(statements: items) }
         beginFunction(id.identifier.text, parameters: nil, isStatic: false, returnType: node.typeAnnotation?.type.trimmedText, body: body, at: id)
+        facts.functions[facts.functions.count - 1].isGetter = true
         return .visitChildren
     }
     override func visitPost(_ node: PatternBindingSyntax) {
@@ -174,7 +183,14 @@ final class FactExtractor: SyntaxVisitor {
         } else if let call = node.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == node.id {
             callee = SyntaxHelpers.constructedType(call) ?? calleeName(call.calledExpression)
         }
-        closureStack.append(ClosureContext(parameters: names, callee: callee, label: label))
+        var elements: ExprSyntax?
+        let owningCall = node.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)
+            ?? node.parent?.as(FunctionCallExprSyntax.self)
+        if let call = owningCall, let m = call.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base,
+           Self.elementClosureMethods.contains(m.declName.baseName.text), label == "_" || label == "where" || label == "by" {
+            elements = base
+        }
+        closureStack.append(ClosureContext(parameters: names, callee: callee, label: label, elements: elements))
         return .visitChildren
     }
     override func visitPost(_ node: ClosureExprSyntax) { closureStack.removeLast() }
@@ -197,8 +213,14 @@ final class FactExtractor: SyntaxVisitor {
             },
             isStatic: isStatic, inProtocol: inProtocol,
             returnType: returnType, location: location(token), module: facts.module)
-        if let body, body.statements.count == 1, let only = body.statements.first, case .expr(let e) = only.item {
-            f.returns.append(value(e))
+        // A body of one expression returns it (an `if` or `switch` expression too).
+        if let body, body.statements.count == 1, let only = body.statements.first {
+            if case .expr(let e) = only.item {
+                f.returns.append(value(e))
+            } else if case .stmt(let st) = only.item, let e = st.as(ExpressionStmtSyntax.self)?.expression,
+                      e.is(IfExprSyntax.self) || e.is(SwitchExprSyntax.self) {
+                f.returns.append(value(e))
+            }
         }
         facts.functions.append(f)
         functionStack.append(facts.functions.count - 1)

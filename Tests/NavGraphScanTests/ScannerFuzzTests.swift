@@ -99,6 +99,21 @@ final class ScannerFuzzTests: XCTestCase {
         XCTAssertEqual(r?.registry.unfollowed.count, 3)
     }
 
+    /// Closures over collections nested in closures over collections (`$0` of an outer closure inside
+    /// the collection an inner one runs over): each `$0` is its own closure's, and the scan ends.
+    func testNestedCollectionClosuresEnd() throws {
+        let r = try hostile("Nested", """
+            extension HomeFeature {
+                var groups: [[Route]] { [[HomeRoute()], [OtherRoute()]] }
+                func go() {
+                    groups.forEach { $0.forEach { \(navigate("$0")) } }
+                    groups.map { $0.filter { _ in true }.map { $0 } }.forEach { $0.forEach { \(navigate("$0")) } }
+                }
+            }
+            """)
+        XCTAssertNotNil(r)
+    }
+
     func testATenThousandCaseSwitchEnds() throws {
         let cases = (0..<10_000).map { "        case \($0): return \($0 % 2 == 0 ? "HomeRoute()" : "OtherRoute()")" }.joined(separator: "\n")
         let r = try hostile("Switch", """

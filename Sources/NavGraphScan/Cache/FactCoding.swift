@@ -239,6 +239,7 @@ extension FunctionFacts: CacheCodable {
         w.values(returns)
         w.value(location)
         w.optional(module) { $0.string($1) }
+        w.bool(isGetter)
     }
     init(from r: inout CacheReader) throws {
         let owner = try r.optional { try $0.string() }
@@ -253,6 +254,7 @@ extension FunctionFacts: CacheCodable {
             owner: owner, name: name, parameters: parameters, isStatic: isStatic, inProtocol: inProtocol,
             returnType: returnType, locals: locals, returns: try r.values(), location: try r.value(),
             module: try r.optional { try $0.string() })
+        isGetter = try r.bool()
     }
 }
 

@@ -30,6 +30,8 @@ struct FunctionFacts: Sendable {
     var returns: [ValueExpr] = []
     var location: SourceLocation
     var module: String?
+    /// A computed property's getter: read as `x`, never called as `x()`.
+    var isGetter = false
 
     var labels: [String] { parameters.map(\.label) }
 

@@ -12,6 +12,12 @@ extension FactExtractor {
             return .unknown(expr.trimmedText)
         }
         if let c = expr.as(ClosureExprSyntax.self), c.statements.count != 1 { return .unknown("{…}") }
+        // A closure of no parameters with one expression (`{ SomeRoute() }`): calling it gives that
+        // expression, which is all a route-valued closure is used for.
+        if let c = expr.as(ClosureExprSyntax.self), c.signature == nil, let body = lastExpression(c.statements),
+           !body.tokens(viewMode: .sourceAccurate).contains(where: { if case .dollarIdentifier = $0.tokenKind { return true }; return false }) {
+            return .choice([value(body, depth: depth + 1)])
+        }
         let next = depth + 1
         if let call = expr.as(FunctionCallExprSyntax.self) {
             let args = call.arguments.map { ValueExpr.Argument(label: $0.label?.text, value: value($0.expression, depth: next)) }
@@ -19,6 +25,19 @@ extension FactExtractor {
             if let m = call.calledExpression.as(MemberAccessExprSyntax.self) {
                 let name = m.declName.baseName.text
                 if ["randomElement", "first", "last"].contains(name), let base = m.base { return .element(value(base, depth: next)) }
+                // Collections in, the same elements out (`filter`, `sorted`, …); `map`/`compactMap` give
+                // what their closure (or key path) makes of each element.
+                if Self.sameElementMethods.contains(name), let base = m.base { return value(base, depth: next) }
+                if ["map", "compactMap", "flatMap"].contains(name), let base = m.base {
+                    if let kp = call.arguments.first?.expression.as(KeyPathExprSyntax.self), kp.components.count == 1,
+                       let prop = kp.components.first?.component.as(KeyPathPropertyComponentSyntax.self) {
+                        return .array([.member(.element(value(base, depth: next)), prop.declName.baseName.text)])
+                    }
+                    let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
+                    if let closure, let body = lastExpression(closure.statements), closure.statements.count == 1 {
+                        return .array([value(body, depth: next)])
+                    }
+                }
                 guard let base = m.base else { return .unknown(Self.short(expr)) }
                 return .call(.init(receiver: receiver(base, depth: next), name: name), args)
             }
@@ -29,7 +48,7 @@ extension FactExtractor {
         }
         if let r = expr.as(DeclReferenceExprSyntax.self) {
             let name = r.baseName.text
-            if let p = closureParameter(named: name) { return p }
+            if let p = closureParameter(named: name, depth: depth) { return p }
             return .ref(name)
         }
         if let m = expr.as(MemberAccessExprSyntax.self) {
@@ -57,6 +76,11 @@ extension FactExtractor {
         }
         if let seq = expr.as(SequenceExprSyntax.self) { return sequenceValue(seq, depth: next) }
         if let a = expr.as(ArrayExprSyntax.self) { return .array(a.elements.map { value($0.expression, depth: next) }) }
+        // A dictionary's values (what `table[key]` reads); its keys are not routes.
+        if let d = expr.as(DictionaryExprSyntax.self) {
+            guard case .elements(let list) = d.content else { return .array([]) }
+            return .array(list.map { value($0.value, depth: next) })
+        }
         if let s = SyntaxHelpers.literal(expr) { return .literal(s) }
         // `nil` is no route: a choice that includes it has only its other branches.
         if expr.is(NilLiteralExprSyntax.self) { return .choice([]) }
@@ -73,6 +97,9 @@ extension FactExtractor {
         }
         return .unknown(Self.short(expr))
     }
+
+    /// Methods that return (some of) the elements of the collection they are called on.
+    static let sameElementMethods: Set<String> = ["filter", "sorted", "reversed", "shuffled", "dropFirst", "dropLast", "prefix", "suffix"]
 
     private func receiver(_ base: ExprSyntax, depth: Int) -> ValueExpr.Receiver {
         if base.trimmedText == "self" { return .implicit }
@@ -133,9 +160,17 @@ extension FactExtractor {
     }
 
     /// `$0`, `$1` or a named parameter of an enclosing closure that was handed to a call.
-    private func closureParameter(named name: String) -> ValueExpr? {
-        for c in closureStack.reversed() {
+    private func closureParameter(named name: String, depth: Int = 0) -> ValueExpr? {
+        for (k, c) in closureStack.enumerated().reversed() {
             if let i = c.parameters.firstIndex(of: name) ?? (name.hasPrefix("$") ? Int(name.dropFirst()) : nil) {
+                // `routes.forEach { navigate($0) }`: an element of `routes`, which is written outside
+                // this closure (its `$0` is an outer closure's, so the inner ones are set aside meanwhile).
+                if i == 0, let elements = c.elements {
+                    let saved = closureStack
+                    closureStack.removeSubrange(k...)
+                    defer { closureStack = saved }
+                    return .element(value(elements, depth: depth + 1))
+                }
                 guard let callee = c.callee else { return .unknown(name) }
                 return .closureParameter(callee: callee, label: c.label, index: i)
             }
@@ -165,6 +200,18 @@ extension FactExtractor {
     func recordBindings(_ node: VariableDeclSyntax) {
         let inFunction = currentFunction != nil && !isMember(node)
         for b in node.bindings {
+            // `let (route, _) = (A(), 1)`: each name takes the element in its place.
+            if let tuple = b.pattern.as(TuplePatternSyntax.self), let f = currentFunction, inFunction {
+                let values = b.initializer?.value.as(TupleExprSyntax.self).map { Array($0.elements) }
+                for (k, el) in tuple.elements.enumerated() {
+                    guard let id = el.pattern.as(IdentifierPatternSyntax.self) else { continue }
+                    let name = id.identifier.text
+                    localNames[f, default: []].insert(name)
+                    if let values, k < values.count { facts.functions[f].locals[name, default: []].append(value(values[k].expression)) }
+                    else if let initial = b.initializer?.value { facts.functions[f].locals[name, default: []].append(.unknown(Self.short(initial))) }
+                }
+                continue
+            }
             guard let id = b.pattern.as(IdentifierPatternSyntax.self) else { continue }
             let name = id.identifier.text
             if inFunction, let f = currentFunction {

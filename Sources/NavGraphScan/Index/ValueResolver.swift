@@ -110,7 +110,8 @@ struct ValueResolver {
             guard let owner = ctx.owner else { miss("'self.\(name)' outside a type"); break }
             out.add(property(name, of: owner, site, chain: chain, depth: d, visiting: &visiting))
 
-        case .staticMember(let type, let name):
+        case .staticMember(var type, let name):
+            if type == "Self", let owner = ctx.owner { type = owner }
             if metatypesAreValues, name == "self", index.type(named: type) != nil {
                 out.made.append(Made(value: expr, context: ctx, site: site, chain: chain))
             } else if enumCasesAreValues, index.type(named: type)?.enumCases.contains(where: { $0.name == name }) == true {
@@ -164,6 +165,11 @@ struct ValueResolver {
         case .call(let callee, let args):
             let candidates = functions(callee.name, labels: args.map { $0.label ?? "_" }, receiver: callee.receiver, from: ctx)
             let withReturns = candidates.filter { !index.functions[$0].returns.isEmpty }
+            // `makeRoute()` where `makeRoute` holds a closure (`{ SomeRoute() }`): what the closure returns.
+            if candidates.isEmpty, callee.receiver == .implicit, args.isEmpty, holdsValue(callee.name, ctx) {
+                out.add(evaluate(.ref(callee.name), ctx, site, chain: chain + ["closure \(callee.name) called"], depth: d, visiting: &visiting))
+                break
+            }
             if withReturns.isEmpty {
                 miss("'\(expr.summary)' returns a value the scanner cannot see (no such function with a readable return in the sources)")
             }
@@ -201,6 +207,13 @@ struct ValueResolver {
             miss("'\(text)' is not a value the scanner follows")
         }
         return out
+    }
+
+    /// Whether `name` is a local, parameter or property where `ctx` reads it.
+    private func holdsValue(_ name: String, _ ctx: Context) -> Bool {
+        if let f = ctx.function, index.functions[f].locals[name] != nil || index.functions[f].parameters.contains(where: { $0.name == name }) { return true }
+        guard let owner = ctx.owner, let t = index.type(named: owner) else { return false }
+        return t.propertyValues[name] != nil
     }
 
     /// `.home` as written (an implicit member: an enum case when the type is an enum of them).
@@ -268,10 +281,16 @@ struct ValueResolver {
     private func functions(_ name: String, labels: [String], receiver: ValueExpr.Receiver, from ctx: Context) -> [Int] {
         (index.functionsByName[name] ?? []).filter { f in
             let fn = index.functions[f]
-            guard fn.accepts(labels: labels) else { return false }
+            guard !fn.isGetter, fn.accepts(labels: labels) else { return false }
             switch receiver {
             case .type(let t): return fn.owner == t || fn.owner.map { index.type(t, conformsTo: $0) } == true
-            case .value: return fn.owner != nil
+            case .value(let v):
+                // `maker.route()` where `maker: Base`: Base's method and its subclasses' or conformers'
+                // overrides (dynamic dispatch), never a same-named method of an unrelated type. An
+                // untyped receiver may call any.
+                guard let owner = fn.owner else { return false }
+                guard let declared = declaredType(of: v, in: ctx), index.type(named: declared) != nil else { return true }
+                return index.type(owner, conformsTo: declared) || index.type(declared, conformsTo: owner)
             case .implicit: return fn.owner == nil || ctx.owner.map { index.type($0, conformsTo: fn.owner!) } == true
             }
         }
@@ -279,7 +298,16 @@ struct ValueResolver {
 
     private func hasProperty(_ name: String, in type: String) -> Bool {
         guard let t = index.type(named: type) else { return false }
-        return t.propertyValues[name] != nil || t.propertyTypes[name] != nil
+        return t.propertyValues[name] != nil || t.propertyTypes[name] != nil || !getters(name, of: type).isEmpty
+    }
+
+    /// Computed properties named `name` that a value of `type` has: the type's own getter (in the type or
+    /// an extension of it), else a default in an extension of a protocol or superclass it conforms to.
+    private func getters(_ name: String, of type: String) -> [Int] {
+        let all = (index.functionsByName[name] ?? []).filter { index.functions[$0].isGetter && !index.functions[$0].isStatic }
+        let own = all.filter { index.functions[$0].owner == type }
+        if !own.isEmpty { return own }
+        return all.filter { f in index.functions[f].owner.map { $0 != type && index.type(type, conformsTo: $0) } == true }
     }
 
     /// A property's values: its initializer and assignments, else the argument of that label where the
@@ -291,7 +319,14 @@ struct ValueResolver {
         for v in values {
             out.add(evaluate(v.value, Context(function: v.function, owner: type), site, chain: step, depth: depth, visiting: &visiting))
         }
-        if values.isEmpty {
+        let computed = values.isEmpty ? getters(name, of: type).filter { !index.functions[$0].returns.isEmpty } : []
+        for f in computed {
+            let fn = index.functions[f]
+            for r in fn.returns {
+                out.add(evaluate(r, Context(function: f, owner: type), site, chain: step + ["computed by \(fn.owner ?? type).\(name)"], depth: depth, visiting: &visiting))
+            }
+        }
+        if values.isEmpty && computed.isEmpty {
             var constructed = false
             for c in index.callsByName[type] ?? [] {
                 let call = index.calls[c]
@@ -316,7 +351,7 @@ struct ValueResolver {
                 return p.typeName.isEmpty ? nil : p.typeName
             }
             guard let owner = ctx.owner, let t = index.type(named: owner)?.propertyTypes[n], !t.isEmpty else { return nil }
-            return t
+            return t.hasSuffix("?") || t.hasSuffix("!") ? String(t.dropLast()) : t
         default:
             return nil
         }
