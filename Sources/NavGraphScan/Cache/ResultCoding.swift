@@ -237,6 +237,7 @@ extension ScanSummary: CacheCodable {
         w.strings(styles.map(\.rawValue))
         w.int(filesFromCache)
         w.bool(resultFromCache)
+        w.strings(unparsedFiles)
     }
     init(from r: inout CacheReader) throws {
         self.init()
@@ -261,6 +262,7 @@ extension ScanSummary: CacheCodable {
         }
         filesFromCache = try r.int()
         resultFromCache = try r.bool()
+        unparsedFiles = try r.strings()
     }
 }
 

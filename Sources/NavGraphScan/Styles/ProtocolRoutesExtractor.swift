@@ -84,7 +84,8 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             while let n = stack.popLast() {
                 guard seen.insert(n).inserted else { continue }
                 if ProtocolRoutesExtractor.screenBases.contains(n) && n != name { return true }
-                for i in index.typesByName[n] ?? [] { stack += index.types[i].inherited }
+                // (`BaseViewController<CatalogView>`: the generic base class by its name.)
+                for i in index.typesByName[n] ?? [] { stack += index.types[i].inherited.map { $0.split(separator: "<").first.map(String.init) ?? $0 } }
             }
             return false
         }
@@ -104,6 +105,20 @@ struct ProtocolRoutesExtractor: StyleExtractor {
         /// types it constructs build (`LoginModule(transition:)` → `LoginViewController`).
         func screenBuilt(by function: Int) -> String? {
             var level = constructed(in: function)
+            // A builder's static factory (`CatalogModuleBuilder.build()`): what that function constructs.
+            for c in callsByFunction[function] ?? [] {
+                // (Without arguments the index keeps the receiver as a value: `.value(.ref("CatalogModuleBuilder"))`.)
+                let receiver: String
+                switch c.callee.receiver {
+                case .type(let t): receiver = t
+                case .value(.ref(let t)) where SyntaxHelpers.isTypeLike(t) && index.type(named: t) != nil: receiver = t
+                default: continue
+                }
+                let t = receiver
+                for f in index.functionsByName[c.callee.name] ?? [] where index.functions[f].owner == t && f != function {
+                    level += constructed(in: f)
+                }
+            }
             var seen = Set(level)
             for _ in 0..<3 {
                 if let s = level.first(where: screens.contains) { return s }
