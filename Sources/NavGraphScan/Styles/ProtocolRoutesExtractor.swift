@@ -77,6 +77,19 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             }
         }
 
+        /// Whether a screen is a tab bar, navigation or split controller.
+        func isContainer(_ name: String) -> Bool {
+            let containers: Set<String> = ["UITabBarController", "UINavigationController", "UISplitViewController"]
+            var seen = Set<String>()
+            var stack = [name]
+            while let n = stack.popLast() {
+                guard seen.insert(n).inserted else { continue }
+                if containers.contains(n) { return true }
+                for i in index.typesByName[n] ?? [] { stack += index.types[i].inherited }
+            }
+            return false
+        }
+
         /// Whether a type is (or inherits from) a view controller or a SwiftUI view.
         func isScreen(_ name: String) -> Bool {
             var seen = Set<String>()
@@ -261,7 +274,16 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             guard let candidates = byMethod[c.callee.name] else { return [] }
             if case .type = c.callee.receiver { return [] }
             if let inner = c.enclosingTypes.first, index.isProtocol(inner) { return [] }
-            return candidates.filter { p in routes[p]!.requirements.contains { $0.name == c.callee.name && $0.accepts(labels: c.labels) } }
+            return candidates.filter { p in opens(p, c) }
+        }
+
+        /// Whether a call is one of the route's openings: a requirement, or an overload its extension
+        /// adds for routers only (`openProduct(id:with:)` beside the required `openProduct(id:)`, the
+        /// form the deep-link router calls).
+        func opens(_ p: String, _ c: CallFact) -> Bool {
+            guard let r = routes[p] else { return false }
+            return r.requirements.contains { $0.name == c.callee.name && $0.accepts(labels: c.labels) }
+                || r.defaults.contains { index.functions[$0].name == c.callee.name && index.functions[$0].accepts(labels: c.labels) }
         }
 
         /// The enum a switch is over: a parameter or `self` whose type is an enum of the sources.
@@ -397,9 +419,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 if case .type = c.callee.receiver { continue }
                 // Inside a route's own default implementation (a route opening another) or a route protocol.
                 if let inner = c.enclosingTypes.first, index.isProtocol(inner) { continue }
-                var matching = candidates.filter { p in
-                    routes[p]!.requirements.contains { $0.name == c.callee.name && $0.accepts(labels: c.labels) }
-                }
+                var matching = candidates.filter { p in self.opens(p, c) }
                 // `openLogin()` written without a receiver is the route's only in a type that adopts
                 // it and does not declare its own `openLogin()` (a view controller's private `createMap()`).
                 if case .implicit = c.callee.receiver {
@@ -471,7 +491,9 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             }
             // The screens the composition root builds (a tab bar, a first screen) are entries when this
             // style knows them: built by a route, or opening one.
-            for s in root.screens where routes.values.contains(where: { $0.screen == s }) || navigates[s] != nil {
+            // A container the root builds (the article's `MainTabBarController(viewControllers:
+            // [router.makeShopTab(), …])`) is the first thing shown, whatever fills it.
+            for s in root.screens where routes.values.contains(where: { $0.screen == s }) || navigates[s] != nil || isContainer(s) {
                 entries.append(Entry(target: .feature(s), origin: RegistryAssembler.origin(index.type(named: s)!.location)))
             }
 
