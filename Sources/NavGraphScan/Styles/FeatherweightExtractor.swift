@@ -94,7 +94,26 @@ struct FeatherweightExtractor: StyleExtractor {
         var out = StyleExtraction()
         var registry = Registry()
         let resolver = ValueResolver(index: index)
-        let treeCalls = index.calls.filter(isTreeNode).sorted { $0.location < $1.location }
+        var treeCalls = index.calls.filter(isTreeNode).sorted { $0.location < $1.location }
+        // A node whose presenter is a parameter of the function building it (`func junctionRouter(presenter:
+        // children:) { Router(presenter(state)).junction(children…) }`) is the app's own tree DSL: its
+        // screens are whatever each call passes, which the scanner does not follow. Not a screen named
+        // `presenter`: a warning, once per such function.
+        var wrappers = Set<Int>()
+        treeCalls.removeAll { c in
+            guard let f = c.function, case .value(.construct(_, let args)) = c.callee.receiver, let p = args.first?.value else { return false }
+            let name: String
+            switch p {
+            case .call(let callee, _) where callee.receiver == .implicit: name = callee.name
+            case .ref(let n): name = n
+            default: return false
+            }
+            guard index.functions[f].parameters.contains(where: { $0.name == name }) else { return false }
+            if wrappers.insert(f).inserted {
+                out.warnings.append(ScanWarning(.identifierUnreadable, "Featherweight tree node built from the parameters of \(index.functions[f].signature) (the app's own tree DSL): the trees its callers build are not read", at: c.location))
+            }
+            return true
+        }
         var byValue: [ValueExpr: [CallFact]] = [:]
         for c in treeCalls { byValue[.call(c.callee, c.arguments), default: []].append(c) }
         // Roots: nodes no other node lists as a child.
