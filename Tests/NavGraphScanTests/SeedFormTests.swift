@@ -365,6 +365,34 @@ final class SeedFormTests: XCTestCase {
         XCTAssertEqual(r.registry.handlers.flatMap(\.routes).map(\.feature), ["CatalogViewController"])
     }
 
+    func testProtocolRoutesVariantOpeningsBesideTheRequirement() throws {
+        // `modalRegister()` in the route's extension, beside the required `pushRegister()`, builds the
+        // same screen: calling it opens the route.
+        let r = try scan([
+            "Routes.swift": """
+                protocol RouterProtocol: AnyObject { func open(_ vc: UIViewController) }
+                protocol RegisterRoute { func pushRegister() }
+                extension RegisterRoute where Self: RouterProtocol {
+                    func pushRegister() { open(RegisterViewController()) }
+                    func modalRegister() { open(RegisterViewController()) }
+                    func logRegister() { print("register") }
+                }
+                final class RegisterViewController: UIViewController {}
+                final class AppRouter: RouterProtocol, RegisterRoute { func open(_ vc: UIViewController) {} }
+                final class LoginViewModel {
+                    let router: RegisterRoute & RouterProtocol
+                    init(router: AppRouter) { self.router = router }
+                    func signUp() { router.modalRegister() }
+                    func log() { router.logRegister() }
+                }
+                final class LoginViewController: UIViewController {
+                    let viewModel = LoginViewModel(router: AppRouter())
+                }
+                """,
+        ])
+        XCTAssertEqual(StyleScan.edges(r), ["LoginViewController -> RegisterRoute"], "logRegister() builds no screen: not an opening")
+    }
+
     // MARK: - Old syntax
 
     func testFilesThatDoNotParseAreNamedInTheTotals() throws {

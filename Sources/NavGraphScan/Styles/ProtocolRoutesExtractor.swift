@@ -28,6 +28,9 @@ struct ProtocolRoutesExtractor: StyleExtractor {
         var screen: String?
         /// The presentation of each opening requirement (`createMap()` as a tab, `openMap()` pushed).
         var styleByMethod: [String: String] = [:]
+        /// Functions the route's extension adds beside its requirements that build the same screen
+        /// (`modalRegister()` beside the required `pushRegister()`): they open the route too.
+        var variants: [Int] = []
     }
 
     static func detect(in index: SemanticIndex, files: [FileFacts]) -> Bool {
@@ -70,10 +73,14 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 guard let screen = built.first ?? (referred.count == 1 ? referred.first : nil) else { continue }
                 let openers = opening.isEmpty ? defaults : opening
                 let openerNames = Set(openers.map { index.functions[$0].name })
+                let variants = own.filter { f in
+                    !index.functions[f].inProtocol && !names.contains(index.functions[f].name) && screenBuilt(by: f) == screen
+                }
                 routes[t.name] = RouteDecl(
                     type: t, requirements: requirements.filter { openerNames.contains($0.name) }, allNames: names,
                     defaults: openers, screen: screen,
-                    styleByMethod: Dictionary(openers.compactMap { f in style(of: [f]).map { (index.functions[f].name, $0) } }, uniquingKeysWith: { a, _ in a }))
+                    styleByMethod: Dictionary((openers + variants).compactMap { f in style(of: [f]).map { (index.functions[f].name, $0) } }, uniquingKeysWith: { a, _ in a }),
+                    variants: variants)
             }
         }
 
@@ -283,7 +290,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
         func opens(_ p: String, _ c: CallFact) -> Bool {
             guard let r = routes[p] else { return false }
             return r.requirements.contains { $0.name == c.callee.name && $0.accepts(labels: c.labels) }
-                || r.defaults.contains { index.functions[$0].name == c.callee.name && index.functions[$0].accepts(labels: c.labels) }
+                || (r.defaults + r.variants).contains { index.functions[$0].name == c.callee.name && index.functions[$0].accepts(labels: c.labels) }
         }
 
         /// The enum a switch is over: a parameter or `self` whose type is an enum of the sources.
@@ -396,6 +403,9 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             var anyMethod: [String: [String]] = [:]
             for name in routeNames {
                 for q in routes[name]!.requirements { byMethod[q.name, default: []].append(name) }
+                for v in routes[name]!.variants where !(byMethod[index.functions[v].name] ?? []).contains(name) {
+                    byMethod[index.functions[v].name, default: []].append(name)
+                }
                 for q in routes[name]!.allNames.sorted() { anyMethod[q, default: []].append(name) }
             }
             // Routes each screen uses through any of their requirements (for unused capabilities).
