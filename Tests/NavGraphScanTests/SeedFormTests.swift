@@ -261,6 +261,39 @@ final class SeedFormTests: XCTestCase {
         XCTAssertEqual(r.registry.unfollowed, [], "the product router passing `module` on is plumbing")
     }
 
+    func testModuleFactoryHelperMappingAStringToAPageInsideTheRouter() throws {
+        // `presentRoutePath(routePath:)` turns a run-time string into a page through the page enum: the
+        // page is decided in the router, so the edge is the helper's caller's.
+        let r = try scan([
+            "Router.swift": """
+                protocol IModule { func presentView(parameters: [String: Any]) }
+                protocol Module { var routePath: String { get } }
+                enum Chat: Module {
+                    case home
+                    var routePath: String { switch self { case .home: return "/chat/home" } }
+                    static func getModule(routePath: String) -> Chat { return .home }
+                }
+                class AppRouter {
+                    static let shared = AppRouter()
+                    let modules: [String: (AppRouter) -> IModule] = [Chat.home.routePath: { HomeModule(router: $0) }]
+                    func presentModule(module: Module, parameters: [String: Any]) {}
+                    func presentRoutePath(routePath: String) {
+                        presentModule(module: Chat.getModule(routePath: routePath), parameters: [:])
+                    }
+                }
+                class HomeModule: IModule {
+                    init(router: AppRouter) {}
+                    func presentView(parameters: [String: Any]) { let vc = HomeViewController() }
+                }
+                class HomeViewController: UIViewController {
+                    func menuTapped(route: String) { AppRouter.shared.presentRoutePath(routePath: route) }
+                }
+                """,
+        ], style: .moduleFactory)
+        XCTAssertEqual(StyleScan.edges(r), ["HomeModule -> /chat/home"])
+        XCTAssertEqual(StyleScan.warnings(r), [])
+    }
+
     func testModuleFactoryTableFilledBySubscript() throws {
         let r = try scan([
             "Factory.swift": """

@@ -128,28 +128,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
             // `presentModule`, the second level of products) is plumbing, not navigation.
             if let f = call.function, presentFunctions.contains(index.functions[f].name), case .ref(let n) = arg.value,
                index.functions[f].parameters.contains(where: { $0.name == n }) { continue }
-            var callSite = resolver.site(ofCall: call)
-            // A public helper of the app router (`extension AppRouter { func navigateToHistory() {
-            // presentModule(PageModule.history, …) } }`): the page is presented from where the helper is called.
-            if let f = call.function, let owner = index.functions[f].owner, routerTypes.contains(owner),
-               !presentFunctions.contains(index.functions[f].name), !refersToParameter(arg.value, index.functions[f]) {
-                let helper = index.functions[f]
-                let callers = ((index.callsByName[helper.name] ?? []).map { index.calls[$0] } + index.callsWithoutArguments.filter { $0.callee.name == helper.name })
-                    .filter { helper.accepts(labels: $0.labels) && !$0.enclosingTypes.contains(where: debugOnly.contains) }
-                    .sorted { $0.location < $1.location }
-                if !callers.isEmpty, let key = model.key(of: arg.value, in: model.parameterEnum) {
-                    for c in callers {
-                        callSite = resolver.site(ofCall: c)
-                        navigations.record(at: c.location, written: "\(helper.name)() → \(arg.value.summary)",
-                                           targets: [.init(route: key, site: callSite, chain: ["\(helper.signature) presents \(arg.value.summary)"])], unresolved: [])
-                        var p = passed[key] ?? (keys: [], unknown: false)
-                        p.keys.formUnion(passedKeys(call, index) ?? [])
-                        p.unknown = p.unknown || passedKeys(call, index) == nil
-                        passed[key] = p
-                    }
-                    continue
-                }
-            }
+            let callSite = resolver.site(ofCall: call)
             var targets: [StyleNavigations.Target] = []
             var unresolved: [CallSiteExplanation.Unresolved] = []
             if let key = model.key(of: arg.value, in: model.parameterEnum) {
@@ -164,6 +143,33 @@ struct ModuleFactoryExtractor: StyleExtractor {
                     }
                 }
                 for m in Set(result.misses) { unresolved.append(.init(reason: m.reason, chain: m.chain)) }
+            }
+            // A public helper of the app router (`extension AppRouter { func navigateToHistory() {
+            // presentModule(PageModule.history, …) } }`, or `presentRoutePath(_:)` mapping a string to a
+            // page) whose page is decided inside the router: the page is presented from where the helper
+            // is called.
+            if let f = call.function, let owner = index.functions[f].owner, routerTypes.contains(owner),
+               !presentFunctions.contains(index.functions[f].name), !targets.isEmpty, unresolved.isEmpty,
+               targets.allSatisfy({ $0.site.enclosingTypes.contains(owner) }) {
+                let helper = index.functions[f]
+                let callers = ((index.callsByName[helper.name] ?? []).map { index.calls[$0] } + index.callsWithoutArguments.filter { $0.callee.name == helper.name })
+                    .filter { helper.accepts(labels: $0.labels) && !$0.enclosingTypes.contains(where: debugOnly.contains) }
+                    .sorted { $0.location < $1.location }
+                if !callers.isEmpty {
+                    for c in callers {
+                        let site = resolver.site(ofCall: c)
+                        navigations.record(at: c.location, written: "\(helper.name)(…) → \(arg.value.summary)",
+                                           targets: targets.map { .init(route: $0.route, site: site, chain: ["\(helper.signature) presents \(arg.value.summary)"] + $0.chain) },
+                                           unresolved: [])
+                    }
+                    for t in targets {
+                        var p = passed[t.route] ?? (keys: [], unknown: false)
+                        p.keys.formUnion(passedKeys(call, index) ?? [])
+                        p.unknown = p.unknown || passedKeys(call, index) == nil
+                        passed[t.route] = p
+                    }
+                    continue
+                }
             }
             navigations.record(at: call.location, written: arg.value.summary, targets: targets, unresolved: unresolved)
             let keys = passedKeys(call, index)
