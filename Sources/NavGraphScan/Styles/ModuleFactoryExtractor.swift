@@ -341,15 +341,18 @@ struct ModuleFactoryExtractor: StyleExtractor {
             }
         }
 
-        /// A written key: `Page.home.routePath`, `Page.home`, `.home` (in `page`), or a literal.
-        /// A key written through a page enum, as far as its shape tells (`Page.home.key`, `Outer.Page.home`).
+        /// A key written through a page enum, as far as its shape tells (`Page.home.key`, `Page.home`,
+        /// `Outer.Page.home`, `Outer.Page.home.key`).
         static func pageKeyShape(_ v: ValueExpr, pages: Set<String>) -> Bool {
             switch v {
-            case .member(.staticMember(let t, _), _), .staticMember(let t, _): return pages.contains(DependencyBinding.unqualified(t))
-            case .member(.member(.staticMember(_, let t), _), _), .member(.staticMember(_, let t), _): return pages.contains(t)
+            case .staticMember(let t, _): return pages.contains(DependencyBinding.unqualified(t))
+            case .member(.staticMember(let outer, let inner), _): return pages.contains(DependencyBinding.unqualified(outer)) || pages.contains(inner)
+            case .member(.member(.staticMember(_, let t), _), _): return pages.contains(t)
             default: return false
             }
         }
+
+        /// A written key: `Page.home.routePath`, `Page.home`, `.home` (in `page`), or a literal.
 
         func key(of v: ValueExpr, in page: String? = nil) -> String? {
             switch v {
