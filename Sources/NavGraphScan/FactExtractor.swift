@@ -20,6 +20,8 @@ final class FactExtractor: SyntaxVisitor {
     var closureStack: [ClosureContext] = []
     /// Names bound locally in each function (so `x = v` is a local's assignment, not a property's).
     var localNames: [Int: Set<String>] = [:]
+    /// Tables filled by `name[key] = value`, by "function|name": their index in `facts.tables`.
+    var filledTables: [String: Int] = [:]
 
     var currentFunction: Int? { functionStack.last }
     /// Whether the file has a `navgraph:` comment at all (most files have none: no trivia is read).

@@ -89,6 +89,8 @@ public struct ScanSummary: Hashable, Sendable {
     public var learned: [String] = []
     /// The routing styles found (or asked for with `--style`).
     public var styles: [RoutingStyle] = []
+    /// Files with syntax errors (old Swift, a half-written file): read as far as they parse.
+    public var unparsedFiles: [String] = []
     /// Files whose facts came from the scan cache instead of a parse (not part of `line`).
     public var filesFromCache = 0
     /// The whole result came from the scan cache's whole-scan entry: the tree, its manifests and
@@ -122,6 +124,16 @@ public struct ScanSummary: Hashable, Sendable {
                 ? "; no target found: no project manifest declares these files (no modules; --module-map names them)"
                 : "; \(filesWithoutTarget) files in no target of the project's manifests (no module; --module-map names them)"
         }
+        s += unparsedNote
         return s
+    }
+
+    /// `; 2 files did not parse (read as far as they do): A.swift, B.swift` (the first five named).
+    public var unparsedNote: String {
+        guard !unparsedFiles.isEmpty else { return "" }
+        let shown = unparsedFiles.prefix(5).joined(separator: ", ")
+        let more = unparsedFiles.count > 5 ? " and \(unparsedFiles.count - 5) more" : ""
+        let files = unparsedFiles.count == 1 ? "1 file did" : "\(unparsedFiles.count) files did"
+        return "; \(files) not parse (read as far as they do): \(shown)\(more)"
     }
 }

@@ -170,6 +170,8 @@ public struct SwiftSourceScanner: Sendable {
             fallbackRequirements = learned.fallbackRequirements
         }
         for i in facts.indices { warnings += facts[i].warnings; facts[i].warnings = [] }
+        // Old syntax (Swift 2's `String -> Bool`, C-style `for`) is read as far as it parses; the totals name the files that did not.
+        summary.unparsedFiles = Set(warnings.filter { $0.kind == .syntaxError }.compactMap { $0.location?.file }).sorted()
         summary.filesRead = work.count
         summary.filesFromCache = factCache.map { c in work.filter { c.hitPaths.contains($0.display) }.count } ?? 0
 
@@ -208,7 +210,9 @@ public struct SwiftSourceScanner: Sendable {
         summary.navigateResolved = assembler.explanations.filter(\.isResolved).count
         summary.navigatePartly = assembler.explanations.filter { !$0.resolved.isEmpty && !$0.unresolved.isEmpty }.count
         if summary.features + summary.routes + summary.handlers == 0 {
-            throw InputError([Diagnostic(.error, "\(Self.noRoutingPrefix) \(paths.joined(separator: ", ")) (\(summary.filesRead) Swift files read): navgraph reads \(Self.stylesRead) (RouterService: types conforming to Feature, Route and RouteHandler, or renamed copies whose protocols are declared in the sources; name others under `scan:` in .navgraph.yml)", at: nil)])
+            throw InputError([Diagnostic(.error, "\(Self.noRoutingPrefix) \(paths.joined(separator: ", ")) (\(summary.filesRead) Swift files read\(summary.unparsedNote)): navgraph reads \(Self.stylesRead) (RouterService: types conforming to Feature, Route and RouteHandler, or renamed copies whose protocols are declared in the sources; name others under `scan:` in .navgraph.yml)", at: nil)]
+                // What a style saw and could not read (an app's own tree DSL, say) says why.
+                + Set(warnings.filter { $0.kind != .syntaxError }.map { $0.diagnostic(strict: false) }).sorted(by: Self.order))
         }
         let diagnostics = Set(warnings.map { $0.diagnostic(strict: configuration.strict) }).sorted(by: Self.order)
         var result = ScanResult(registry: registry, diagnostics: diagnostics, fileCount: work.count)

@@ -87,6 +87,8 @@ final class ExampleAppsTests: XCTestCase {
             "ExampleProject": [.routerService], "VIPERShop": [.routerService], "CoordinatorApp": [.routerService],
             "RenamedDialect": [.routerService], "SwiftUIRouter": [.routerService], "ProtocolRoutesApp": [.protocolRoutes],
             "FeatherweightApp": [.featherweight], "ModuleFactoryApp": [.moduleFactory], "ComponentsApp": [.components],
+            "ComponentsReadmeApp": [.components], "ModuleFactoryArticleApp": [.moduleFactory],
+            "FeatherweightReadmeApp": [.featherweight], "ProtocolRoutesArticleApp": [.protocolRoutes],
         ]
         for (app, styles) in expected.sorted(by: { $0.key < $1.key }) {
             let r = try SwiftSourceScanner().scan(paths: [Self.examples + "/" + app])

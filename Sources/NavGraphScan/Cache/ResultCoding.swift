@@ -239,6 +239,7 @@ extension ScanSummary: CacheCodable {
         w.bool(resultFromCache)
         w.int(filesWithoutTarget)
         w.int(filesInLayoutModules)
+        w.strings(unparsedFiles)
     }
     init(from r: inout CacheReader) throws {
         self.init()
@@ -265,6 +266,7 @@ extension ScanSummary: CacheCodable {
         resultFromCache = try r.bool()
         filesWithoutTarget = try r.int()
         filesInLayoutModules = try r.int()
+        unparsedFiles = try r.strings()
     }
 }
 

@@ -238,6 +238,10 @@ extension FactExtractor {
     func recordAssignment(_ seq: SequenceExprSyntax) {
         let elements = Array(seq.elements)
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return }
+        if let sub = elements[0].as(SubscriptCallExprSyntax.self) {
+            recordSubscriptAssignment(sub, elements[2])
+            return
+        }
         let v = value(elements[2])
         var target: String?
         var isProperty = false
@@ -252,6 +256,29 @@ extension FactExtractor {
             facts.functions[f].locals[name, default: []].append(v)
         } else if let t = typeStack.last {
             facts.types[t].propertyValues[name, default: []].append(PropertyValue(value: v, function: currentFunction))
+        }
+    }
+
+    /// `result[key] = value` in a function: a table filled entry by entry is read as the dictionary
+    /// literal it amounts to (one table per function and dictionary name, at its first assignment).
+    private func recordSubscriptAssignment(_ sub: SubscriptCallExprSyntax, _ valueExpr: ExprSyntax) {
+        guard let f = currentFunction, sub.arguments.count == 1, let key = sub.arguments.first, key.label == nil else { return }
+        let base: String
+        if let r = sub.calledExpression.as(DeclReferenceExprSyntax.self) {
+            base = r.baseName.text
+        } else if let m = sub.calledExpression.as(MemberAccessExprSyntax.self), m.base?.trimmedText == "self" {
+            base = "self." + m.declName.baseName.text
+        } else {
+            return
+        }
+        let entry = TableFact.Entry(key: value(key.expression), value: value(valueExpr), location: location(sub))
+        let id = "\(f)|\(base)"
+        if let i = filledTables[id] {
+            facts.tables[i].entries.append(entry)
+        } else {
+            filledTables[id] = facts.tables.count
+            facts.tables.append(TableFact(
+                entries: [entry], function: f, enclosingTypes: enclosingTypeNames, location: location(sub), module: facts.module))
         }
     }
 

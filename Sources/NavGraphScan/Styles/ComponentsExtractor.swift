@@ -1,3 +1,4 @@
+import Foundation
 import NavGraphKit
 
 /// Components: modules declare `static let route = "…"` (or `static var route: String { "…" }`), the
@@ -31,13 +32,26 @@ struct ComponentsExtractor: StyleExtractor {
         }
     }
 
-    /// Module types and their route strings: concrete types with a literal `static route` that conform
-    /// to a protocol requiring `route`.
+    /// Module types and their route strings: concrete types with a literal `static route` (a stored
+    /// `static let/var`, or a computed one returning a literal) that are modules by their declaration:
+    ///
+    /// - they conform to a protocol declared in the sources that requires `route` (an app's own copy,
+    ///   under any name: `Module`, `ModuleProtocol`);
+    /// - or they have the shape the framework's `ModuleInterface` requires when the framework is a
+    ///   dependency and its protocol is not in the sources: an initializer taking `router:` (and
+    ///   `navigator:`), or an `open` entry point whose last parameter is `callback:`;
+    /// - or a `register` / `open` call names them (`router.register(AppModule.self)`).
     static func modules(_ index: SemanticIndex) -> [String: (route: String, location: SourceLocation)] {
         let protocols = Set(index.types.filter { $0.isProtocol && $0.propertyTypes["route"] != nil }.map(\.name))
-        guard !protocols.isEmpty else { return [:] }
+        // Types named as `X.self` by a register/open call.
+        var named = Set<String>()
+        for name in registerFunctions.union(openFunctions) {
+            for c in index.callsByName[name] ?? [] {
+                if case .staticMember(let t, "self")? = index.calls[c].arguments.first?.value { named.insert(DependencyBinding.unqualified(t)) }
+            }
+        }
         var out: [String: (route: String, location: SourceLocation)] = [:]
-        for t in index.types where !t.isProtocol && !t.debugOnly && protocols.contains(where: { index.type(t.name, conformsTo: $0) }) {
+        for t in index.types where !t.isProtocol && !t.debugOnly {
             var literal: String?
             for v in t.propertyValues["route"] ?? [] { if case .literal(let s) = v.value { literal = s; break } }
             if literal == nil {
@@ -45,9 +59,19 @@ struct ComponentsExtractor: StyleExtractor {
                     for r in index.functions[f].returns { if case .literal(let s) = r { literal = s } }
                 }
             }
-            if let l = literal { out[t.name] = (l, t.location) }
+            guard let l = literal else { continue }
+            let declared = protocols.contains(where: { index.type(t.name, conformsTo: $0) })
+            if declared || named.contains(t.name) || hasModuleShape(t.name, index) { out[t.name] = (l, t.location) }
         }
         return out
+    }
+
+    /// `init(router:navigator:)` (or any initializer taking `router:`), or `open(_:callback:)` /
+    /// `open(path:parameters:callback:)`: what the framework's `ModuleInterface` requires.
+    static func hasModuleShape(_ type: String, _ index: SemanticIndex) -> Bool {
+        let own = index.functions.filter { $0.owner == type && !$0.isStatic }
+        if own.contains(where: { $0.name == "init" && $0.labels.contains("router") }) { return true }
+        return own.contains { $0.name == "open" && $0.labels.last == "callback" }
     }
 
     /// The "container" variant: `enum/struct XModuleContainer { static func assemble(_:) -> XModuleContainer }`
@@ -115,16 +139,24 @@ struct ComponentsExtractor: StyleExtractor {
             return Feature(name: name, module: t.module, dependencies: RegistryAssembler.dependencyRefs(t), origin: origin(t.location), ignore: t.ignore)
         }
 
+        // The router's own types (they declare `open` / `register`): their forwarding calls are plumbing.
+        var routerTypes = Set<String>()
+        for f in index.functions where openFunctions.contains(f.name) || registerFunctions.contains(f.name) {
+            if let o = f.owner, modules[o] == nil { routerTypes.insert(o) }
+        }
         // Registrations.
         var mappings: [RouteHandler.Mapping] = []
         var firstRegistration: SourceLocation?
         let registerCalls = registerFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
         for call in registerCalls.sorted(by: { $0.location < $1.location }) {
-            guard let arg = call.arguments.first, call.arguments.count == 1 else { continue }
+            guard let arg = call.arguments.first else { continue }
             var found: [String] = []
             if case .module(let m)? = target(of: arg.value, modules: modules) {
+                // `router.register(X.self)`, `moduleManager.register(X.self, with: container)`.
                 found = [m]
             } else {
+                // (`register(moduleType)` inside the framework's module manager forwards its callers' types.)
+                guard call.arguments.count == 1, !call.enclosingTypes.contains(where: routerTypes.contains) else { continue }
                 let result = resolver.resolve(arg.value, in: resolver.context(ofCall: call), site: resolver.site(ofCall: call))
                 found = result.made.compactMap { if case .module(let m)? = target(of: $0.value, modules: modules) { return m }; return nil }
                 // A registration of something else (a handler, a service) is not this style's.
@@ -166,10 +198,6 @@ struct ComponentsExtractor: StyleExtractor {
         }
 
         // Openings.
-        var routerTypes = Set<String>()
-        for f in index.functions where openFunctions.contains(f.name) || registerFunctions.contains(f.name) {
-            if let o = f.owner, modules[o] == nil { routerTypes.insert(o) }
-        }
         var navigations = StyleNavigations(index: index, features: features, stops: routerTypes, verb: "opened")
         let declared = Set(modules.values.map(\.route))
         var extraRoutes: [String: SourceLocation] = [:]
@@ -184,6 +212,11 @@ struct ComponentsExtractor: StyleExtractor {
             var unresolved: [CallSiteExplanation.Unresolved] = []
             if let t = target(of: arg.value, modules: modules) {
                 found.append((t, callSite, []))
+            } else if let url = urlString(arg.value) {
+                // `router.open(URL(string: "modules://main/app_view")!)`: the module whose route is the
+                // URL's host (or its first path segment); any other URL is not this style's.
+                guard let r = routeInURL(url, declared: Set(modules.values.map(\.route))) else { continue }
+                found.append((.route(r), callSite, ["URL \"\(url)\" → route '\(r)'"]))
             } else {
                 let result = resolver.resolve(arg.value, in: resolver.context(ofCall: call), site: callSite)
                 for m in result.made {
@@ -227,6 +260,19 @@ struct ComponentsExtractor: StyleExtractor {
             features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
             dependencies: bindings.sorted { ($0.protocol, RegistryAssembler.key($0.origin)) < ($1.protocol, RegistryAssembler.key($1.origin)) })
         return out
+    }
+
+    /// The literal of `URL(string: "…")`.
+    static func urlString(_ v: ValueExpr) -> String? {
+        if case .construct(let t, let args) = v, t == "URL" || t == "NSURL", let a = args.first, a.label == "string", case .literal(let s) = a.value { return s }
+        return nil
+    }
+
+    /// The declared route a module URL names: its host, else its first path segment.
+    static func routeInURL(_ url: String, declared: Set<String>) -> String? {
+        guard let c = URLComponents(string: url) else { return nil }
+        let segments = c.path.split(separator: "/").map(String.init)
+        return [c.host, segments.first].compactMap { $0 }.first(where: declared.contains)
     }
 
     /// A value that reads like a module or a route (`module`, `route`, `destination`, `next`), for

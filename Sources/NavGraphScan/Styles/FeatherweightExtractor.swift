@@ -27,7 +27,12 @@ struct FeatherweightExtractor: StyleExtractor {
     /// One node of a tree: its presenter, its pattern (routes only) and its children.
     struct Node {
         var call: CallFact
+        /// The screen: the presenter function, with its literal arguments when the same function makes
+        /// several screens (`mockPresenter(title: Welcome)`).
         var presenter: String?
+        /// The presenter function's name, and its literal arguments as written (nil: none).
+        var presenterFunction: String?
+        var presenterArguments: String?
         var pattern: String?
         /// A pattern that is not a literal (`Paths.book()`), followed with `ValueResolver`.
         var patternValue: ValueExpr?
@@ -60,7 +65,14 @@ struct FeatherweightExtractor: StyleExtractor {
         var n = Node(call: c, children: [])
         if case .value(.construct(_, let args)) = c.callee.receiver, let p = args.first?.value {
             switch p {
-            case .call(let callee, _): n.presenter = callee.name
+            case .call(let callee, let args):
+                n.presenter = callee.name
+                n.presenterFunction = callee.name
+                let literals = args.compactMap { a -> String? in
+                    guard case .literal(let v) = a.value else { return nil }
+                    return a.label.map { "\($0): \(v)" } ?? v
+                }
+                n.presenterArguments = literals.isEmpty ? nil : literals.joined(separator: ", ")
             case .ref(let name): n.presenter = name
             default: break
             }
@@ -82,7 +94,26 @@ struct FeatherweightExtractor: StyleExtractor {
         var out = StyleExtraction()
         var registry = Registry()
         let resolver = ValueResolver(index: index)
-        let treeCalls = index.calls.filter(isTreeNode).sorted { $0.location < $1.location }
+        var treeCalls = index.calls.filter(isTreeNode).sorted { $0.location < $1.location }
+        // A node whose presenter is a parameter of the function building it (`func junctionRouter(presenter:
+        // children:) { Router(presenter(state)).junction(children…) }`) is the app's own tree DSL: its
+        // screens are whatever each call passes, which the scanner does not follow. Not a screen named
+        // `presenter`: a warning, once per such function.
+        var wrappers = Set<Int>()
+        treeCalls.removeAll { c in
+            guard let f = c.function, case .value(.construct(_, let args)) = c.callee.receiver, let p = args.first?.value else { return false }
+            let name: String
+            switch p {
+            case .call(let callee, _) where callee.receiver == .implicit: name = callee.name
+            case .ref(let n): name = n
+            default: return false
+            }
+            guard index.functions[f].parameters.contains(where: { $0.name == name }) else { return false }
+            if wrappers.insert(f).inserted {
+                out.warnings.append(ScanWarning(.identifierUnreadable, "Featherweight tree node built from the parameters of \(index.functions[f].signature) (the app's own tree DSL): the trees its callers build are not read", at: c.location))
+            }
+            return true
+        }
         var byValue: [ValueExpr: [CallFact]] = [:]
         for c in treeCalls { byValue[.call(c.callee, c.arguments), default: []].append(c) }
         // Roots: nodes no other node lists as a child.
@@ -95,8 +126,26 @@ struct FeatherweightExtractor: StyleExtractor {
                 for m in byValue[child] ?? [] where m.function == c.function { childLocations.insert(m.location) }
             }
         }
+        // One presenter function called with different literal arguments (`mockPresenter(store, title:
+        // "Welcome")`, `mockPresenter(store, title: "Login")`) makes one screen per argument list.
+        var argumentLists: [String: Set<String>] = [:]
+        for n in nodes.values where n.call.callee.name == "route" {
+            if let f = n.presenterFunction { argumentLists[f, default: []].insert(n.presenterArguments ?? "") }
+        }
+        /// Per presenter function, the screens it makes.
+        var screensOf: [String: Set<String>] = [:]
+        for (l, n) in nodes {
+            guard let f = n.presenterFunction, let a = n.presenterArguments, (argumentLists[f]?.count ?? 0) > 1 else { continue }
+            nodes[l]?.presenter = "\(f)(\(a))"
+        }
+        for n in nodes.values where n.call.callee.name == "route" {
+            if let f = n.presenterFunction ?? n.presenter, let p = n.presenter { screensOf[f, default: []].insert(p) }
+        }
         func presenterOrigin(_ name: String, at fallback: SourceLocation) -> ElementOrigin {
-            let f = index.functionsByName[name]?.map { index.functions[$0] }.first { $0.owner == nil }
+            let base = name.firstIndex(of: "(").map { String(name[..<$0]) } ?? name
+            // A screen made with arguments is declared where its route node makes it.
+            if base != name { return RegistryAssembler.origin(fallback) }
+            let f = index.functionsByName[base]?.map { index.functions[$0] }.first { $0.owner == nil }
             return RegistryAssembler.origin(f?.location ?? fallback)
         }
         var features: [String: Feature] = [:]
@@ -230,7 +279,12 @@ struct FeatherweightExtractor: StyleExtractor {
                   index.functions[f].parameters.contains(where: { $0.name == name }) else { continue }
             navigators.insert(index.functions[f].name)
         }
-        let presenters = Set(features.keys)
+        var presenters = Set(features.keys)
+        for (f, screens) in screensOf where screens.contains(where: { features[$0] != nil }) { presenters.insert(f) }
+        /// A presenter function's screens (a function making several screens: each of them).
+        func screens(_ owners: [String]) -> [String] {
+            owners.flatMap { o in (screensOf[o].map { $0.sorted() } ?? [o]).filter { features[$0] != nil } }
+        }
         func matches(_ path: String) -> [String] {
             patterns.filter { p in p.regex.map { $0.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil } ?? false }.map(\.pattern)
         }
@@ -239,7 +293,7 @@ struct FeatherweightExtractor: StyleExtractor {
             guard let arg = c.arguments.first?.value else { continue }
             // Plumbing, not navigation: a wrapper or closure passing its parameter on
             // (`AppStore { router.setRoute($0) }`), and the router's own code.
-            if case .closureParameter = arg { continue }
+            if Self.rootsInClosureParameter(arg) { continue }
             if let f = c.function, case .ref(let n) = arg, index.functions[f].parameters.contains(where: { $0.name == n }),
                navigators.contains(index.functions[f].name) { continue }
             if c.enclosingTypes.contains("Router") { continue }
@@ -255,7 +309,7 @@ struct FeatherweightExtractor: StyleExtractor {
                 let route = targets.first ?? path
                 if targets.isEmpty, unmatched[path] == nil { unmatched[path] = made.site.location }
                 // The screen: the presenter function the deciding site is in, or that builds its type.
-                let owners = ownerPresenters(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index)
+                let owners = screens(ownerPresenters(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index))
                 if !owners.isEmpty {
                     for owner in owners { features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location))) }
                     record.resolved(route: route, features: owners, site: made.site.location, chain: made.chain)
@@ -288,6 +342,16 @@ struct FeatherweightExtractor: StyleExtractor {
         registry.handlers.sort { $0.name < $1.name }
         out.registry = registry
         return out
+    }
+
+    /// `$0`, `state.route`, `$0.path`: a value handed in by whoever calls the closure (the store
+    /// pushing its state into `setRoute`), not a path the code chooses.
+    static func rootsInClosureParameter(_ v: ValueExpr) -> Bool {
+        switch v {
+        case .closureParameter: return true
+        case .member(let b, _): return rootsInClosureParameter(b)
+        default: return false
+        }
     }
 
     /// The presenter function a call is in, or every presenter that constructs the type it is in (a

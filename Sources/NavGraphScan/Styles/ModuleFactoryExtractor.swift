@@ -124,6 +124,10 @@ struct ModuleFactoryExtractor: StyleExtractor {
         let calls = presentFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
         for call in calls.sorted(by: { $0.location < $1.location }) where !call.enclosingTypes.contains(where: debugOnly.contains) {
             guard let arg = call.arguments.first(where: { $0.label == "module" }) ?? call.arguments.first else { continue }
+            // The router passing its own parameter on (`product.presentModule(module, …)` inside
+            // `presentModule`, the second level of products) is plumbing, not navigation.
+            if let f = call.function, presentFunctions.contains(index.functions[f].name), case .ref(let n) = arg.value,
+               index.functions[f].parameters.contains(where: { $0.name == n }) { continue }
             let callSite = resolver.site(ofCall: call)
             var targets: [StyleNavigations.Target] = []
             var unresolved: [CallSiteExplanation.Unresolved] = []
@@ -139,6 +143,33 @@ struct ModuleFactoryExtractor: StyleExtractor {
                     }
                 }
                 for m in Set(result.misses) { unresolved.append(.init(reason: m.reason, chain: m.chain)) }
+            }
+            // A public helper of the app router (`extension AppRouter { func navigateToHistory() {
+            // presentModule(PageModule.history, …) } }`, or `presentRoutePath(_:)` mapping a string to a
+            // page) whose page is decided inside the router: the page is presented from where the helper
+            // is called.
+            if let f = call.function, let owner = index.functions[f].owner, routerTypes.contains(owner),
+               !presentFunctions.contains(index.functions[f].name), !targets.isEmpty, unresolved.isEmpty,
+               targets.allSatisfy({ $0.site.enclosingTypes.contains(owner) }) {
+                let helper = index.functions[f]
+                let callers = ((index.callsByName[helper.name] ?? []).map { index.calls[$0] } + index.callsWithoutArguments.filter { $0.callee.name == helper.name })
+                    .filter { helper.accepts(labels: $0.labels) && !$0.enclosingTypes.contains(where: debugOnly.contains) }
+                    .sorted { $0.location < $1.location }
+                if !callers.isEmpty {
+                    for c in callers {
+                        let site = resolver.site(ofCall: c)
+                        navigations.record(at: c.location, written: "\(helper.name)(…) → \(arg.value.summary)",
+                                           targets: targets.map { .init(route: $0.route, site: site, chain: ["\(helper.signature) presents \(arg.value.summary)"] + $0.chain) },
+                                           unresolved: [])
+                    }
+                    for t in targets {
+                        var p = passed[t.route] ?? (keys: [], unknown: false)
+                        p.keys.formUnion(passedKeys(call, index) ?? [])
+                        p.unknown = p.unknown || passedKeys(call, index) == nil
+                        passed[t.route] = p
+                    }
+                    continue
+                }
             }
             navigations.record(at: call.location, written: arg.value.summary, targets: targets, unresolved: unresolved)
             let keys = passedKeys(call, index)
@@ -161,6 +192,16 @@ struct ModuleFactoryExtractor: StyleExtractor {
             handlers: handlers.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
             features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") })
         return out
+    }
+
+    /// Whether a value is, or is built from, one of the function's parameters.
+    static func refersToParameter(_ v: ValueExpr, _ f: FunctionFacts) -> Bool {
+        switch v {
+        case .ref(let n): return f.parameters.contains { $0.name == n }
+        case .member(let b, _), .element(let b): return refersToParameter(b, f)
+        case .choice(let items), .array(let items): return items.contains { refersToParameter($0, f) }
+        default: return false
+        }
     }
 
     /// The literal keys of the `parameters:` dictionary a call passes; nil when it is not a literal
@@ -214,10 +255,17 @@ struct ModuleFactoryExtractor: StyleExtractor {
                 if let p = f.parameters.first, isEnum(p.typeName) { declared.append(p.typeName) }
             }
             pages.formUnion(declared)
+            // Enums conforming to the protocol `presentModule` takes (`func presentModule(_ module: Module, …)`).
+            for f in index.functions where ModuleFactoryExtractor.presentFunctions.contains(f.name) {
+                guard let p = f.parameters.first, index.isProtocol(p.typeName) else { continue }
+                for t in index.conformers[p.typeName] ?? [] where isEnum(t) { pages.insert(t) }
+            }
             for name in ModuleFactoryExtractor.presentFunctions {
                 for c in index.callsByName[name] ?? [] {
                     for a in index.calls[c].arguments {
-                        if case .staticMember(let t, _) = a.value, isEnum(t) { pages.insert(t) }
+                        // `PageModule.home`, and a nested page enum: `Products.VIPER.HomeModule`.
+                        if case .staticMember(let t, _) = a.value, isEnum(DependencyBinding.unqualified(t)) { pages.insert(DependencyBinding.unqualified(t)) }
+                        if case .member(.staticMember(_, let t), _) = a.value, isEnum(t) { pages.insert(t) }
                     }
                 }
             }
@@ -240,6 +288,18 @@ struct ModuleFactoryExtractor: StyleExtractor {
             for f in index.functions where f.inProtocol && f.labels == ["parameters"] {
                 if let o = f.owner, index.isProtocol(o) { protocols.insert(o) }
             }
+            // Of several such protocols (a module's and its wireframe's `presentView(parameters:)`), the
+            // modules are the conformers of those whose types a table keyed by pages builds.
+            let built = Set(index.tables.flatMap { t in t.entries.compactMap { e -> String? in
+                guard Self.pageKeyShape(e.key, pages: pages) else { return nil }
+                if case .construct(let n, _) = e.value { return DependencyBinding.unqualified(n) }
+                if case .ref(let local) = e.value, let f = t.function {
+                    for v in index.functions[f].locals[local] ?? [] { if case .construct(let n, _) = v { return DependencyBinding.unqualified(n) } }
+                }
+                return nil
+            } })
+            let preferred = protocols.filter { p in built.contains { index.type($0, conformsTo: p) } }
+            if !preferred.isEmpty { protocols = preferred }
             for p in protocols { modules.formUnion(index.conformers[p] ?? []) }
             modules = modules.filter { index.type(named: $0).map { !$0.isProtocol && !$0.debugOnly } ?? false }
             // A base class the modules inherit from (`open class BaseModule: IModule`) is not a page.
@@ -281,9 +341,30 @@ struct ModuleFactoryExtractor: StyleExtractor {
             }
         }
 
+        /// A key written through a page enum, as far as its shape tells (`Page.home.key`, `Page.home`,
+        /// `Outer.Page.home`, `Outer.Page.home.key`).
+        static func pageKeyShape(_ v: ValueExpr, pages: Set<String>) -> Bool {
+            switch v {
+            case .staticMember(let t, _): return pages.contains(DependencyBinding.unqualified(t))
+            case .member(.staticMember(let outer, let inner), _): return pages.contains(DependencyBinding.unqualified(outer)) || pages.contains(inner)
+            case .member(.member(.staticMember(_, let t), _), _): return pages.contains(t)
+            default: return false
+            }
+        }
+
         /// A written key: `Page.home.routePath`, `Page.home`, `.home` (in `page`), or a literal.
+
         func key(of v: ValueExpr, in page: String? = nil) -> String? {
             switch v {
+            // A nested page enum: `Products.VIPER.HomeModule.routePath`, `Products.VIPER.HomeModule`.
+            case .member(.member(.staticMember(_, let t), let c), let p) where pages.contains(t):
+                return key(t, c, property: p)
+            case .member(.staticMember(_, let t), let c) where pages.contains(t) && index.type(named: t)?.enumCases.contains(where: { $0.name == c }) == true:
+                return key(t, c)
+            case .member(.staticMember(let t, let c), let p) where pages.contains(DependencyBinding.unqualified(t)):
+                return key(DependencyBinding.unqualified(t), c, property: p)
+            case .staticMember(let t, let c) where pages.contains(DependencyBinding.unqualified(t)):
+                return key(DependencyBinding.unqualified(t), c)
             case .member(.staticMember(let t, let c), let p) where pages.contains(t):
                 return key(t, c, property: p)
             case .staticMember(let t, let c) where pages.contains(t):

@@ -28,6 +28,9 @@ struct ProtocolRoutesExtractor: StyleExtractor {
         var screen: String?
         /// The presentation of each opening requirement (`createMap()` as a tab, `openMap()` pushed).
         var styleByMethod: [String: String] = [:]
+        /// Functions the route's extension adds beside its requirements that build the same screen
+        /// (`modalRegister()` beside the required `pushRegister()`): they open the route too.
+        var variants: [Int] = []
     }
 
     static func detect(in index: SemanticIndex, files: [FileFacts]) -> Bool {
@@ -73,12 +76,29 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 // A default written in the extension's implementation (`func openX(animated: Bool = true)`)
                 // lets callers omit that argument, as Swift does: the requirement takes it on.
                 let implementations = defaults.map { index.functions[$0] }
+                let variants = own.filter { f in
+                    !index.functions[f].inProtocol && !names.contains(index.functions[f].name) && screenBuilt(by: f) == screen
+                }
                 routes[t.name] = RouteDecl(
                     type: t, requirements: requirements.filter { openerNames.contains($0.name) }.map { $0.withDefaults(from: implementations) },
                     allNames: names,
                     defaults: openers, screen: screen,
-                    styleByMethod: Dictionary(openers.compactMap { f in style(of: [f]).map { (index.functions[f].name, $0) } }, uniquingKeysWith: { a, _ in a }))
+                    styleByMethod: Dictionary((openers + variants).compactMap { f in style(of: [f]).map { (index.functions[f].name, $0) } }, uniquingKeysWith: { a, _ in a }),
+                    variants: variants)
             }
+        }
+
+        /// Whether a screen is a tab bar, navigation or split controller.
+        func isContainer(_ name: String) -> Bool {
+            let containers: Set<String> = ["UITabBarController", "UINavigationController", "UISplitViewController"]
+            var seen = Set<String>()
+            var stack = [name]
+            while let n = stack.popLast() {
+                guard seen.insert(n).inserted else { continue }
+                if containers.contains(n) { return true }
+                for i in index.typesByName[n] ?? [] { stack += index.types[i].inherited }
+            }
+            return false
         }
 
         /// Whether a type is (or inherits from) a view controller or a SwiftUI view.
@@ -88,7 +108,8 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             while let n = stack.popLast() {
                 guard seen.insert(n).inserted else { continue }
                 if ProtocolRoutesExtractor.screenBases.contains(n) && n != name { return true }
-                for i in index.typesByName[n] ?? [] { stack += index.types[i].inherited }
+                // (`BaseViewController<CatalogView>`: the generic base class by its name.)
+                for i in index.typesByName[n] ?? [] { stack += index.types[i].inherited.map { $0.split(separator: "<").first.map(String.init) ?? $0 } }
             }
             return false
         }
@@ -108,6 +129,20 @@ struct ProtocolRoutesExtractor: StyleExtractor {
         /// types it constructs build (`LoginModule(transition:)` → `LoginViewController`).
         func screenBuilt(by function: Int) -> String? {
             var level = constructed(in: function)
+            // A builder's static factory (`CatalogModuleBuilder.build()`): what that function constructs.
+            for c in callsByFunction[function] ?? [] {
+                // (Without arguments the index keeps the receiver as a value: `.value(.ref("CatalogModuleBuilder"))`.)
+                let receiver: String
+                switch c.callee.receiver {
+                case .type(let t): receiver = t
+                case .value(.ref(let t)) where SyntaxHelpers.isTypeLike(t) && index.type(named: t) != nil: receiver = t
+                default: continue
+                }
+                let t = receiver
+                for f in index.functionsByName[c.callee.name] ?? [] where index.functions[f].owner == t && f != function {
+                    level += constructed(in: f)
+                }
+            }
             var seen = Set(level)
             for _ in 0..<3 {
                 if let s = level.first(where: screens.contains) { return s }
@@ -250,7 +285,16 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             guard let candidates = byMethod[c.callee.name] else { return [] }
             if case .type = c.callee.receiver { return [] }
             if let inner = c.enclosingTypes.first, index.isProtocol(inner) { return [] }
-            return candidates.filter { p in routes[p]!.requirements.contains { $0.name == c.callee.name && $0.accepts(labels: c.labels) } }
+            return candidates.filter { p in opens(p, c) }
+        }
+
+        /// Whether a call is one of the route's openings: a requirement, or an overload its extension
+        /// adds for routers only (`openProduct(id:with:)` beside the required `openProduct(id:)`, the
+        /// form the deep-link router calls).
+        func opens(_ p: String, _ c: CallFact) -> Bool {
+            guard let r = routes[p] else { return false }
+            return r.requirements.contains { $0.name == c.callee.name && $0.accepts(labels: c.labels) }
+                || (r.defaults + r.variants).contains { index.functions[$0].name == c.callee.name && index.functions[$0].accepts(labels: c.labels) }
         }
 
         /// The enum a switch is over: a parameter or `self` whose type is an enum of the sources.
@@ -363,6 +407,9 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             var anyMethod: [String: [String]] = [:]
             for name in routeNames {
                 for q in routes[name]!.requirements { byMethod[q.name, default: []].append(name) }
+                for v in routes[name]!.variants where !(byMethod[index.functions[v].name] ?? []).contains(name) {
+                    byMethod[index.functions[v].name, default: []].append(name)
+                }
                 for q in routes[name]!.allNames.sorted() { anyMethod[q, default: []].append(name) }
             }
             // Routes each screen uses through any of their requirements (for unused capabilities).
@@ -386,9 +433,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 if case .type = c.callee.receiver { continue }
                 // Inside a route's own default implementation (a route opening another) or a route protocol.
                 if let inner = c.enclosingTypes.first, index.isProtocol(inner) { continue }
-                var matching = candidates.filter { p in
-                    routes[p]!.requirements.contains { $0.name == c.callee.name && $0.accepts(labels: c.labels) }
-                }
+                var matching = candidates.filter { p in self.opens(p, c) }
                 // `openLogin()` written without a receiver is the route's only in a type that adopts
                 // it and does not declare its own `openLogin()` (a view controller's private `createMap()`).
                 if case .implicit = c.callee.receiver {
@@ -460,7 +505,9 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             }
             // The screens the composition root builds (a tab bar, a first screen) are entries when this
             // style knows them: built by a route, or opening one.
-            for s in root.screens where routes.values.contains(where: { $0.screen == s }) || navigates[s] != nil {
+            // A container the root builds (the article's `MainTabBarController(viewControllers:
+            // [router.makeShopTab(), …])`) is the first thing shown, whatever fills it.
+            for s in root.screens where routes.values.contains(where: { $0.screen == s }) || navigates[s] != nil || isContainer(s) {
                 entries.append(Entry(target: .feature(s), origin: RegistryAssembler.origin(index.type(named: s)!.location)))
             }
 

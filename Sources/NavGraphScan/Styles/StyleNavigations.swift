@@ -69,7 +69,10 @@ struct StyleNavigations {
         }
     }
 
+    /// The entries, each once (one call can reach the same route at the same site along two value paths).
     var sortedEntries: [Entry] {
-        entries.sorted { ($0.name, RegistryAssembler.key($0.origin)) < ($1.name, RegistryAssembler.key($1.origin)) }
+        var seen = Set<String>()
+        return entries.sorted { ($0.name, RegistryAssembler.key($0.origin)) < ($1.name, RegistryAssembler.key($1.origin)) }
+            .filter { seen.insert("\($0.name)|\(RegistryAssembler.key($0.origin))").inserted }
     }
 }
