@@ -38,12 +38,28 @@ struct GenerateCommand: ParsableCommand {
         help: "Also write the app's diagram as DOT into this directory, as scripts/measure-render.sh times it: flat with and without edge labels, flat with the bounded settings, modules collapsed.")
     var measurementDOT: String?
 
+    @Option(help: "Write the construct app (navigation through every construct the scan's value analysis follows, docs/scanning.md) into this directory, with its answer key ANSWER-KEY.txt, and nothing else.")
+    var constructs: String?
+
     func validate() throws {
         if features < 16 { throw ValidationError("--features must be at least 16") }
         if let modules, modules < 1 { throw ValidationError("--modules must be at least 1") }
     }
 
     func run() throws {
+        if let constructs {
+            let app = ConstructApp()
+            let root = URL(fileURLWithPath: constructs)
+            var key = "# construct variant feature -> routes the scan must find (none: the value is opaque; the call must be counted and its targets held back)\n"
+            for e in app.key { key += "\(e.construct) \(e.variant) \(e.feature) -> \(e.routes.isEmpty ? "none" : e.routes.joined(separator: ", "))\n" }
+            for file in app.files + [(path: "ANSWER-KEY.txt", text: key)] {
+                let url = root.appendingPathComponent(file.path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.text.utf8).write(to: url)
+            }
+            CLIOutput.stderr("navgraph: wrote \(app.files.count) Swift files and ANSWER-KEY.txt (\(app.key.count) cases) to \(constructs)\n")
+            return
+        }
         let synthetic = SyntheticRegistry(features: features, modules: modules, seed: seed)
         let text = format == .yaml ? RegistryWriter.yaml(synthetic.registry) : RegistryJSONWriter.json(synthetic.registry)
         if let output {
