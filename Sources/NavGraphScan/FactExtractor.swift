@@ -18,6 +18,8 @@ final class FactExtractor: SyntaxVisitor {
     /// a closure are the closure's, not the function's).
     var closureDepthAtFunction: [Int] = []
     var closureStack: [ClosureContext] = []
+    /// Steps taken reading the current expression's value (`value(_:depth:)` bounds it).
+    var valueWork = 0
     /// Names bound locally in each function (so `x = v` is a local's assignment, not a property's).
     var localNames: [Int: Set<String>] = [:]
     /// Tables filled by `name[key] = value`, by "function|name": their index in `facts.tables`.
@@ -170,13 +172,17 @@ final class FactExtractor: SyntaxVisitor {
     override func visitPost(_ node: PatternBindingSyntax) {
         if node.accessorBlock != nil, node.pattern.is(IdentifierPatternSyntax.self) { endFunction() }
     }
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        var names: [String] = []
+    /// A closure's parameter names as written (`{ a, b in … }`, `{ (a: A) in … }`); none for `$0` closures.
+    static func closureParameterNames(_ node: ClosureExprSyntax) -> [String] {
         switch node.signature?.parameterClause {
-        case .simpleInput(let list)?: names = list.map(\.name.text)
-        case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-        case nil: break
+        case .simpleInput(let list)?: return list.map(\.name.text)
+        case .parameterClause(let clause)?: return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: return []
         }
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        let names = Self.closureParameterNames(node)
         var callee: String?
         var label = "_"
         if let arg = node.parent?.as(LabeledExprSyntax.self), let call = arg.parent?.parent?.as(FunctionCallExprSyntax.self) {

@@ -114,6 +114,18 @@ final class ScannerFuzzTests: XCTestCase {
         XCTAssertNotNil(r)
     }
 
+    /// A chain of 20 `map`s whose closures each read `$0` four times: read naively each `$0` re-reads the
+    /// chain before it (4^20 steps); the scan's work per expression is bounded, so it ends.
+    func testAChainOfMapsReadingTheirElementManyTimesEnds() throws {
+        let chain = (0..<20).reduce("[HomeRoute()]") { e, _ in "\(e).map { [$0, $0, $0, $0].first! }" }
+        let r = try hostile("Chain", """
+            extension HomeFeature {
+                func go() { \(chain).forEach { \(navigate("$0")) } }
+            }
+            """)
+        XCTAssertNotNil(r)
+    }
+
     func testATenThousandCaseSwitchEnds() throws {
         let cases = (0..<10_000).map { "        case \($0): return \($0 % 2 == 0 ? "HomeRoute()" : "OtherRoute()")" }.joined(separator: "\n")
         let r = try hostile("Switch", """

@@ -6,7 +6,11 @@ import SwiftSyntax
 extension FactExtractor {
     /// The value an expression denotes, as far as the scanner follows values.
     func value(_ expr: ExprSyntax, depth: Int = 0) -> ValueExpr {
-        guard depth < 24 else { return .unknown(Self.short(expr)) }
+        // Bounded work per expression read (closures over collections re-read their collection at each
+        // `$0`): past 2,000 steps the value is unknown, never a hang.
+        if depth == 0 { valueWork = 0 }
+        valueWork += 1
+        guard depth < 24, valueWork <= 2_000 else { return .unknown(Self.short(expr)) }
         // Numbers, booleans and closures are never routes: say so without printing them.
         if expr.is(IntegerLiteralExprSyntax.self) || expr.is(FloatLiteralExprSyntax.self) || expr.is(BooleanLiteralExprSyntax.self) {
             return .unknown(expr.trimmedText)
@@ -35,6 +39,9 @@ extension FactExtractor {
                     }
                     let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
                     if let closure, let body = lastExpression(closure.statements), closure.statements.count == 1 {
+                        // Read as if inside the closure: its `$0` is an element of `base`, not an outer closure's.
+                        closureStack.append(ClosureContext(parameters: Self.closureParameterNames(closure), callee: name, label: "_", elements: base))
+                        defer { closureStack.removeLast() }
                         return .array([value(body, depth: next)])
                     }
                 }
