@@ -177,38 +177,34 @@ public struct SwiftSourceScanner: Sendable {
 
         // Each routing style maps the one semantic index onto the registry; `auto` reads every style
         // the sources use, and an app that mixes two gets one graph.
-        let index = SemanticIndex(files: facts)
-        var assembler = RegistryAssembler(config: config)
-        assembler.fallbackRequirements = fallbackRequirements
+        var index = SemanticIndex(files: facts)
+        index.fallbackRequirements = fallbackRequirements
         var registry = Registry()
         var explanations: [CallSiteExplanation] = []
         let wanted = Set(configuration.styles)
         var routerServiceWarnings: [ScanWarning] = []
-        if wanted.isEmpty || wanted.contains(.routerService) {
-            registry = assembler.assemble(facts, index: index)
-            registry.unfollowed = UnfollowedCall.calls(in: assembler.explanations, system: nil)
-            routerServiceWarnings = assembler.warnings
-            explanations += assembler.explanations
-            if !(registry.features.isEmpty && registry.routes.isEmpty && registry.handlers.isEmpty) { summary.styles.append(.routerService) }
-        }
         for extractor in StyleExtractors.all where wanted.contains(extractor.style) || (wanted.isEmpty && extractor.detect(in: index, files: facts)) {
             let found = extractor.extractMarked(from: index, files: facts, config: config)
             registry = registry.merged(with: found.registry)
-            warnings += found.warnings
             explanations += found.explanations
+            if extractor.style == .routerService {
+                routerServiceWarnings = found.warnings
+                if found.registry.features.isEmpty && found.registry.routes.isEmpty && found.registry.handlers.isEmpty { continue }
+            } else {
+                warnings += found.warnings
+            }
             summary.styles.append(extractor.style)
         }
         // Under `auto`, RouterService's half-matches (a `Route` protocol of another style without an
         // identifier) are not warnings when RouterService found nothing and another style did.
         if !(wanted.isEmpty && !summary.styles.isEmpty && !summary.styles.contains(.routerService)) { warnings += routerServiceWarnings }
-        assembler.explanations = explanations
         summary.features = registry.features.count
         summary.routes = registry.routes.count
         summary.handlers = registry.handlers.count
         summary.edges = registry.features.reduce(0) { $0 + $1.navigates.count }
-        summary.navigateCalls = assembler.explanations.count
-        summary.navigateResolved = assembler.explanations.filter(\.isResolved).count
-        summary.navigatePartly = assembler.explanations.filter { !$0.resolved.isEmpty && !$0.unresolved.isEmpty }.count
+        summary.navigateCalls = explanations.count
+        summary.navigateResolved = explanations.filter(\.isResolved).count
+        summary.navigatePartly = explanations.filter { !$0.resolved.isEmpty && !$0.unresolved.isEmpty }.count
         if summary.features + summary.routes + summary.handlers == 0 {
             throw InputError([Diagnostic(.error, "\(Self.noRoutingPrefix) \(paths.joined(separator: ", ")) (\(summary.filesRead) Swift files read\(summary.unparsedNote)): navgraph reads \(Self.stylesRead) (RouterService: types conforming to Feature, Route and RouteHandler, or renamed copies whose protocols are declared in the sources; name others under `scan:` in .navgraph.yml)", at: nil)]
                 // What a style saw and could not read (an app's own tree DSL, say) says why.
@@ -217,7 +213,7 @@ public struct SwiftSourceScanner: Sendable {
         let diagnostics = Set(warnings.map { $0.diagnostic(strict: configuration.strict) }).sorted(by: Self.order)
         var result = ScanResult(registry: registry, diagnostics: diagnostics, fileCount: work.count)
         result.summary = summary
-        result.explanations = assembler.explanations.sorted { $0.location < $1.location }
+        result.explanations = explanations.sorted { $0.location < $1.location }
         factCache?.save()
         if cache?.keepsRegistryYAML == true, !result.hasErrors { result.registryYAML = RegistryWriter.yaml(registry) }
         // Stored only when every file was read, and read the same when parsed as when hashed.
@@ -262,7 +258,7 @@ public struct SwiftSourceScanner: Sendable {
 
     /// The styles navgraph reads, for the no-routing error.
     static var stylesRead: String {
-        let names = [RoutingStyle.routerService.rawValue] + StyleExtractors.all.map { $0.style.rawValue }
+        let names = StyleExtractors.all.map { $0.style.rawValue }
         return "these routing styles: " + names.joined(separator: ", ")
     }
 

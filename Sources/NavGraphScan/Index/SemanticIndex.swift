@@ -6,6 +6,9 @@ import NavGraphKit
 /// Built once from the per-file facts; read by `ValueResolver`, `TypeReferenceGraph` and the
 /// style extractors.
 struct SemanticIndex {
+    /// The fallback requirement the framework's declarations in the sources spell (`DialectLearner`),
+    /// by name: what the RouterService extractor compares a feature's `fallback(…)` against.
+    var fallbackRequirements: [String: DialectLearner.Requirement] = [:]
     let types: [TypeFacts]
     let functions: [FunctionFacts]
     let calls: [CallFact]

@@ -24,9 +24,8 @@ struct StyleExtraction {
     var explanations: [CallSiteExplanation] = []
 }
 
-/// One routing style's reading of the semantic index (the RouterService extractor is
-/// `RegistryAssembler`). An extractor only reads the index; what it needs and the index lacks is
-/// added to the index, not computed privately.
+/// One routing style's reading of the semantic index. An extractor only reads the index; what it
+/// needs and the index lacks is added to the index, not computed privately.
 protocol StyleExtractor {
     static var style: RoutingStyle { get }
     /// Whether the sources use this style (`--style auto`).
@@ -40,18 +39,17 @@ extension StyleExtractor {
     /// open). RouterService's stay unmarked.
     static func extractMarked(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction {
         var found = extract(from: index, files: files, config: config)
-        let system = RoutingSystem(rawValue: style.rawValue)
+        let system = style == .routerService ? nil : RoutingSystem(rawValue: style.rawValue)
         for i in found.registry.routes.indices { found.registry.routes[i].system = system }
         found.registry.unfollowed = UnfollowedCall.calls(in: found.explanations, system: system)
         return found
     }
 }
 
-/// The extractors of the styles other than RouterService, in `RoutingStyle` order. A new style
-/// adds its extractor here.
+/// Every style's extractor, in `RoutingStyle` order. A new style adds its extractor here.
 enum StyleExtractors {
     static var all: [any StyleExtractor.Type] {
-        [ProtocolRoutesExtractor.self, FeatherweightExtractor.self, ComponentsExtractor.self, ModuleFactoryExtractor.self]
+        [RouterServiceExtractor.self, ProtocolRoutesExtractor.self, FeatherweightExtractor.self, ComponentsExtractor.self, ModuleFactoryExtractor.self]
     }
 
     static func extractor(for style: RoutingStyle) -> (any StyleExtractor.Type)? {
