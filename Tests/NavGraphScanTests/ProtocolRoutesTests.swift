@@ -382,6 +382,34 @@ final class ProtocolRoutesTests: XCTestCase {
 
     /// Unicode names and a folder whose name holds quotes and markup stay data: the YAML reads back
     /// to the same registry.
+    /// A protocol that refines SwiftUI's `View` (a presenter base whose extension gives `body`) is a kind
+    /// of screen, not a route: a SwiftUI app built that way has no protocol routes (it used to show each
+    /// presenter as an unreachable screen behind a route named after the protocol).
+    func testAProtocolRefiningViewIsNotARoute() throws {
+        XCTAssertThrowsError(try scan(["Presenters": """
+            import SwiftUI
+            protocol Presenter: View {
+                associatedtype Content: View
+                var content: () -> Content { get }
+            }
+            extension Presenter {
+                var body: some View { Wrapper(content: content) }
+            }
+            struct Wrapper<C: View>: View {
+                let content: () -> C
+                var body: some View { content() }
+            }
+            struct ListPresenter: Presenter {
+                var content: () -> Text { { Text("list") } }
+            }
+            struct DetailPresenter: Presenter {
+                var content: () -> Text { { Text("detail") } }
+            }
+            """], styles: [])) { error in
+            XCTAssertTrue("\(error)".contains("no routing found"), "\(error)")
+        }
+    }
+
     func testHostileNamesStayData() throws {
         let odd = dir + "/App/we\"ird <b>&"
         try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)

@@ -57,7 +57,9 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 .mapValues { $0.sorted { $0.location < $1.location } }
             let functionsByOwner = Dictionary(grouping: index.functions.indices.filter { index.functions[$0].owner != nil }, by: { index.functions[$0].owner! })
             for t in index.types where !t.isProtocol && !t.debugOnly && isScreen(t.name) { screens.insert(t.name) }
-            for t in index.types where t.isProtocol && !t.debugOnly {
+            // A protocol that refines a screen (`protocol Presenter: View`, `protocol Screen: UIViewController`)
+            // describes screens, not a way to reach one: its defaults (`var body`) build the screen's content.
+            for t in index.types where t.isProtocol && !t.debugOnly && !isScreen(t.name) {
                 let own = functionsByOwner[t.name] ?? []
                 let requirements = own.map { index.functions[$0] }.filter(\.inProtocol)
                 let names = Set(requirements.map(\.name))
