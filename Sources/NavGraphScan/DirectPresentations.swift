@@ -202,6 +202,8 @@ struct DirectPresentations {
         // The RouterService entry (`navigationController(withInitialFeature:)`) is read as an entry.
         if case .call(_, let args) = expr, args.contains(where: { config.initialFeatureLabels.contains($0.label ?? "_") }) { return }
         let value = swiftUI ? stripModifiers(expr) : expr
+        // A view the router makes (`router.link(for:)`, `router.sheet(…)`) is a navigation the scan reads as one.
+        if case .call(let callee, _) = value, config.navigateFunctions.contains(callee.name) { return }
         if case .choice(let options) = value, swiftUI {
             for o in options { follow(o, ctx, site, swiftUI: true, chain: chain, depth: depth + 1, into: &found) }
             return
@@ -210,6 +212,8 @@ struct DirectPresentations {
         found.misses += result.misses.map { m in var m = m; m.chain = chain + m.chain; return m }
         for made in result.made {
             guard case .construct(let type, let args) = made.value else { continue }
+            // Made inside the router's own types (a route's builder, `makeCatalogTab()`): the router's presentation.
+            if let owner = made.context.owner, routerTypes.contains(owner) { continue }
             let name = DependencyBinding.unqualified(type)
             if let label = Self.containers[name] {
                 for a in args where a.label == label {
@@ -230,7 +234,10 @@ struct DirectPresentations {
     private func stripModifiers(_ expr: ValueExpr) -> ValueExpr {
         switch expr {
         case .call(let callee, _):
-            if case .value(let base) = callee.receiver, index.functionsByName[callee.name] == nil { return stripModifiers(base) }
+            if case .value(let base) = callee.receiver, index.functionsByName[callee.name] == nil,
+               !config.navigateFunctions.contains(callee.name) {
+                return stripModifiers(base)
+            }
             return expr
         case .choice(let options): return .choice(options.map(stripModifiers))
         case .array(let options): return .array(options.map(stripModifiers))

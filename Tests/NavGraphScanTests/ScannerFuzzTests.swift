@@ -148,7 +148,7 @@ final class ScannerFuzzTests: XCTestCase {
         let budget = Budget.fromEnvironment()
         var rng = SplitMix(seed: budget.seed(0xF022))
         let examples = ExampleAppsTests.examples
-        let apps = ["VIPERShop", "CoordinatorApp", "SwiftUIRouter", "ProtocolRoutesApp", "FeatherweightApp", "ModuleFactoryApp", "ComponentsApp"]
+        let apps = ["VIPERShop", "CoordinatorApp", "SwiftUIRouter", "ProtocolRoutesApp", "FeatherweightApp", "ModuleFactoryApp", "ComponentsApp", "MixedRoutingApp"]
         var sources: [(app: String, files: [String: String])] = []
         for app in apps {
             var files: [String: String] = [:]
