@@ -90,7 +90,12 @@ struct DirectPresentations {
     init(index: SemanticIndex, registry: Registry, config: ScanConfiguration) {
         self.index = index
         self.config = config
-        resolver = ValueResolver(index: index)
+        // Fewer steps than a route's 16: a presented view controller passes through few wrappers,
+        // and every presentation call of the app is followed (wrappers of UIKit's own methods
+        // fan out to every call of them).
+        var resolver = ValueResolver(index: index)
+        resolver.maxDepth = 6
+        self.resolver = resolver
         featureNames = registry.features.map(\.name)
         featureIndex = Dictionary(registry.features.indices.map { (registry.features[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
         let names = Set(featureNames)
@@ -134,6 +139,10 @@ struct DirectPresentations {
         let calls = (index.calls + index.callsWithoutArguments).compactMap { c in Self.form(of: c).map { (c, $0) } }
         for (call, form) in calls.sorted(by: { $0.0.location < $1.0.location }) {
             if call.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) }) { continue }
+            // An override handing its argument on (`super.pushViewController(vc, …)`, a
+            // `pushViewController` inside a `pushViewController`) presents what its callers do.
+            if case .value(.unknown("super")) = call.callee.receiver { continue }
+            if let f = call.function, index.functions[f].name == call.callee.name { continue }
             var found = Found()
             let ctx = resolver.context(ofCall: call)
             for v in form.values { follow(v, ctx, resolver.site(ofCall: call), swiftUI: form.swiftUI, chain: [], depth: 0, into: &found) }
@@ -170,13 +179,18 @@ struct DirectPresentations {
                     out.presents[o, default: []].append(Presentation(feature: s.feature, style: form.style, origin: RegistryAssembler.origin(s.site.location)))
                 }
             }
-            for m in found.misses {
+            // One line per reason (the first way there, in source order): a wrapper of UIKit's own
+            // methods reaches the same unknown value from many call sites.
+            var reasons = Set<String>()
+            let misses = found.misses.sorted { ($0.site.location, $0.reason) < ($1.site.location, $1.reason) }
+            for m in misses where !reasons.contains(m.reason) {
                 // Unknown where no screen is known to run it (router machinery, a coordinator): not counted.
                 if let top = m.site.enclosingTypes.last, roots.contains(top) {
                 } else if graph.owners(of: m.site, features: featureIndex).isEmpty {
                     continue
                 }
                 any = true
+                reasons.insert(m.reason)
                 record.unfollowed(m.reason, chain: m.chain)
             }
             guard any else { continue }
