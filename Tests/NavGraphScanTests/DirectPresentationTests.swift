@@ -127,6 +127,23 @@ final class DirectPresentationTests: XCTestCase {
         XCTAssertEqual(unresolved(unknown).count, 1)
     }
 
+    /// A lazy property made by an immediately called closure (`lazy var tabs = { … }()`) is what the closure returns.
+    func testLazyClosurePropertyIsFollowed() throws {
+        let r = try scan(["Sources/Home.swift": """
+            struct HomeFeature: Feature {
+                func build(fromRoute route: Route?) -> UIViewController { TabController() }
+            }
+            final class TabController: UITabBarController {
+                private lazy var tabs: [UIViewController] = { return [DetailViewController()] }()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    setViewControllers(tabs, animated: false)
+                }
+            }
+            """])
+        XCTAssertEqual(presents(r), ["HomeFeature -> DetailFeature (children)"])
+    }
+
     func testWindowRootViewControllerIsAnEntry() throws {
         func root(_ value: String) throws -> ScanResult {
             try scan(["Sources/HomeVC.swift": "final class HomeViewController: UIViewController {}", "Sources/SceneDelegate.swift": """

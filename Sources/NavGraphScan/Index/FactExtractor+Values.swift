@@ -14,6 +14,11 @@ extension FactExtractor {
         if let c = expr.as(ClosureExprSyntax.self), c.statements.count != 1 { return .unknown("{…}") }
         let next = depth + 1
         if let call = expr.as(FunctionCallExprSyntax.self) {
+            // `{ return make() }()` (a lazy property's initialiser): what its one statement gives.
+            if call.arguments.isEmpty, call.trailingClosure == nil, let c = call.calledExpression.as(ClosureExprSyntax.self),
+               c.signature == nil, c.statements.count == 1, let e = lastExpression(c.statements) {
+                return value(e, depth: next)
+            }
             let args = call.arguments.map { ValueExpr.Argument(label: $0.label?.text, value: value($0.expression, depth: next)) }
             if let t = SyntaxHelpers.constructedType(call) {
                 // `NavigationStack { Root() }`: the content is the screen a presentation shows.
