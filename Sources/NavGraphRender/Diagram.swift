@@ -50,6 +50,8 @@ public struct Diagram: Sendable, Equatable {
         case requiresLazy
         /// module → module, a count of links (collapsed view).
         case aggregate
+        /// feature → feature it presents itself, around the router (style `direct`).
+        case direct
     }
 
     public struct Node: Sendable, Equatable {

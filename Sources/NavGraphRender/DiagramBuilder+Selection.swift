@@ -82,7 +82,7 @@ extension DiagramBuilder {
 
     private func follows(_ e: NavGraph.Edge, _ o: DiagramOptions) -> Bool {
         switch e.kind {
-        case .navigates, .routesTo, .fallback: return o.layer != .dependencies
+        case .navigates, .routesTo, .fallback, .presents: return o.layer != .dependencies
         case .requires: return o.layer != .navigation
         }
     }

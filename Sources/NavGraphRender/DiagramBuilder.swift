@@ -143,6 +143,9 @@ struct Assembly {
                     d.edges.append(.init(
                         tail: tail, head: head, relation: .fallback, marks: [], label: nil,
                         tooltip: "\(graph.name(nav.to)) is the fallback of \(graph.name(f))"))
+                case .presents:
+                    guard let head = nodeOf[nav.to] else { continue }
+                    d.edges.append(Self.directEdge(graph, tail: tail, head: head, from: f, edge: nav))
                 default: break
                 }
             }
@@ -179,6 +182,8 @@ struct Assembly {
                     let key = Int64(h) << 32 | Int64(head)
                     if built[key] == nil { builtOrder.append(key) }
                     built[key, default: []].append(graph.name(id))
+                case .presents:
+                    d.edges.append(Self.directEdge(graph, tail: tail, head: head, from: id, edge: edge))
                 case .requires: break
                 }
             }
@@ -189,6 +194,13 @@ struct Assembly {
             d.edges.append(.init(tail: h, head: f, relation: .routesTo, marks: [], label: nil,
                                  tooltip: "\(d.nodes[h].label) maps \(routes.map { "'\($0)'" }.joined(separator: ", ")) to \(d.nodes[f].label)"))
         }
+    }
+
+    /// A `presents` edge: drawn apart from the router's edges, labelled with how it is shown.
+    static func directEdge(_ graph: NavGraph, tail: Int, head: Int, from: Int32, edge: NavGraph.Edge) -> Diagram.Edge {
+        let how = edge.style.map { " (\($0))" } ?? ""
+        return .init(tail: tail, head: head, relation: .direct, marks: [], label: edge.style.map { "direct: \($0)" } ?? "direct",
+                     tooltip: "\(graph.name(from)) presents \(graph.name(edge.to)) directly\(how), around the router")
     }
 
     private mutating func dependencyEdges(into d: inout Diagram) {

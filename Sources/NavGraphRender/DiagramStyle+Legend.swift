@@ -35,6 +35,7 @@ extension DiagramStyle {
             (.opens, "──▶", "opens route"), (.handledBy, "──○", "handled by"), (.routesTo, "──▶", "handler builds"),
             (.fallback, "- - ▶", "fallback"), (.requires, "──▷", "depends on"), (.requiresLazy, "···▷", "depends on, lazily"),
             (.aggregate, "──▶", "links between modules (count)"),
+            (.direct, "- - ⇢", "presents directly, around the router (style direct)"),
         ]
         for (r, glyph, what) in relText where relations.contains(r) { line(r, [], glyph, what) }
         if marks.contains(.cycle) { line(.requires, .cycle, "──▷", "dependency cycle") }

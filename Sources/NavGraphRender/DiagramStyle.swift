@@ -47,6 +47,7 @@ enum DiagramStyle {
         case .requires: color = darkGrey; arrow = "empty"
         case .requiresLazy: color = darkGrey; arrow = "empty"; style = "dotted"
         case .aggregate: color = blue; pen = "1.5"
+        case .direct: color = green; style = "dashed"; arrow = "vee"
         }
         if marks.contains(.cycle) || marks.contains(.unhandled) { color = red; pen = "2.5" }
         if marks.contains(.changed) { color = amber; pen = "2" }

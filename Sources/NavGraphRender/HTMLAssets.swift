@@ -529,7 +529,7 @@ enum HTMLAssets {
     function lands(mv, disabled) { return mv[3] >= 0 && disabled.has(mv[3]) ? -1 : mv[2]; }
     function moveKey(mv) {
       const e = D.edges[mv[0]];
-      return name(e[0]) + '\u0001' + name(e[1]) + '\u0001' + name(mv[1]) + '\u0001' + (D.edgeStyles[String(mv[0])] || '');
+      return name(e[0]) + '\u0001' + name(e[1]) + '\u0001' + (mv[1] >= 0 ? name(mv[1]) : '') + '\u0001' + (D.edgeStyles[String(mv[0])] || '');
     }
     function shortestPath(a, b, s) {
       if (a === b) return [];
@@ -585,8 +585,9 @@ enum HTMLAssets {
       push(a);
       p.forEach((mv) => {
         const e = D.edges[mv[0]];
-        const li = el('li', { 'data-route': name(e[1]) }, 'opens ', link(e[1]), (D.edgeStyles[String(mv[0])] ? ' (' + D.edgeStyles[String(mv[0])] + ')' : ''),
-          ', handled by ', link(mv[1]), ' → ', link(mv[2]));
+        const how = D.edgeStyles[String(mv[0])] ? ' (' + D.edgeStyles[String(mv[0])] + ')' : '';
+        const li = mv[1] < 0 ? el('li', {}, 'presents ', link(mv[2]), ' directly', how, ', around the router')
+          : el('li', { 'data-route': name(e[1]) }, 'opens ', link(e[1]), how, ', handled by ', link(mv[1]), ' → ', link(mv[2]));
         if (mv[4] !== mv[2] && mv[4] >= 0) li.append(' (fallback: ', link(mv[4]), ' is off)');
         ol.append(li);
         push(e[0]); push(e[1]); push(mv[1]); push(mv[4]); push(mv[2]);

@@ -157,6 +157,10 @@ extension HTMLPageData {
                     rows.append([e, handler, lands, gate, m.destination ?? -1])
                 }
             }
+            // Direct presentations: no handler (-1), never gated (built without `isEnabled()`).
+            for e in g.outgoing[i] where g.edge(e).kind == .presents && g.isDeclaredFeature(g.edge(e).to) {
+                rows.append([e, -1, g.edge(e).to, -1, g.edge(e).to])
+            }
             return rows
         }
 

@@ -21,6 +21,7 @@ public enum MermaidWriter {
             switch e.relation {
             case _ where e.marks.contains(.removed): arrow = "-.->"
             case .fallback, .requiresLazy: arrow = "-.->"
+            case .direct: arrow = "-.-o"
             default: arrow = e.marks.contains(.cycle) || e.marks.contains(.unhandled) ? "==>" : "-->"
             }
             let label = (d.showsEdgeLabels ? e.label : nil).map { "|\"\(Escaping.mermaid($0))\"|" } ?? ""

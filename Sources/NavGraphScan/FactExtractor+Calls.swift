@@ -44,6 +44,10 @@ extension FactExtractor {
         }
         guard let name = constructed ?? calleeName(node.calledExpression) else { return .visitChildren }
         let labels = node.arguments.map { $0.label?.text ?? "_" }
+        let trailing = DirectPresentations.closureCalls.contains(name) ? trailingValues(node) : []
+        // A SwiftUI modifier (`List {…}.sheet(…) {…}`) is located at its name, not at the view it modifies.
+        var at = location(node)
+        if !trailing.isEmpty, let m = node.calledExpression.as(MemberAccessExprSyntax.self) { at = location(m.declName) }
         if !node.arguments.isEmpty {
             var receiver: ValueExpr.Receiver = .implicit
             if constructed == nil, let m = node.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base,
@@ -57,7 +61,8 @@ extension FactExtractor {
             facts.calls.append(CallFact(
                 callee: .init(receiver: receiver, name: name),
                 arguments: node.arguments.map { .init(label: $0.label?.text, value: value($0.expression)) },
-                function: currentFunction, enclosingTypes: enclosingTypeNames, location: location(node), module: facts.module))
+                function: currentFunction, enclosingTypes: enclosingTypeNames, location: at, module: facts.module,
+                trailing: trailing))
         }
         if node.arguments.isEmpty {
             var receiver: ValueExpr.Receiver = .implicit
@@ -67,7 +72,8 @@ extension FactExtractor {
             }
             facts.callsWithoutArguments.append(CallFact(
                 callee: .init(receiver: receiver, name: name), arguments: [],
-                function: currentFunction, enclosingTypes: enclosingTypeNames, location: location(node), module: facts.module))
+                function: currentFunction, enclosingTypes: enclosingTypeNames, location: at, module: facts.module,
+                trailing: trailing))
         }
         if config.navigateFunctions.contains(name) {
             readNavigate(node, name: name, labels: labels)
@@ -87,6 +93,23 @@ extension FactExtractor {
             }
         }
         return .visitChildren
+    }
+
+    /// What each trailing closure of `node` yields: every statement's value (a SwiftUI builder's
+    /// children, a closure's result), as a choice.
+    func trailingValues(_ node: FunctionCallExprSyntax) -> [ValueExpr] {
+        var closures: [ClosureExprSyntax] = []
+        if let c = node.trailingClosure { closures.append(c) }
+        closures += node.additionalTrailingClosures.map(\.closure)
+        return closures.map { c in
+            .choice(c.statements.compactMap { item -> ValueExpr? in
+                switch item.item {
+                case .expr(let e): return value(e)
+                case .stmt(let st): return st.as(ReturnStmtSyntax.self)?.expression.map { value($0) }
+                case .decl: return nil
+                }
+            })
+        }
     }
 
     func calleeName(_ e: ExprSyntax) -> String? {

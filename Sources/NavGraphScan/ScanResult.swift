@@ -30,7 +30,9 @@ public struct ScanResult: Hashable, Sendable {
 
 /// One navigation call site and what the scanner made of it (`navgraph scan --explain`).
 public struct CallSiteExplanation: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable { case navigate }
+    /// `navigate`: a router call (`route` is a route id); `present`: a direct presentation
+    /// (`route` is the screen presented, `written` is `style(value)`: `push(DetailViewController(…))`).
+    public enum Kind: String, Hashable, Sendable { case navigate, present }
 
     public struct Resolved: Hashable, Sendable {
         public var route: String
@@ -82,6 +84,11 @@ public struct ScanSummary: Hashable, Sendable {
     public var navigateCalls = 0
     public var navigateResolved = 0
     public var navigatePartly = 0
+    /// `presents` edges (style `direct`), and the presentation calls explained (`--explain`): those
+    /// that show a known screen, and those whose value is unknown at a screen's call site.
+    public var directEdges = 0
+    public var presentCalls = 0
+    public var presentResolved = 0
     public var appTargets: [String] = []
     /// The app target scanned, when the project has several.
     public var target: String?
@@ -113,9 +120,11 @@ public struct ScanSummary: Hashable, Sendable {
         if let target { s += " of target \(target)" }
         if !skipped.isEmpty { s += " (skipped " + skipped.joined(separator: ", ") + ")" }
         s += ": \(features) features, \(routes) routes, \(handlers) handlers, \(edges) edges"
+        if directEdges > 0 { s += " + \(directEdges) direct" }
         s += "; navigate calls: \(navigateResolved) resolved"
         if navigatePartly > 0 { s += ", \(navigatePartly) partly resolved" }
         s += ", \(navigateUnresolved) unresolved"
+        if presentCalls > 0 { s += "; presentations: \(presentResolved) resolved, \(presentCalls - presentResolved) not" }
         if filesInLayoutModules > 0 {
             s += "; no project manifest: modules from the Sources/<target> layout"
         }

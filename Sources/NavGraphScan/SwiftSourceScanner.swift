@@ -198,13 +198,33 @@ public struct SwiftSourceScanner: Sendable {
         // Under `auto`, RouterService's half-matches (a `Route` protocol of another style without an
         // identifier) are not warnings when RouterService found nothing and another style did.
         if !(wanted.isEmpty && !summary.styles.isEmpty && !summary.styles.contains(.routerService)) { warnings += routerServiceWarnings }
+        summary.navigateCalls = explanations.count
+        summary.navigateResolved = explanations.filter(\.isResolved).count
+        summary.navigatePartly = explanations.filter { !$0.resolved.isEmpty && !$0.unresolved.isEmpty }.count
+        // Screens shown around the router (push, present, sheet, …): `presents` edges, style `direct`.
+        if !registry.features.isEmpty {
+            let direct = DirectPresentations(index: index, registry: registry, config: config).run()
+            for i in registry.features.indices {
+                guard let p = direct.presents[registry.features[i].name] else { continue }
+                var seen = Set<String>()
+                registry.features[i].presents = p
+                    .sorted { ($0.feature, $0.style ?? "", RegistryAssembler.key($0.origin)) < ($1.feature, $1.style ?? "", RegistryAssembler.key($1.origin)) }
+                    .filter { seen.insert("\($0.feature)|\($0.style ?? "")").inserted }
+            }
+            let known = Set(registry.entries.filter { if case .feature = $0.target { true } else { false } }.map(\.name))
+            let added = direct.entries.filter { !known.contains($0.name) }
+            if !added.isEmpty {
+                registry.entries = (registry.entries + added).sorted { ($0.name, $0.origin.source?.description ?? "") < ($1.name, $1.origin.source?.description ?? "") }
+            }
+            summary.presentCalls = direct.explanations.count
+            summary.presentResolved = direct.explanations.filter(\.isResolved).count
+            explanations += direct.explanations
+        }
         summary.features = registry.features.count
         summary.routes = registry.routes.count
         summary.handlers = registry.handlers.count
         summary.edges = registry.features.reduce(0) { $0 + $1.navigates.count }
-        summary.navigateCalls = explanations.count
-        summary.navigateResolved = explanations.filter(\.isResolved).count
-        summary.navigatePartly = explanations.filter { !$0.resolved.isEmpty && !$0.unresolved.isEmpty }.count
+        summary.directEdges = registry.features.reduce(0) { $0 + $1.presents.count }
         if summary.features + summary.routes + summary.handlers == 0 {
             throw InputError([Diagnostic(.error, "\(Self.noRoutingPrefix) \(paths.joined(separator: ", ")) (\(summary.filesRead) Swift files read\(summary.unparsedNote)): navgraph reads \(Self.stylesRead) (RouterService: types conforming to Feature, Route and RouteHandler, or renamed copies whose protocols are declared in the sources; name others under `scan:` in .navgraph.yml)", at: nil)]
                 // What a style saw and could not read (an app's own tree DSL, say) says why.

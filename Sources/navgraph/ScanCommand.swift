@@ -108,11 +108,13 @@ struct ScanCommand: ParsableCommand {
         var out = ""
         for site in sites {
             let status = site.isResolved ? "resolved" : (site.resolved.isEmpty ? "UNRESOLVED" : "partly resolved")
-            out += "\(site.location): navigate(\(Escaping.terminal(site.written))): \(status)\n"
+            let call = site.kind == .present ? "direct \(Escaping.terminal(site.written))" : "navigate(\(Escaping.terminal(site.written)))"
+            out += "\(site.location): \(call): \(status)\n"
             for r in site.resolved {
                 // No feature: the call opens the first screen (an entry).
                 let to = r.features.isEmpty ? "the app's launch (an entry)" : r.features.map { Escaping.terminal($0) }.joined(separator: ", ")
-                out += "  -> \(Escaping.terminal(r.route)) from \(to), decided at \(r.site)\n"
+                let what = site.kind == .present ? "screen \(Escaping.terminal(r.route)) (direct)" : Escaping.terminal(r.route)
+                out += "  -> \(what) from \(to), decided at \(r.site)\n"
                 for step in r.chain { out += "       via \(Escaping.terminal(step))\n" }
             }
             for u in site.unresolved {

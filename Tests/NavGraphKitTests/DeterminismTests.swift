@@ -24,6 +24,7 @@ final class DeterminismTests: XCTestCase {
             for i in shuffled.features.indices {
                 shuffled.features[i].navigates.shuffle(using: &rng)
                 shuffled.features[i].dependencies.shuffle(using: &rng)
+                shuffled.features[i].presents.shuffle(using: &rng)
             }
             // Through text too: write, reload, check.
             let text = RegistryWriter.yaml(shuffled)
@@ -58,6 +59,7 @@ final class DeterminismTests: XCTestCase {
             r.features[i].fallbackOrigin = r.features[i].origin
             for j in f.navigates.indices { r.features[i].navigates[j].origin.source = loc("\(f.name)_nav_\(f.navigates[j].route)") }
             for j in f.dependencies.indices { r.features[i].dependencies[j].origin.source = loc("\(f.name)_dep_\(f.dependencies[j].name)") }
+            for j in f.presents.indices { r.features[i].presents[j].origin.source = loc("\(f.name)_presents_\(f.presents[j].feature)") }
         }
         for i in r.dependencies.indices {
             let b = r.dependencies[i]

@@ -79,6 +79,30 @@ final class ExampleAppsTests: XCTestCase {
         XCTAssertFalse(result.registry.features.contains { $0.name == "DebugFeature" })
     }
 
+    /// A RouterService app that routes some screens and pushes, presents and sheets others itself:
+    /// every directly presented screen is reached (no false unreachable screen), the one planted
+    /// around-the-router push is reported, and the planted dead screen stays an error.
+    func testMixedRoutingApp() throws {
+        let (findings, warnings, result) = try check("MixedRoutingApp")
+        XCTAssertEqual(findings, [
+            "presents-around-router Modules/Profile/ProfileViewController.swift:18",
+            "unreachable-feature Modules/Settings/SettingsScreens.swift:30",
+        ])
+        XCTAssertEqual(warnings, [])
+        let direct = result.registry.features.flatMap { f in f.presents.map { "\(f.name) -> \($0.feature) (\($0.style ?? "-"))" } }
+        XCTAssertEqual(direct, [
+            "HomeFeature -> AboutFeature (push)", "HomeFeature -> HelpFeature (present)", "HomeFeature -> NewsFeature (push)",
+            "ProfileFeature -> OrdersFeature (push)", "SettingsFeature -> LicensesFeature (sheet)", "SettingsFeature -> PrivacyFeature (link)",
+        ])
+        XCTAssertEqual(result.summary.edges, 4)
+        XCTAssertEqual(result.summary.directEdges, 6)
+        // The exporter's controller cannot be known: explained, counted, no edge.
+        XCTAssertEqual(result.summary.presentCalls, 7)
+        XCTAssertEqual(result.summary.presentResolved, 6)
+        // The alert is no screen: not a presentation of the graph at all.
+        XCTAssertFalse(result.explanations.contains { $0.written.contains("UIAlertController") })
+    }
+
     /// The facts of the files, assembled in another order (as threads may finish), give a
     /// byte-identical registry.
     /// `--style auto` picks exactly the example's own routing system on every Swift example app.
@@ -89,6 +113,7 @@ final class ExampleAppsTests: XCTestCase {
             "FeatherweightApp": [.featherweight], "ModuleFactoryApp": [.moduleFactory], "ComponentsApp": [.components],
             "ComponentsReadmeApp": [.components], "ModuleFactoryArticleApp": [.moduleFactory],
             "FeatherweightReadmeApp": [.featherweight], "ProtocolRoutesArticleApp": [.protocolRoutes],
+            "MixedRoutingApp": [.routerService],
         ]
         for (app, styles) in expected.sorted(by: { $0.key < $1.key }) {
             let r = try SwiftSourceScanner().scan(paths: [Self.examples + "/" + app])

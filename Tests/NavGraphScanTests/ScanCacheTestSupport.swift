@@ -6,7 +6,7 @@ import XCTest
 /// What the scan cache's tests share (`FactCacheTests`, `ScanResultCacheTests`).
 enum ScanCacheTesting {
     static let apps = ["ExampleProject", "VIPERShop", "CoordinatorApp", "RenamedDialect", "SwiftUIRouter",
-                       "ProtocolRoutesApp", "FeatherweightApp", "ModuleFactoryApp", "ComponentsApp"]
+                       "ProtocolRoutesApp", "FeatherweightApp", "ModuleFactoryApp", "ComponentsApp", "MixedRoutingApp"]
 
     /// A fresh folder, removed when `test` ends.
     static func temporaryDirectory(_ test: XCTestCase) throws -> String {

@@ -176,7 +176,7 @@ final class ScannerFuzzTests: XCTestCase {
         var rng = SplitMix(seed: budget.seed(0xF022))
         let examples = ExampleAppsTests.examples
         let apps = ["VIPERShop", "CoordinatorApp", "SwiftUIRouter", "ProtocolRoutesApp", "FeatherweightApp", "ModuleFactoryApp", "ComponentsApp",
-                    "ComponentsReadmeApp", "ModuleFactoryArticleApp", "FeatherweightReadmeApp", "ProtocolRoutesArticleApp"]
+                    "ComponentsReadmeApp", "ModuleFactoryArticleApp", "FeatherweightReadmeApp", "ProtocolRoutesArticleApp", "MixedRoutingApp"]
         var sources: [(app: String, files: [String: String])] = []
         for app in apps {
             var files: [String: String] = [:]

@@ -32,7 +32,7 @@ public struct CheckRunner: Sendable {
     public static let allChecks: [any Check.Type] = [
         AmbiguousDependency.self, DependencyCycle.self, DisabledFeature.self, DuplicateDependency.self,
         DuplicateFeature.self, DuplicateHandler.self, DuplicateRoute.self, FallbackProblem.self,
-        InvalidDeeplink.self, MissingDependency.self, MissingFallback.self, UnhandledRoute.self,
+        InvalidDeeplink.self, MissingDependency.self, MissingFallback.self, PresentsAroundRouter.self, UnhandledRoute.self,
         UnknownReference.self, UnreachableFeature.self, UnusedDependency.self, UnusedInjection.self,
         UnusedRoute.self,
     ]

@@ -119,6 +119,7 @@ public enum DisabledFeature: Check {
                 switch unlocked.step[Int(c)]?.kind {
                 case .route(let from, _, _, _)?: cur = from
                 case .fallback(let of)?: cur = of
+                case .direct(let from, _)?: cur = from
                 default: cur = nil
                 }
             }

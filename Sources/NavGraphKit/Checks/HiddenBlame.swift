@@ -23,7 +23,8 @@ struct HiddenBlame {
     /// How a move arrives: an entry feature shown (never removed), a route's destination shown
     /// (removed where that destination is `.off`), a fallback shown (removed where the feature it
     /// stands in for is `.always`, i.e. disabled and forced on).
-    private enum Kind: UInt8 { case start, route, fallback }
+    /// A direct presentation (`presents`) is never removed either: the screen is built without `isEnabled()`.
+    private enum Kind: UInt8 { case start, route, fallback, direct }
 
     /// Per node: scenarios where it hides some screen (only where `asked`).
     private(set) var hides: ScenarioTable
@@ -48,7 +49,7 @@ struct HiddenBlame {
         var offsets = [Int32](repeating: 0, count: n + 2)
         func add(_ m: ScreenMove, from: Int32) {
             guard let to = m.lands, let d = m.destination else { return }
-            if case .fallback = m.outcome { kind.append(.fallback) } else { kind.append(.route) }
+            if m.direct { kind.append(.direct) } else if case .fallback = m.outcome { kind.append(.fallback) } else { kind.append(.route) }
             lands.append(to)
             via.append(d)
             source.append(from)
@@ -94,7 +95,7 @@ struct HiddenBlame {
         let offNotDisabled = zip(off.words, disabled.words).map { $0 & ~$1 }
         func removed(_ k: Int, _ i: Int) -> UInt64 {
             switch kind[k] {
-            case .start: return 0
+            case .start, .direct: return 0
             case .route: return offNotDisabled[Int(via[k]) * w + i]
             case .fallback: return disabled.words[Int(via[k]) * w + i]
             }
@@ -111,7 +112,7 @@ struct HiddenBlame {
         func stepUp(_ k: Int) -> Int32 {
             switch kind[k] {
             case .start: return -1
-            case .route: return source[k] == root ? -1 : source[k]
+            case .route, .direct: return source[k] == root ? -1 : source[k]
             case .fallback: return via[k]
             }
         }

@@ -2,7 +2,7 @@
 public enum UnknownReference: Check {
     public static let description = CheckDescription(
         id: "unknown-reference", name: "Unknown reference",
-        summary: "An entry, handler, navigation, deep link or flag reference names something that is not declared.",
+        summary: "An entry, handler, navigation, presentation, deep link or flag reference names something that is not declared.",
         explanation: """
             A registry that names a feature, route or flag that nobody declares has drifted from the app: \
             a renamed screen, a typo in a route identifier, a deleted flag. navgraph cannot check what it \
@@ -14,8 +14,9 @@ public enum UnknownReference: Check {
                 entries: [{feature: Hom}]
                 routes: [{id: profile}]
                 handlers: [{name: ProfileHandler, routes: {profile: Profle}}]
-                features: [{name: Home, navigates: [profil], enabled: "flag:beta"}, {name: Profile}]
-                """, subjects: ["entry -> Hom", "ProfileHandler -> Profle", "Home -> profil", "Home -> flag:beta"], at: ["1:11", "3:44", "4:37", "4:55"])
+                features: [{name: Home, navigates: [profil], enabled: "flag:beta"}, {name: Profile, presents: [Hme]}]
+                """, subjects: ["entry -> Hom", "ProfileHandler -> Profle", "Home -> profil", "Home -> flag:beta", "Profile -> Hme"],
+                at: ["1:11", "3:44", "4:37", "4:55", "4:96"])
         ],
         nonTriggering: [
             CheckExample("""
@@ -64,10 +65,16 @@ public enum UnknownReference: Check {
             where !index.isDeclared(g.node(.route, n.route) ?? -1) && seen.insert(n.route).inserted {
                 report("route", n.route, owner: f.name, at: n.origin.primary != nil ? n.origin : f.origin, element: .feature(f.name))
             }
+            // Its direct presentations (`presents:`) name features.
+            seen = []
+            for p in f.presents.sorted(by: { $0.feature < $1.feature })
+            where !index.isDeclared(g.node(.feature, p.feature) ?? -1) && seen.insert(p.feature).inserted {
+                report("feature", p.feature, owner: f.name, at: p.origin.primary != nil ? p.origin : f.origin, element: .feature(f.name))
+            }
         }
         for id in g.declaredFeatures where g.outgoing[Int(id)].contains(where: { e in
             let edge = g.edge(e)
-            return edge.kind == .navigates && !index.isDeclared(edge.to)
+            return (edge.kind == .navigates || edge.kind == .presents) && !index.isDeclared(edge.to)
         }) {
             if index.isFeatureDuplicated(id) {
                 for position in index.featureDeclarations(id) { checkNavigates(index.features[Int(position)]) }

@@ -84,6 +84,8 @@ public enum UnreachableFeature: Check {
                 } else {
                     routes.append("it is the fallback of \(owner), which is never navigated to through a route")
                 }
+            case .presents:
+                routes.append("it is presented directly only by unreachable \(g.name(edge.from))")
             default: break
             }
         }

@@ -151,6 +151,11 @@ public struct DiffNeighbourhood: Sendable, Equatable {
                 out.insert(EdgeKey(from: from, to: Key(kind: .screen, name: screen(g.name(e.to))), kind: .fallback, label: "", lazy: false))
             case .requires:
                 out.insert(EdgeKey(from: from, to: Key(kind: .dependency, name: g.name(e.to)), kind: .requires, label: "", lazy: e.lazy))
+            case .presents:
+                // A direct presentation: a screen-to-screen edge of its own label (no route, no handler).
+                let style = e.style.map { " (\($0))" } ?? ""
+                out.insert(EdgeKey(from: from, to: Key(kind: .screen, name: screen(g.name(e.to))), kind: .navigates,
+                                   label: "direct\(style)", lazy: false))
             case .navigates, .routesTo: break
             }
         }

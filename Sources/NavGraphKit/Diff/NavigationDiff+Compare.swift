@@ -67,6 +67,7 @@ extension NavigationDiff {
                 if let from { current = from; continue }
                 start = g.name(route)
             case .fallback(let of): current = of; continue
+            case .direct(let from, _): current = from; continue
             }
             break
         }

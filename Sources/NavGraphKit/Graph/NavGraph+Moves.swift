@@ -19,6 +19,7 @@ public struct ScreenMove: Sendable, Hashable {
 
     /// The screen opening the route; nil for an entry route.
     public var from: Int32?
+    /// The route opened; for a direct move, the presented feature itself (there is no route).
     public var route: Int32
     public var handler: Int32?
     /// The style of the `navigates` item that opened the route (its id in `StyleNames`).
@@ -29,6 +30,9 @@ public struct ScreenMove: Sendable, Hashable {
     public var outcome: Outcome
     /// The screen the user ends up on, if any.
     public var lands: Int32?
+    /// A direct presentation (`presents`, style `direct`): `from` shows `destination` itself,
+    /// around the router; no route, no handler, no `isEnabled()`.
+    public var direct = false
 }
 
 extension NavGraph {
@@ -127,12 +131,23 @@ extension NavGraph {
         if lo == hi { body(ScreenMove(from: from, route: route, handler: nil, styleID: style, destination: nil, outcome: .unhandled, lands: nil)) }
     }
 
-    /// Every move of every route screen `f` opens, in route order then handler order.
+    /// Every move of every route screen `f` opens, in route order then handler order, then its
+    /// direct presentations (a presented screen is built as the code builds it, without
+    /// `isEnabled()`: it is shown whatever its state; an undeclared one lands nowhere).
     func forEachMove(from f: Int32, state: (Int32) -> FeatureState, _ body: (ScreenMove) -> Void) {
         let lo = Int(navigationRows.offsets[Int(f)]), hi = Int(navigationRows.offsets[Int(f) + 1])
         for k in lo..<hi {
             let navigation = navigationRows.entries[k]
             forEachMove(opening: navigation.to, from: f, style: navigation.tag, state: state, body)
+        }
+        guard Int(f) + 1 < presentRows.offsets.count else { return }
+        let plo = Int(presentRows.offsets[Int(f)]), phi = Int(presentRows.offsets[Int(f) + 1])
+        for k in plo..<phi {
+            let p = presentRows.entries[k]
+            let declared = isDeclared[Int(p.to)]
+            body(ScreenMove(
+                from: f, route: p.to, handler: nil, styleID: p.tag, destination: p.to, outcome: declared ? .shows : .undeclared,
+                lands: declared ? p.to : nil, direct: true))
         }
     }
 

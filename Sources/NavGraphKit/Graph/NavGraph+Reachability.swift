@@ -9,6 +9,8 @@ public struct ReachStep: Sendable, Hashable {
         case route(from: Int32?, route: Int32, handler: Int32, styleID: UInt32)
         /// As the fallback of `of`, which can be disabled.
         case fallback(of: Int32)
+        /// Presented by `from` itself, around the router (style `direct`; `styleID` says how).
+        case direct(from: Int32, styleID: UInt32)
     }
     public var kind: Kind
 }
@@ -63,6 +65,12 @@ extension NavGraph {
         var initial: [ScreenMove] = []
         for route in entryRoutes { forEachMove(opening: route, from: nil, style: 0, state: { st[Int($0)] }) { initial.append($0) } }
         let tree = walk(from: starts, initial: initial, state: { st[Int($0)] }, recordParents: false, allParents: false) { m in
+            if m.direct {
+                guard let dest = m.destination, let from = m.from else { return }
+                r.targeted[Int(dest)] = true
+                if r.step[Int(dest)] == nil { r.step[Int(dest)] = ReachStep(kind: .direct(from: from, styleID: m.styleID)) }
+                return
+            }
             r.routeOpened[Int(m.route)] = true
             guard let dest = m.destination, let handler = m.handler else { return }
             r.targeted[Int(dest)] = true
@@ -105,6 +113,13 @@ extension NavGraph {
                     notes.append(Finding.Note(
                         "entry route '\(name(route))', handled by \(name(handler)) -> \(name(f))", location: entryLocation(.route(name(route)))))
                 }
+                current = from
+            case .direct(let from, let styleID):
+                let style = StyleNames.name(styleID)
+                let item = self.feature(from)?.presents.first { $0.feature == name(f) && $0.style == style }
+                notes.append(Finding.Note(
+                    "\(name(from)) presents \(name(f)) directly\(style.map { " (\($0))" } ?? ""), around the router",
+                    location: item?.origin.primary ?? self.feature(from)?.origin.primary))
                 current = from
             case .fallback(let of):
                 let info = self.feature(of)

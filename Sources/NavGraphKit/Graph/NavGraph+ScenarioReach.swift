@@ -130,6 +130,7 @@ extension NavGraph {
 struct MoveRows {
     private let navigation: NavGraph.MoveRows
     private let landing: NavGraph.MoveRows
+    private let presenting: NavGraph.MoveRows
     private let isDeclared: [Bool]
     /// Per node: the fallback used when it can be disabled (never `.always`), -1 otherwise.
     var fallbackOf: [Int32]
@@ -137,6 +138,7 @@ struct MoveRows {
     init(_ g: NavGraph) {
         navigation = g.navigationRows
         landing = g.landingRows
+        presenting = g.presentRows
         isDeclared = g.isDeclared
         fallbackOf = Array(repeating: -1, count: g.nodeCount)
         for id in g.declaredFeatures where g.withFeature(id, { $0.enabled != .always })! { fallbackOf[Int(id)] = g.fallbackTarget[Int(id)] }
@@ -150,6 +152,8 @@ struct MoveRows {
 
     /// Routes feature `x` opens (its `navigates` edges), as entries whose `to` is the route.
     func opens(_ x: Int32) -> ArraySlice<NavGraph.MoveRows.Entry> { Self.row(navigation, x) }
+    /// Features `x` presents directly (its `presents` edges), as entries whose `to` is the feature.
+    func presents(_ x: Int32) -> ArraySlice<NavGraph.MoveRows.Entry> { Self.row(presenting, x) }
     /// Destinations of route `r` (its `routesTo` edges), as entries whose `to` is the destination.
     func destinations(_ r: Int32) -> ArraySlice<NavGraph.MoveRows.Entry> { Self.row(landing, r) }
     /// Whether node `x` is declared.
@@ -255,6 +259,12 @@ private struct ScenarioFixpoint {
                 delta[base + i] = 0
             }
             for move in rows.opens(x) { open(move.to, bits) }
+            // A direct presentation shows its screen whatever its state (no `isEnabled()`).
+            for p in rows.presents(x) {
+                let d = Int(p.to) * w
+                for i in 0..<w { targeted[d + i] |= bits[i] }
+                if rows.declared(p.to) { reach(p.to, bits) }
+            }
         }
     }
 }

@@ -26,6 +26,9 @@ public struct NavGraph: Sendable {
         case fallback
         /// feature or dependency → dependency it needs
         case requires
+        /// feature → feature it presents itself, around the router (style `direct`); the edge's
+        /// style says how (`push`, `sheet`, …)
+        case presents
     }
 
     public struct Node: Sendable {
@@ -66,6 +69,8 @@ public struct NavGraph: Sendable {
     /// `routesTo` edges as (destination, handler), in edge order; empty for every other node.
     private(set) var navigationRows = MoveRows()
     private(set) var landingRows = MoveRows()
+    /// Per feature its `presents` edges as (presented feature, style id), in edge order.
+    private(set) var presentRows = MoveRows()
     /// Every name of the registry with its id (the loader's table, plus any name it did not hand an id).
     private var names = NameTable()
     /// Per kind (indexed by the kind's raw value): name id -> node id, -1 when no node of that kind has the name.
@@ -270,6 +275,16 @@ public struct NavGraph: Sendable {
         let providedIDs = registry.provided.map { providedNames.next($0.name, &table) }
         let entryIDs = registry.entries.map { entryNames.next($0.name, &table) }
         let deeplinkIDs = registry.deeplinks.map { deeplinkNames.next($0.route, &table) }
+        // Presented features are not in `RegistryNames`' layout: interned here, per feature.
+        var presentIDs: [Int32] = [], presentStart: [Int32] = []
+        presentStart.reserveCapacity(registry.features.count + 1)
+        registry.features.withUnsafeBufferPointer { fs in
+            for f in fs.indices {
+                presentStart.append(Int32(presentIDs.count))
+                for p in fs[f].presents { presentIDs.append(table.intern(p.feature)) }
+            }
+        }
+        presentStart.append(Int32(presentIDs.count))
         namesInterned = featureNames.interned + routeNames.interned + handlerNames.interned + bindingNames.interned
             + providedNames.interned + entryNames.interned + deeplinkNames.interned
         names = table
@@ -280,7 +295,8 @@ public struct NavGraph: Sendable {
         // kind's work only reads the registry and writes its own arrays).
         let sections = Sections(
             featureIDs: featureIDs, featureStart: featureStart, routeIDs: routeIDs, handlerIDs: handlerIDs, handlerStart: handlerStart,
-            bindingIDs: bindingIDs, bindingStart: bindingStart, providedIDs: providedIDs, entryIDs: entryIDs, deeplinkIDs: deeplinkIDs)
+            bindingIDs: bindingIDs, bindingStart: bindingStart, providedIDs: providedIDs, entryIDs: entryIDs, deeplinkIDs: deeplinkIDs,
+            presentIDs: presentIDs, presentStart: presentStart)
         let others: [NodeKind] = [.feature, .handler, .dependency]
         let (routes, rest) = atOnce({ Self.kindNames([.route], registry, sections, table) }, { Self.kindNames(others, registry, sections, table) })
         var byKind = [KindNames?](repeating: nil, count: NodeKind.allCases.count)
@@ -329,6 +345,7 @@ public struct NavGraph: Sendable {
                 for j in canonical[(g + 1)..<end] {
                     merged.navigates += features[j].navigates
                     merged.dependencies += features[j].dependencies
+                    merged.presents += features[j].presents
                 }
                 featureDeclaration[Int(id)] = -2 - Int32(mergedFeatures.count)
                 mergedFeatures.append(merged)
@@ -387,6 +404,7 @@ public struct NavGraph: Sendable {
             (MoveRows(nodeCount: nodeCount, edges: allEdges, kind: .navigates) { MoveRows.Entry(to: $0.to, tag: $0.styleID) },
              MoveRows(nodeCount: nodeCount, edges: allEdges, kind: .routesTo) { MoveRows.Entry(to: $0.to, tag: UInt32(bitPattern: $0.via)) })
         }
+        presentRows = MoveRows(nodeCount: nodeCount, edges: allEdges, kind: .presents) { MoveRows.Entry(to: $0.to, tag: $0.styleID) }
         laps.step("edge rows")
         // 6. Entries.
         var ef: [Int32] = [], er: [Int32] = []
@@ -473,6 +491,8 @@ extension NavGraph {
     struct Sections: Sendable {
         var featureIDs: [Int32], featureStart: [Int32], routeIDs: [Int32], handlerIDs: [Int32], handlerStart: [Int32]
         var bindingIDs: [Int32], bindingStart: [Int32], providedIDs: [Int32], entryIDs: [Int32], deeplinkIDs: [Int32]
+        /// Per feature declaration (`presentStart[i] ..< presentStart[i + 1]`): its presented features.
+        var presentIDs: [Int32] = [], presentStart: [Int32] = [0]
     }
 
     /// One kind's names: per name id its slot (-1 when no name of the kind), the slots in order of
@@ -516,6 +536,9 @@ extension NavGraph {
                 if dependencies { for j in 0..<nd { note(.dependency, x.featureIDs[c + j], declared: false) } }
                 c += nd
                 if routes { for j in 0..<nn { note(.route, x.featureIDs[c + j], declared: false) } }
+                if i + 1 < x.presentStart.count {
+                    for k in Int(x.presentStart[i]) ..< Int(x.presentStart[i + 1]) { note(.feature, x.presentIDs[k], declared: false) }
+                }
             }
         }
         if routes {
@@ -598,6 +621,15 @@ extension NavGraph {
                         for n in ns.indices {
                             pending.append(PendingEdge(from: id, to: routeNode[Int(featureIDs[c])], kind: .navigates, via: -1, style: styleID(ns[n].style), lazy: false))
                             c += 1
+                        }
+                    }
+                    if Int(j) + 1 < x.presentStart.count {
+                        var k = Int(x.presentStart[Int(j)])
+                        features[Int(j)].presents.withUnsafeBufferPointer { ps in
+                            for p in ps.indices {
+                                pending.append(PendingEdge(from: id, to: featureNode[Int(x.presentIDs[k])], kind: .presents, via: -1, style: styleID(ps[p].style), lazy: false))
+                                k += 1
+                            }
                         }
                     }
                     // The first declaration's fallback (the merged feature keeps the first's).

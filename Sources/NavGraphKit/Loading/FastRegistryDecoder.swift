@@ -419,6 +419,7 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         var dependenciesRead = false
         var navigates: [Navigation] = []
         var navigatesRead = false
+        var presents: [Presentation] = []
         var source: SourceLocation?
         var ignore: [String] = []
         var unusedFallback: UnusedFallback?
@@ -449,6 +450,9 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
                 }
                 navigates = d.navigationScratch.withUnsafeBufferPointer { Array($0) }
                 navigatesRead = true
+            case "presents":
+                // Presented features are not in `RegistryNames`' layout (the graph build interns them).
+                try d.list { (d, item) throws(GiveUp) in presents.append(try d.presentation(item)) }
             case "source": source = try d.sourceLocation()
             case "ignore": ignore = try d.strings()
             case "unusedFallback": unusedFallback = try d.unusedFallback()
@@ -472,7 +476,27 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
             f.fallbackOrigin = ElementOrigin(registry: l, source: source)
         }
         f.unusedFallback = unusedFallback
+        f.presents = presents
         return f
+    }
+
+    /// A `presents:` item: a feature name, or `{feature, style, source}`.
+    private mutating func presentation(_ item: RegistryEvent) throws(GiveUp) -> Presentation {
+        let at = location(item)
+        guard item.kind == .mappingStart else { return Presentation(feature: try name(item).0, origin: ElementOrigin(registry: at)) }
+        var feature: String?
+        var style: String?
+        var source: SourceLocation?
+        try mapping(item, RegistryDecoder.presentationKeys) { (d, key) throws(GiveUp) in
+            switch key {
+            case "feature": feature = try d.name().0
+            case "style": style = try d.optionalString()
+            case "source": source = try d.sourceLocation()
+            default: throw GiveUp()
+            }
+        }
+        guard let feature else { throw GiveUp() }
+        return Presentation(feature: feature, style: style, origin: ElementOrigin(registry: at, source: source))
     }
 
     // MARK: plain objects (`PlainObject`): the same declarations, the same ids, the same give-ups

@@ -48,6 +48,11 @@ public enum RegistryJSONWriter {
                     n.style.map { "{\"route\": \(q(n.route)), \"style\": \(q($0))}" } ?? q(n.route)
                 }.joined(separator: ", ") + "]")
             }
+            if !f.presents.isEmpty {
+                p.append("\"presents\": [" + f.presents.map { x in
+                    x.style.map { "{\"feature\": \(q(x.feature)), \"style\": \(q($0))}" } ?? q(x.feature)
+                }.joined(separator: ", ") + "]")
+            }
             return "{" + p.joined(separator: ", ") + "}"
         })
         section("dependencies", r.dependencies.map { b in

@@ -186,11 +186,12 @@ enum RegistryDecoder {
     static let entryKeys = ["feature", "route", "source", "ignore"]
     static let routeKeys = ["id", "type", "module", "parameters", "source", "ignore", "system"]
     static let handlerKeys = ["name", "module", "routes", "source", "ignore"]
-    static let featureKeys = ["name", "module", "enabled", "fallback", "dependencies", "navigates", "source", "ignore", "unusedFallback"]
+    static let featureKeys = ["name", "module", "enabled", "fallback", "dependencies", "navigates", "presents", "source", "ignore", "unusedFallback"]
     static let unusedFallbackKeys = ["declared", "requirement", "source"]
     static let bindingKeys = ["protocol", "implementation", "module", "dependencies", "source", "ignore"]
     static let dependencyRefKeys = ["protocol", "lazy", "used", "source"]
     static let navigationKeys = ["route", "style", "source"]
+    static let presentationKeys = ["feature", "style", "source"]
     static let deeplinkKeys = ["url", "route", "anyRoute", "source", "ignore"]
     static let flagKeys = ["default", "source", "owner"]
     static let providedKeys = ["name", "source"]
@@ -397,6 +398,16 @@ enum RegistryDecoder {
                     return Navigation(route: route, style: r.optionalString(nm["style"], "style"), origin: origin(item, nm, &r))
                 }
                 return r.string(item, "a navigated route").map { Navigation(route: $0, origin: ElementOrigin(registry: item.location)) }
+            }
+        }
+        if let n = m["presents"] {
+            f.presents = r.list(n, "presents of feature '\(name)'").compactMap { item -> Presentation? in
+                if case .mapping = item {
+                    guard let pm = r.mapping(item, "a presentation", allowed: presentationKeys) else { return nil }
+                    guard let feature = required(pm, "feature", "a presentation", at: item, &r) else { return nil }
+                    return Presentation(feature: feature, style: r.optionalString(pm["style"], "style"), origin: origin(item, pm, &r))
+                }
+                return r.string(item, "a presented feature").map { Presentation(feature: $0, origin: ElementOrigin(registry: item.location)) }
             }
         }
         return f

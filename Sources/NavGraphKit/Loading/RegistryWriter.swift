@@ -102,6 +102,19 @@ public enum RegistryWriter {
                         }
                     }
                 }
+                if !f.presents.isEmpty {
+                    out += "    presents:\n"
+                    for p in f.presents.sorted(by: { ($0.feature, $0.style ?? "", $0.origin.source?.description ?? "") < ($1.feature, $1.style ?? "", $1.origin.source?.description ?? "") }) {
+                        if p.style == nil && p.origin.source == nil {
+                            out += "      - \(q(p.feature))\n"
+                        } else {
+                            var parts = ["feature: \(q(p.feature))"]
+                            if let s = p.style { parts.append("style: \(q(s))") }
+                            if let s = p.origin.source { parts.append("source: \(q(s.description))") }
+                            out += "      - {" + parts.joined(separator: ", ") + "}\n"
+                        }
+                    }
+                }
                 out += common(f.origin, f.ignore, indent: "    ")
             }
         }

@@ -12,6 +12,23 @@ public struct Navigation: Hashable, Codable, Sendable {
     }
 }
 
+/// A screen a feature shows itself, without the router (`pushViewController`, `present`, a SwiftUI
+/// `.sheet`, `NavigationLink`, …): an edge of style `direct`. The presented screen is built as the
+/// code builds it, without `isEnabled()` (the router is not asked).
+public struct Presentation: Hashable, Codable, Sendable {
+    /// The feature (screen) presented.
+    public var feature: String
+    /// How it is presented (`push`, `present`, `sheet`, `root`, `tab`, …); nil when not stated.
+    public var style: String?
+    public var origin: ElementOrigin
+
+    public init(feature: String, style: String? = nil, origin: ElementOrigin = .init()) {
+        self.feature = feature
+        self.style = style
+        self.origin = origin
+    }
+}
+
 /// A `Feature`: one screen (or flow) the app can build.
 public struct Feature: Hashable, Codable, Sendable {
     public var name: String
@@ -23,6 +40,8 @@ public struct Feature: Hashable, Codable, Sendable {
     public var fallbackOrigin: ElementOrigin?
     public var dependencies: [DependencyRef]
     public var navigates: [Navigation]
+    /// Screens it presents directly, around the router (edges of style `direct`).
+    public var presents: [Presentation] = []
     public var origin: ElementOrigin
     public var ignore: [String]
     /// A fallback method the framework never calls: its labels differ from the protocol's

@@ -3,7 +3,8 @@
 public enum MoveText {
     /// `route (style)` — what a step opens.
     public static func route(_ m: ScreenMove, _ g: NavGraph, _ s: TerminalStyle) -> String {
-        var text = s.paint(s.escape(g.name(m.route)), .cyan)
+        // A direct presentation opens no route: it says so, in the edge style's name.
+        var text = m.direct ? s.paint("direct", .green) : s.paint(s.escape(g.name(m.route)), .cyan)
         if let style = m.style { text += " " + s.paint("(\(s.escape(style)))", .dim) }
         return text
     }
@@ -57,6 +58,9 @@ public enum MoveText {
         let by = m.handler.map { ", handled by \(s.escape(g.name($0)))" } ?? ""
         let opener = m.from == nil ? "entry route " : "opens "
         let dest = m.destination.map { s.escape(g.name($0)) } ?? "?"
+        if m.direct {
+            return "presents \(s.paint(dest, .bold)) directly\(m.style.map { " (\(s.escape($0)))" } ?? ""), around the router"
+        }
         switch m.outcome {
         case .fallback:
             let fb = m.lands.map { s.escape(g.name($0)) } ?? "?"

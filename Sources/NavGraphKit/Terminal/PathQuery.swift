@@ -92,7 +92,7 @@ public enum PathQuery {
         }
         guard tree.contains(target) else { return [] }
         func key(_ m: ScreenMove) -> String {
-            "\(m.from.map(g.name) ?? "")\u{1}\(g.name(m.route))\u{1}\(m.handler.map(g.name) ?? "")\u{1}\(m.style ?? "")"
+            "\(m.from.map(g.name) ?? "")\u{1}\(m.direct ? "" : g.name(m.route))\u{1}\(m.handler.map(g.name) ?? "")\u{1}\(m.style ?? "")"
         }
         var results: [[ScreenMove]] = []
         var arena: [(move: ScreenMove, next: Int)] = []

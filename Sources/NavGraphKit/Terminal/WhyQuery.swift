@@ -55,7 +55,8 @@ public enum WhyQuery {
                 case .disabled: how = " (disabled here)"
                 default: how = ""
                 }
-                openers.append("\(s.escape(g.name(v))) via \(s.escape(g.name(m.route)))\(m.style.map { " (\(s.escape($0)))" } ?? "")\(how)")
+                let via = m.direct ? "directly" : "via \(s.escape(g.name(m.route)))"
+                openers.append("\(s.escape(g.name(v))) \(via)\(m.style.map { " (\(s.escape($0)))" } ?? "")\(how)")
             }
         }
         out += s.wrap(openers.isEmpty ? "nothing" : openers.joined(separator: ", "), firstIndent: "  opened by: ", indent: "    ")

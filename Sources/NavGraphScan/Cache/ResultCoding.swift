@@ -160,6 +160,11 @@ extension Navigation: CacheCodable {
     init(from r: inout CacheReader) throws { self.init(route: try r.string(), style: try r.optionalString(), origin: try r.value()) }
 }
 
+extension Presentation: CacheCodable {
+    func write(to w: inout CacheWriter) { w.string(feature); w.optional(style) { $0.string($1) }; w.value(origin) }
+    init(from r: inout CacheReader) throws { self.init(feature: try r.string(), style: try r.optionalString(), origin: try r.value()) }
+}
+
 extension UnusedFallback: CacheCodable {
     func write(to w: inout CacheWriter) { w.string(declared); w.string(requirement); w.value(origin) }
     init(from r: inout CacheReader) throws { self.init(declared: try r.string(), requirement: try r.string(), origin: try r.value()) }
@@ -178,6 +183,7 @@ extension Feature: CacheCodable {
         w.value(origin)
         w.strings(ignore)
         w.optionalValue(unusedFallback)
+        w.values(presents)
     }
     init(from r: inout CacheReader) throws {
         self.init(
@@ -185,6 +191,7 @@ extension Feature: CacheCodable {
             fallback: try r.optionalString(), fallbackOrigin: try r.optionalValue(), dependencies: try r.values(),
             navigates: try r.values(), origin: try r.value(), ignore: try r.strings())
         unusedFallback = try r.optionalValue()
+        presents = try r.values()
     }
 }
 
@@ -228,7 +235,7 @@ extension Diagnostic: CacheCodable {
 extension ScanSummary: CacheCodable {
     func write(to w: inout CacheWriter) {
         for n in [filesRead, skippedTests, skippedVendored, skippedGenerated, skippedOtherTargets, features, routes, handlers, edges,
-                  navigateCalls, navigateResolved, navigatePartly] {
+                  navigateCalls, navigateResolved, navigatePartly, directEdges, presentCalls, presentResolved] {
             w.int(n)
         }
         w.strings(appTargets)
@@ -255,6 +262,9 @@ extension ScanSummary: CacheCodable {
         navigateCalls = try r.int()
         navigateResolved = try r.int()
         navigatePartly = try r.int()
+        directEdges = try r.int()
+        presentCalls = try r.int()
+        presentResolved = try r.int()
         appTargets = try r.strings()
         target = try r.optionalString()
         learned = try r.strings()

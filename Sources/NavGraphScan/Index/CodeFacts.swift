@@ -87,6 +87,10 @@ struct CallFact: Sendable {
     var enclosingTypes: [String]
     var location: SourceLocation
     var module: String?
+    /// What the trailing closures yield, in order (each a choice of its statements' values), for the
+    /// calls whose closures build screens (`DirectPresentations.closureCalls`: `.sheet { … }`,
+    /// `NavigationLink { … }`, `TabView { … }`); empty for every other call.
+    var trailing: [ValueExpr] = []
 
     var labels: [String] { arguments.map { $0.label ?? "_" } }
 }

@@ -24,8 +24,23 @@ extension FactExtractor {
         }
         let next = depth + 1
         if let call = expr.as(FunctionCallExprSyntax.self) {
+            // `{ return make() }()` (a lazy property's initialiser): what its one statement gives.
+            if call.arguments.isEmpty, call.trailingClosure == nil, let c = call.calledExpression.as(ClosureExprSyntax.self),
+               c.signature == nil, c.statements.count == 1, let e = lastExpression(c.statements) {
+                return value(e, depth: next)
+            }
             let args = call.arguments.map { ValueExpr.Argument(label: $0.label?.text, value: value($0.expression, depth: next)) }
-            if let t = SyntaxHelpers.constructedType(call) { return .construct(t, args) }
+            if let t = SyntaxHelpers.constructedType(call) {
+                // `NavigationStack { Root() }`: the content is the screen a presentation shows.
+                if DirectPresentations.containers[t] == "content", let c = call.trailingClosure {
+                    let content = ValueExpr.choice(c.statements.compactMap { item -> ValueExpr? in
+                        if case .expr(let e) = item.item { return value(e, depth: next) }
+                        return nil
+                    })
+                    return .construct(t, args + [.init(label: "content", value: content)])
+                }
+                return .construct(t, args)
+            }
             if let m = call.calledExpression.as(MemberAccessExprSyntax.self) {
                 let name = m.declName.baseName.text
                 if ["randomElement", "first", "last"].contains(name), let base = m.base { return .element(value(base, depth: next)) }
@@ -250,6 +265,7 @@ extension FactExtractor {
             return
         }
         let v = value(elements[2])
+        recordSetter(elements[0], v, at: seq)
         var target: String?
         var isProperty = false
         if let r = elements[0].as(DeclReferenceExprSyntax.self) {
@@ -287,6 +303,26 @@ extension FactExtractor {
             facts.tables.append(TableFact(
                 entries: [entry], function: f, enclosingTypes: enclosingTypeNames, location: location(sub), module: facts.module))
         }
+    }
+
+    /// `window.rootViewController = v`, `viewControllers = [v]`, `tabBar.viewControllers = […]`: a
+    /// setter of the properties that show screens (`DirectPresentations.setters`), as a call
+    /// `rootViewController=(v)` on what is set, so presentations read it like a call.
+    private func recordSetter(_ lhs: ExprSyntax, _ v: ValueExpr, at node: SequenceExprSyntax) {
+        var receiver: ValueExpr.Receiver = .implicit
+        let name: String
+        if let r = lhs.as(DeclReferenceExprSyntax.self) {
+            name = r.baseName.text
+        } else if let m = lhs.as(MemberAccessExprSyntax.self), let base = m.base {
+            name = m.declName.baseName.text
+            if base.trimmedText != "self" { receiver = .value(value(base)) }
+        } else {
+            return
+        }
+        guard DirectPresentations.setters.contains(name) else { return }
+        facts.calls.append(CallFact(
+            callee: .init(receiver: receiver, name: name + "="), arguments: [.init(label: nil, value: v)],
+            function: currentFunction, enclosingTypes: enclosingTypeNames, location: location(node), module: facts.module))
     }
 
     /// `if let r = v`, `guard let r = v as? T`, `for r in v`.

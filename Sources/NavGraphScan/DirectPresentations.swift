@@ -1,0 +1,261 @@
+import NavGraphKit
+
+/// Screens shown without the router: `pushViewController`, `present`, `show`,
+/// `showDetailViewController`, `setViewControllers`, `window.rootViewController =`, a tab bar's
+/// `viewControllers =`, `UINavigationController(rootViewController:)` around any of them, and
+/// SwiftUI's `NavigationLink`, `.sheet`, `.fullScreenCover`, `.popover`, `.navigationDestination`
+/// and `TabView` children.
+///
+/// The presented value is followed by `ValueResolver` (locals, parameters of wrappers, properties,
+/// factory returns); where it is made as a known screen — a feature of any style, or the one
+/// type a RouterService feature's `build` makes — the screen whose construction reaches that site
+/// (`TypeReferenceGraph`, the attribution RouterService edges use) gets a `presents` edge (style
+/// `direct`); in a composition root it is an entry. What cannot be followed is no edge: it is
+/// explained (`--explain`) and counted, never guessed. Presentations made inside the router's own
+/// types (routes, handlers, what adopts a route) are the router's, not direct.
+struct DirectPresentations {
+    /// Calls whose trailing closures are recorded (`CallFact.trailing`): the closures hold the screen.
+    static let closureCalls: Set<String> = [
+        "sheet", "fullScreenCover", "popover", "navigationDestination", "NavigationLink", "TabView", "NavigationView", "NavigationStack",
+    ]
+    /// Properties whose setter shows screens, recorded as calls `name=` (`CallFact`).
+    static let setters: Set<String> = ["rootViewController", "viewControllers"]
+
+    /// Where a presentation call's screen is, and how it is shown.
+    struct Form {
+        var style: String
+        var values: [ValueExpr]
+        /// SwiftUI: a view's modifiers (`.tabItem {…}`, `.tag(1)`) leave the view it modifies.
+        var swiftUI: Bool
+    }
+
+    /// The form of `call`, by UIKit's and SwiftUI's own signatures; nil for any other call.
+    static func form(of call: CallFact) -> Form? {
+        let args = call.arguments
+        let labels = call.labels
+        func unlabeledFirst(_ rest: String) -> [ValueExpr]? {
+            guard let first = args.first, first.label == nil, labels.dropFirst().contains(rest) else { return nil }
+            return [first.value]
+        }
+        func labeled(_ l: String) -> [ValueExpr] { args.filter { $0.label == l }.map(\.value) }
+        switch call.callee.name {
+        case "pushViewController": return unlabeledFirst("animated").map { Form(style: "push", values: $0, swiftUI: false) }
+        case "present": return unlabeledFirst("animated").map { Form(style: "present", values: $0, swiftUI: false) }
+        case "show": return unlabeledFirst("sender").map { Form(style: "show", values: $0, swiftUI: false) }
+        case "showDetailViewController": return unlabeledFirst("sender").map { Form(style: "showDetail", values: $0, swiftUI: false) }
+        case "setViewControllers": return unlabeledFirst("animated").map { Form(style: "children", values: $0, swiftUI: false) }
+        case "rootViewController=": return Form(style: "root", values: args.map(\.value), swiftUI: false)
+        case "viewControllers=": return Form(style: "children", values: args.map(\.value), swiftUI: false)
+        case "NavigationLink":
+            let destination = labeled("destination")
+            let values = destination.isEmpty ? Array(call.trailing.prefix(1)) : destination
+            return values.isEmpty ? nil : Form(style: "link", values: values, swiftUI: true)
+        case "sheet", "fullScreenCover", "popover":
+            let values = call.trailing.isEmpty ? labeled("content") : Array(call.trailing.prefix(1))
+            return values.isEmpty ? nil : Form(style: call.callee.name, values: values, swiftUI: true)
+        case "navigationDestination":
+            let values = call.trailing.isEmpty ? labeled("destination") : Array(call.trailing.prefix(1))
+            return values.isEmpty ? nil : Form(style: "push", values: values, swiftUI: true)
+        case "TabView":
+            return call.trailing.isEmpty ? nil : Form(style: "tab", values: Array(call.trailing.prefix(1)), swiftUI: true)
+        default:
+            return nil
+        }
+    }
+
+    /// Containers whose argument (or SwiftUI content) is the screen shown.
+    static let containers: [String: String] = [
+        "UINavigationController": "rootViewController", "NavigationView": "content", "NavigationStack": "content",
+    ]
+
+    struct Outcome {
+        var presents: [String: [Presentation]] = [:]
+        var entries: [Entry] = []
+        var explanations: [CallSiteExplanation] = []
+    }
+
+    let index: SemanticIndex
+    let config: ScanConfiguration
+    private let resolver: ValueResolver
+    private let featureNames: [String]
+    private let featureIndex: [String: Int]
+    /// A type only one RouterService feature's `build` makes (its view controller or view) → that feature.
+    private let screenOfType: [String: String]
+    private let graph: TypeReferenceGraph
+    private let roots: Set<String>
+    /// The router's own types: routes, handlers, what adopts a route, the router.
+    private let routerTypes: Set<String>
+    private let debugOnly: Set<String>
+
+    init(index: SemanticIndex, registry: Registry, config: ScanConfiguration) {
+        self.index = index
+        self.config = config
+        // Fewer steps than a route's 16: a presented view controller passes through few wrappers,
+        // and every presentation call of the app is followed (wrappers of UIKit's own methods
+        // fan out to every call of them).
+        var resolver = ValueResolver(index: index)
+        resolver.maxDepth = 6
+        self.resolver = resolver
+        featureNames = registry.features.map(\.name)
+        featureIndex = Dictionary(registry.features.indices.map { (registry.features[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
+        let names = Set(featureNames)
+        var made: [String: Set<String>] = [:]
+        for f in registry.features {
+            guard let t = TypeReferenceGraph.lookup(f.name, from: f.module, index).map({ index.types[$0] }) else { continue }
+            for r in t.buildReferences where !names.contains(r) && index.type(named: r).map({ !$0.isProtocol }) == true {
+                made[r, default: []].insert(f.name)
+            }
+        }
+        screenOfType = made.compactMapValues { $0.count == 1 ? $0.first : nil }
+        roots = StyleNavigations.roots(index)
+        var routers = Set(config.routerTypes)
+        for r in registry.routes {
+            guard let t = r.type else { continue }
+            routers.insert(t)
+            routers.formUnion(index.conformers[t] ?? [])
+        }
+        routers.formUnion(registry.handlers.map(\.name))
+        for c in index.calls where config.registerFunctions.contains(c.callee.name) {
+            if let t = c.enclosingTypes.last { routers.insert(t) }
+        }
+        routerTypes = routers
+        debugOnly = Set(index.types.filter(\.debugOnly).map(\.name))
+        graph = TypeReferenceGraph(
+            index: index, features: registry.features.map { ($0.name, $0.module) }, stopAt: routers.union(roots))
+    }
+
+    /// The screen a constructed type is: a feature, or the one feature whose `build` makes it.
+    func screen(_ type: String) -> String? {
+        let name = DependencyBinding.unqualified(type)
+        if featureIndex[name] != nil { return name }
+        return screenOfType[name]
+    }
+
+    /// Every presentation call of the sources, followed.
+    func run() -> Outcome {
+        var out = Outcome()
+        var seenEntries = Set<String>()
+        // In source order, whatever order the files were read in.
+        let calls = (index.calls + index.callsWithoutArguments).compactMap { c in Self.form(of: c).map { (c, $0) } }
+        for (call, form) in calls.sorted(by: { $0.0.location < $1.0.location }) {
+            if call.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) }) { continue }
+            // An override handing its argument on (`super.pushViewController(vc, …)`, a
+            // `pushViewController` inside a `pushViewController`) presents what its callers do.
+            if case .value(.unknown("super")) = call.callee.receiver { continue }
+            if let f = call.function, index.functions[f].name == call.callee.name { continue }
+            var found = Found()
+            let ctx = resolver.context(ofCall: call)
+            for v in form.values { follow(v, ctx, resolver.site(ofCall: call), swiftUI: form.swiftUI, chain: [], depth: 0, into: &found) }
+            if found.screens.isEmpty && found.misses.isEmpty { continue }
+            let written = form.values.map(\.summary).joined(separator: ", ")
+            var record = NavigationRecord(location: call.location, written: String(written.prefix(80)))
+            var any = false
+            var seen = Set<String>()
+            for s in found.screens {
+                if s.site.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) }) { continue }
+                guard seen.insert("\(s.feature)|\(s.site.location)").inserted else { continue }
+                if let top = s.site.enclosingTypes.last, roots.contains(top) {
+                    any = true
+                    record.resolved(route: s.feature, features: [], site: s.site.location, chain: s.chain + ["entry: \(top)"])
+                    if seenEntries.insert(s.feature).inserted {
+                        out.entries.append(Entry(target: .feature(s.feature), origin: RegistryAssembler.origin(s.site.location)))
+                    }
+                    continue
+                }
+                let owners = graph.owners(of: s.site, features: featureIndex).map { featureNames[$0] }.filter { $0 != s.feature }
+                if owners.isEmpty {
+                    // Shown by code no screen builds (a coordinator, shared machinery), or by itself.
+                    if graph.owners(of: s.site, features: featureIndex).isEmpty {
+                        any = true
+                        record.reported(
+                            "screen '\(s.feature)' is presented from '\(s.site.enclosingTypes.first ?? "top-level code")', which no screen's build reaches",
+                            chain: s.chain, route: s.feature)
+                    }
+                    continue
+                }
+                any = true
+                record.resolved(route: s.feature, features: owners, site: s.site.location, chain: s.chain)
+                for o in owners {
+                    out.presents[o, default: []].append(Presentation(feature: s.feature, style: form.style, origin: RegistryAssembler.origin(s.site.location)))
+                }
+            }
+            // One line per reason (the first way there, in source order): a wrapper of UIKit's own
+            // methods reaches the same unknown value from many call sites.
+            var reasons = Set<String>()
+            let misses = found.misses.sorted { ($0.site.location, $0.reason) < ($1.site.location, $1.reason) }
+            for m in misses where !reasons.contains(m.reason) {
+                // Unknown where no screen is known to run it (router machinery, a coordinator): not counted.
+                if let top = m.site.enclosingTypes.last, roots.contains(top) {
+                } else if graph.owners(of: m.site, features: featureIndex).isEmpty {
+                    continue
+                }
+                any = true
+                reasons.insert(m.reason)
+                record.unfollowed(m.reason, chain: m.chain)
+            }
+            guard any else { continue }
+            var e = record.finished().explanation
+            e.kind = .present
+            e.written = form.style + "(" + e.written + ")"
+            out.explanations.append(e)
+        }
+        return out
+    }
+
+    private struct Found {
+        var screens: [(feature: String, site: ValueResolver.Site, chain: [String])] = []
+        var misses: [ValueResolver.Miss] = []
+    }
+
+    /// Follows one presented value to the screens it is made as.
+    private func follow(
+        _ expr: ValueExpr, _ ctx: ValueResolver.Context, _ site: ValueResolver.Site, swiftUI: Bool, chain: [String], depth: Int,
+        into found: inout Found
+    ) {
+        guard depth < 8 else { return }
+        // The RouterService entry (`navigationController(withInitialFeature:)`) is read as an entry.
+        if case .call(_, let args) = expr, args.contains(where: { config.initialFeatureLabels.contains($0.label ?? "_") }) { return }
+        let value = swiftUI ? stripModifiers(expr) : expr
+        // A view the router makes (`router.link(for:)`, `router.sheet(…)`) is a navigation the scan reads as one.
+        if case .call(let callee, _) = value, config.navigateFunctions.contains(callee.name) { return }
+        if case .choice(let options) = value, swiftUI {
+            for o in options { follow(o, ctx, site, swiftUI: true, chain: chain, depth: depth + 1, into: &found) }
+            return
+        }
+        let result = resolver.resolve(value, in: ctx, site: site)
+        found.misses += result.misses.map { m in var m = m; m.chain = chain + m.chain; return m }
+        for made in result.made {
+            guard case .construct(let type, let args) = made.value else { continue }
+            // Made inside the router's own types (a route's builder, `makeCatalogTab()`): the router's presentation.
+            if let owner = made.context.owner, routerTypes.contains(owner) { continue }
+            let name = DependencyBinding.unqualified(type)
+            if let label = Self.containers[name] {
+                for a in args where a.label == label {
+                    follow(a.value, made.context, made.site, swiftUI: swiftUI || label == "content",
+                           chain: chain + made.chain + ["inside \(name)(\(label):)"], depth: depth + 1, into: &found)
+                }
+                continue
+            }
+            if let feature = screen(name) {
+                let how = feature == name ? [] : ["\(name) is the screen \(feature) builds"]
+                found.screens.append((feature, made.site, chain + made.chain + how))
+            }
+        }
+    }
+
+    /// A SwiftUI view with modifiers (`HomeView().tabItem {…}.tag(0)`) is the view: a call on a value
+    /// to a function the sources do not declare is a modifier of that value.
+    private func stripModifiers(_ expr: ValueExpr) -> ValueExpr {
+        switch expr {
+        case .call(let callee, _):
+            if case .value(let base) = callee.receiver, index.functionsByName[callee.name] == nil,
+               !config.navigateFunctions.contains(callee.name) {
+                return stripModifiers(base)
+            }
+            return expr
+        case .choice(let options): return .choice(options.map(stripModifiers))
+        case .array(let options): return .array(options.map(stripModifiers))
+        default: return expr
+        }
+    }
+}

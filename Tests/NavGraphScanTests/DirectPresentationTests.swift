@@ -1,0 +1,253 @@
+import Foundation
+import NavGraphKit
+import XCTest
+@testable import NavGraphScan
+
+/// Direct presentations (issue 30, item 2): each UIKit and SwiftUI form gives a `presents` edge
+/// (style `direct`) when the presented value is made as a known screen, and no edge — an
+/// unresolved presentation in `--explain` — when the value cannot be known.
+final class DirectPresentationTests: XCTestCase {
+    var dir = ""
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-direct-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    /// `HomeFeature` (its screen `HomeViewController`, or SwiftUI's `HomeView`, whose bodies are
+    /// given) and `DetailFeature` (`DetailViewController` / `DetailView`), behind route `detail`.
+    func scan(_ files: [String: String]) throws -> ScanResult {
+        var all = files
+        all["Sources/Routes.swift"] = """
+            struct DetailRoute: Route { static let identifier = "detail" }
+            struct Handler: RouteHandler {
+                var routes: [Route.Type] { [DetailRoute.self] }
+                func destination(forRoute route: Route, fromViewController vc: UIViewController) -> Feature.Type { DetailFeature.self }
+            }
+            struct DetailFeature: Feature {
+                func build(fromRoute route: Route?) -> UIViewController { DetailViewController() }
+            }
+            final class DetailViewController: UIViewController {}
+            struct DetailView: View { var body: some View { Text("d") } }
+            struct DetailViewFeature: Feature {
+                func build(fromRoute route: Route?) -> UIViewController { UIHostingController(rootView: DetailView()) }
+            }
+            """
+        all["Sources/Home.swift"] = all["Sources/Home.swift"] ?? """
+            struct HomeFeature: Feature {
+                func build(fromRoute route: Route?) -> UIViewController { HomeViewController() }
+            }
+            """
+        try StyleScan.write(all, to: dir)
+        return try SwiftSourceScanner().scan(paths: [dir])
+    }
+
+    func presents(_ r: ScanResult) -> [String] {
+        r.registry.features.flatMap { f in f.presents.map { "\(f.name) -> \($0.feature) (\($0.style ?? "-"))" } }.sorted()
+    }
+
+    func unresolved(_ r: ScanResult) -> [String] {
+        r.explanations.filter { $0.kind == .present && !$0.isResolved }.map(\.written)
+    }
+
+    /// A UIKit form in `HomeViewController.open()`, with the resolved and the unknown value.
+    func uikit(_ call: (String) -> String, known: String = "DetailViewController()") throws -> (resolved: ScanResult, unknown: ScanResult) {
+        func source(_ value: String) -> [String: String] {
+            ["Sources/HomeVC.swift": """
+                final class HomeViewController: UIViewController {
+                    let storyboard = UIStoryboard(name: "Main", bundle: nil)
+                    func open() {
+                        \(call(value))
+                    }
+                }
+                """]
+        }
+        return (try scan(source(known)), try scan(source("storyboard.instantiateViewController(withIdentifier: \"detail\")")))
+    }
+
+    func testPushViewController() throws {
+        let (a, b) = try uikit { "navigationController?.pushViewController(\($0), animated: true)" }
+        XCTAssertEqual(presents(a), ["HomeFeature -> DetailFeature (push)"])
+        XCTAssertEqual(presents(b), [])
+        XCTAssertEqual(unresolved(b).count, 1)
+        XCTAssertEqual(a.summary.directEdges, 1)
+        XCTAssertTrue(a.summary.line.contains("+ 1 direct"), a.summary.line)
+    }
+
+    func testPresent() throws {
+        let (a, b) = try uikit { "present(\($0), animated: true, completion: nil)" }
+        XCTAssertEqual(presents(a), ["HomeFeature -> DetailFeature (present)"])
+        XCTAssertEqual(presents(b), [])
+        XCTAssertEqual(unresolved(b).count, 1)
+    }
+
+    func testShowAndShowDetail() throws {
+        let (a, b) = try uikit { "show(\($0), sender: self)" }
+        XCTAssertEqual(presents(a), ["HomeFeature -> DetailFeature (show)"])
+        XCTAssertEqual(presents(b), [])
+        let (c, d) = try uikit { "showDetailViewController(\($0), sender: nil)" }
+        XCTAssertEqual(presents(c), ["HomeFeature -> DetailFeature (showDetail)"])
+        XCTAssertEqual(presents(d), [])
+    }
+
+    func testSetViewControllers() throws {
+        let (a, b) = try uikit { "navigationController?.setViewControllers([\($0)], animated: false)" }
+        XCTAssertEqual(presents(a), ["HomeFeature -> DetailFeature (children)"])
+        XCTAssertEqual(presents(b), [])
+        XCTAssertEqual(unresolved(b).count, 1)
+    }
+
+    func testNavigationControllerAroundTheScreen() throws {
+        let (a, b) = try uikit({ "let nav = UINavigationController(rootViewController: \($0)); present(nav, animated: true)" })
+        XCTAssertEqual(presents(a), ["HomeFeature -> DetailFeature (present)"])
+        XCTAssertEqual(presents(b), [])
+        XCTAssertEqual(unresolved(b).count, 1)
+    }
+
+    func testTabBarViewControllers() throws {
+        func tabs(_ value: String) throws -> ScanResult {
+            try scan(["Sources/Home.swift": """
+                struct HomeFeature: Feature {
+                    func build(fromRoute route: Route?) -> UIViewController { TabController() }
+                }
+                final class TabController: UITabBarController {
+                    let storyboard = UIStoryboard(name: "Main", bundle: nil)
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        viewControllers = [UINavigationController(rootViewController: \(value))]
+                    }
+                }
+                """])
+        }
+        XCTAssertEqual(presents(try tabs("DetailViewController()")), ["HomeFeature -> DetailFeature (children)"])
+        let unknown = try tabs("storyboard.instantiateInitialViewController()")
+        XCTAssertEqual(presents(unknown), [])
+        XCTAssertEqual(unresolved(unknown).count, 1)
+    }
+
+    /// A lazy property made by an immediately called closure (`lazy var tabs = { … }()`) is what the closure returns.
+    func testLazyClosurePropertyIsFollowed() throws {
+        let r = try scan(["Sources/Home.swift": """
+            struct HomeFeature: Feature {
+                func build(fromRoute route: Route?) -> UIViewController { TabController() }
+            }
+            final class TabController: UITabBarController {
+                private lazy var tabs: [UIViewController] = { return [DetailViewController()] }()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    setViewControllers(tabs, animated: false)
+                }
+            }
+            """])
+        XCTAssertEqual(presents(r), ["HomeFeature -> DetailFeature (children)"])
+    }
+
+    func testWindowRootViewControllerIsAnEntry() throws {
+        func root(_ value: String) throws -> ScanResult {
+            try scan(["Sources/HomeVC.swift": "final class HomeViewController: UIViewController {}", "Sources/SceneDelegate.swift": """
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    let storyboard = UIStoryboard(name: "Main", bundle: nil)
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                        window?.rootViewController = \(value)
+                    }
+                }
+                """])
+        }
+        let known = try root("UINavigationController(rootViewController: DetailViewController())")
+        XCTAssertEqual(known.registry.entries.map(\.name), ["DetailFeature"])
+        let unknown = try root("storyboard.instantiateInitialViewController()")
+        XCTAssertEqual(unknown.registry.entries.map(\.name), [])
+        XCTAssertEqual(unresolved(unknown).count, 1)
+    }
+
+    /// A SwiftUI form in `HomeView.body`, with the resolved and the unknown value.
+    func swiftUI(_ body: (String) -> String) throws -> (resolved: ScanResult, unknown: ScanResult) {
+        func source(_ value: String) -> [String: String] {
+            ["Sources/Home.swift": """
+                struct HomeFeature: Feature {
+                    func build(fromRoute route: Route?) -> UIViewController { UIHostingController(rootView: HomeView()) }
+                }
+                struct HomeView: View {
+                    @State var shown = false
+                    let factory: ViewFactory
+                    var body: some View {
+                        \(body(value))
+                    }
+                }
+                protocol ViewFactory { func make() -> AnyView }
+                """]
+        }
+        return (try scan(source("DetailView()")), try scan(source("factory.make()")))
+    }
+
+    func testNavigationLink() throws {
+        let (a, b) = try swiftUI { "NavigationLink(\"Detail\", destination: \($0))" }
+        XCTAssertEqual(presents(a), ["HomeFeature -> DetailViewFeature (link)"])
+        XCTAssertEqual(presents(b), [])
+        XCTAssertEqual(unresolved(b).count, 1)
+        let (c, _) = try swiftUI { "NavigationLink { \($0) } label: { Text(\"Detail\") }" }
+        XCTAssertEqual(presents(c), ["HomeFeature -> DetailViewFeature (link)"])
+    }
+
+    func testSheetAndFullScreenCover() throws {
+        let (a, b) = try swiftUI { "Text(\"x\").sheet(isPresented: $shown) { NavigationStack { \($0) } }" }
+        XCTAssertEqual(presents(a), ["HomeFeature -> DetailViewFeature (sheet)"])
+        XCTAssertEqual(presents(b), [])
+        XCTAssertEqual(unresolved(b).count, 1)
+        let (c, d) = try swiftUI { "Text(\"x\").fullScreenCover(isPresented: $shown) { \($0) }" }
+        XCTAssertEqual(presents(c), ["HomeFeature -> DetailViewFeature (fullScreenCover)"])
+        XCTAssertEqual(presents(d), [])
+    }
+
+    func testNavigationDestination() throws {
+        let (a, b) = try swiftUI { "NavigationStack { Text(\"x\").navigationDestination(isPresented: $shown) { \($0) } }" }
+        XCTAssertEqual(presents(a), ["HomeFeature -> DetailViewFeature (push)"])
+        XCTAssertEqual(presents(b), [])
+        XCTAssertEqual(unresolved(b).count, 1)
+    }
+
+    func testTabViewChildren() throws {
+        let (a, b) = try swiftUI { "TabView { \($0).tabItem { Text(\"Detail\") }.tag(1) }" }
+        XCTAssertEqual(presents(a), ["HomeFeature -> DetailViewFeature (tab)"])
+        XCTAssertEqual(presents(b), [])
+        XCTAssertEqual(unresolved(b).count, 1)
+    }
+
+    /// Not a screen (an alert), and the router's own presentation, are no edge and no explanation.
+    func testAlertsAndTheRoutersOwnPresentationsAreNotEdges() throws {
+        let r = try scan(["Sources/HomeVC.swift": """
+            final class HomeViewController: UIViewController {
+                func open() { present(UIAlertController(title: "t", message: nil, preferredStyle: .alert), animated: true) }
+            }
+            extension DetailRoute {
+                func open(on nav: UINavigationController) { nav.pushViewController(DetailViewController(), animated: true) }
+            }
+            """])
+        XCTAssertEqual(presents(r), [])
+        XCTAssertEqual(r.explanations.filter { $0.kind == .present }.count, 0)
+    }
+
+    /// A directly presented screen is reached: not unreachable.
+    func testDirectlyPresentedScreenIsReachable() throws {
+        let r = try scan(["Sources/HomeVC.swift": """
+            final class HomeViewController: UIViewController {
+                func open() { navigationController?.pushViewController(DetailViewController(), animated: true) }
+            }
+            """, "Sources/App.swift": """
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let router = RouterService()
+                func go() { _ = router.navigationController(withInitialFeature: HomeFeature.self) }
+            }
+            """])
+        let graph = NavGraph(registry: r.registry)
+        let reach = graph.reachability(under: FlagScenario.defaults(of: r.registry))
+        let detail = try XCTUnwrap(graph.node(.feature, "DetailFeature"))
+        XCTAssertTrue(reach.isReached(detail))
+        XCTAssertEqual(graph.explain(detail, in: reach).last, "HomeFeature presents DetailFeature directly (push), around the router")
+        let unreachable = StyleScan.findings(r).filter { $0.hasPrefix("unreachable-feature") }
+        XCTAssertEqual(unreachable, ["unreachable-feature Routes.swift:11"], "only DetailViewFeature")
+    }
+}
