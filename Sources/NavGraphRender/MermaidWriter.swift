@@ -61,6 +61,7 @@ public enum MermaidWriter {
         case .handler: return ("{{", "}}")
         case .dependency: return ("[[", "]]")
         case .unhandledRoute: return ("[/", "/]")
+        case .group: return ("[", "]")
         }
     }
 }
