@@ -70,8 +70,8 @@ public struct RenderThresholds: Sendable, Equatable {
     /// The map draws each group's strongest links out and in, this many each way.
     public var mapEdgesPerGroup = 2
     /// A group picture draws route ids on its edges up to this many labelled edges: with module boxes,
-    /// dot's edge labels crashed graphviz 2.42 on 2 of 21 group pictures of 300+ edges (then drawn without).
-    public var maxLabelledGroupEdges = 200
+    /// dot's edge labels crashed graphviz 2.42 on 2 of 21 group pictures with 150-200 labelled edges (then drawn without).
+    public var maxLabelledGroupEdges = 100
 
     public init(maxLabelledEdges: Int, maxLabelledModuleLinks: Int, collapseAboveNodes: Int, boundedDotAboveNodes: Int,
                 sfdpAboveNodes: Int) {

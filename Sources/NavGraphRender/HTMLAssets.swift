@@ -93,6 +93,7 @@ enum HTMLAssets {
     #ng-canvas:focus-visible { outline: 3px solid var(--accent); outline-offset: -3px; }
     #ng-canvas.ng-dragging { cursor: grabbing; }
     #ng-svg { width: 100%; height: 100%; display: block; user-select: none; }
+    .ng-notes { margin: 2px 0; padding-left: 18px; max-height: 30vh; overflow: auto; }
     .ng-where { position: absolute; left: 10px; top: 8px; display: flex; gap: 6px; align-items: center; background: var(--bg); padding: 2px 6px; border-radius: 5px; }
     .ng-where:empty { display: none; }
     .ng-zoom { position: absolute; right: 10px; bottom: 10px; display: flex; gap: 4px; }
@@ -240,8 +241,14 @@ enum HTMLAssets {
           : l.edgeLabels ? 'route ids on edges' : 'route ids in edge tooltips only'];
       const p = $('ng-layout');
       p.textContent = parts.join(' · ');
-      if (l.notes.length) {
-        p.append(el('br'), (D.views ? 'Notes: ' : 'Large-graph fallback: ') + l.notes.join(' / '));
+      if (l.notes.length && D.views) {
+        // The map's notes (one per group that fell back) are many: folded.
+        const ul = el('ul', { class: 'ng-notes' });
+        l.notes.forEach((t) => ul.append(el('li', { text: t })));
+        p.append(el('details', {}, el('summary', { text: 'Notes (' + l.notes.length + ')' }), ul));
+        p.dataset.fallback = '1';
+      } else if (l.notes.length) {
+        p.append(el('br'), 'Large-graph fallback: ' + l.notes.join(' / '));
         p.dataset.fallback = '1';
       }
     })();
@@ -743,6 +750,7 @@ enum HTMLAssets {
       where.append(el('strong', { text: 'Map' }), ' ', el('span', { class: 'ng-kind', text: G.length + ' groups: click one to open it' }));
     }
     applyScenario(D.base);
+    document.body.dataset.readyMs = String(Math.round(performance.now()));
     document.body.dataset.ready = '1';
     })();
 
