@@ -31,7 +31,10 @@ extension DiagramStyle {
             (.worstError, "Error", "worst finding on its screens: an error"),
             (.worstWarning, "Warning", "worst finding on its screens: a warning"),
         ]
-        for (m, text, what) in markText where marks.contains(m) { swatch(node(base, m), text, what) }
+        let inGroups = d.nodes.contains { $0.link != nil && $0.marks.contains(.context) }
+        for (m, text, what) in markText where marks.contains(m) {
+            swatch(node(base, m), text, m == .context && inGroups ? "in another group (drawn in its picture)" : what)
+        }
         let relText: [(Diagram.Relation, String, String)] = [
             (.navigates, "──▶", d.showsEdgeLabels ? "navigates (label: route id)" : "navigates (route ids in tooltips)"),
             (.opens, "──▶", "opens route"), (.handledBy, "──○", "handled by"), (.routesTo, "──▶", "handler builds"),

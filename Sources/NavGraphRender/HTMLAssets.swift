@@ -177,7 +177,8 @@ enum HTMLAssets {
     D.edges.forEach((e, k) => { out[e[0]].push(k); inc[e[1]].push(k); });
     // A view: one SVG with its diagram edges, the graph nodes each diagram node draws, and where each
     // graph node is drawn in it. View -1 is the page's first diagram (the map, when there is one);
-    // view k >= 0 is group k's picture (its <template id="ng-group-k">), made when first opened.
+    // view k >= 0 is group k's picture (the SVG text in <script type="text/plain" id="ng-group-k">),
+    // parsed as SVG when first opened.
     const G = D.views ? D.views.groups : [];
     function makeView(edges, count, members, el, group) {
       const v = { edges, count, members, el, group, dOut: [], dIn: [], at: new Map(), vb0: null, vb: null };
@@ -199,8 +200,8 @@ enum HTMLAssets {
     const state = { scenario: D.base, selected: null, path: null };
     function viewOf(k) {
       if (!views.has(k)) {
-        const t = $('ng-group-' + k);
-        const e = document.importNode(t.content.firstElementChild, true);
+        const text = $('ng-group-' + k).textContent;
+        const e = document.importNode(new DOMParser().parseFromString(text, 'image/svg+xml').documentElement, true);
         const g = G[k];
         const v = makeView(g.diagramEdges, g.members.length, g.members, e, k);
         views.set(k, v);

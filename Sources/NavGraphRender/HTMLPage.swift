@@ -40,9 +40,15 @@ public enum HTMLPage {
         page += "<meta name=\"generator\" content=\"navgraph\">\n"
         page += "<title>\(Escaping.xml(diagram.title)) · navgraph</title>\n<style>\n\(HTMLAssets.style)</style>\n</head>\n"
         page += HTMLAssets.body(svg: picture)
-        // Group pictures: inert until opened (the script clones one into the canvas).
+        // Group pictures: text until opened (the script parses one with DOMParser as SVG, never as
+        // HTML, and puts it in the canvas), so a big map's page does not build every group's DOM.
         for (k, g) in groupSVGs.enumerated() {
-            page += "<template id=\"ng-group-\(k)\">\(try inlineSVG(String(decoding: g, as: UTF8.self)))</template>\n"
+            let svg = try inlineSVG(String(decoding: g, as: UTF8.self))
+            let lower = svg.lowercased()
+            if lower.contains("</script") || lower.contains("<!--") {
+                throw .system("a group picture's SVG holds markup that would end its block: not embedded")
+            }
+            page += "<script type=\"text/plain\" id=\"ng-group-\(k)\">\(svg)</script>\n"
         }
         page += "<script type=\"application/json\" id=\"navgraph-data\">\(json)</script>\n"
         page += "<script>\n\(HTMLAssets.script)</script>\n</body>\n</html>\n"

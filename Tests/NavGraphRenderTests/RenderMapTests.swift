@@ -122,7 +122,7 @@ final class RenderMapTests: XCTestCase {
         XCTAssertTrue(out.groupFiles.allSatisfy { $0.format != .html })
         let page = out.text(.html)
         XCTAssertFalse(page.contains("href=\"Shop"), "no links in the page")
-        for k in groups.groups.indices { XCTAssertTrue(page.contains("<template id=\"ng-group-\(k)\">")) }
+        for k in groups.groups.indices { XCTAssertTrue(page.contains("<script type=\"text/plain\" id=\"ng-group-\(k)\">")) }
         // Full view one option away: the same bytes as before the map existed.
         var full = DiagramOptions()
         full.view = .full
