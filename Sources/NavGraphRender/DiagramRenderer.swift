@@ -122,7 +122,8 @@ public struct DiagramRenderer: Sendable {
             for (k, d) in devices.enumerated() where k < result.outputs.count { outputs[d] = result.outputs[k] }
             var drawn = Drawn(dot: dot, outputs: outputs, diagram: p.diagram, engine: p.engine, notes: allNotes,
                               warnings: result.warnings, details: details)
-            if devices.contains("png"), let w = result.warnings.first(where: { $0.contains("too large for cairo") }) {
+            let said = result.warnings + result.stray.split(whereSeparator: \.isNewline).map(String.init)
+            if devices.contains("png"), let w = said.first(where: { $0.contains("too large for cairo") }) {
                 drawn.pngNotes.append("the PNG is larger than cairo's bitmap limit (32,767 pixels a side) and was scaled down (\(w)); "
                     + "the map view (--view map) splits the picture into groups that fit, and the SVG is not scaled")
             }

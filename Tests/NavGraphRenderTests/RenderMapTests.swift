@@ -128,4 +128,23 @@ final class RenderMapTests: XCTestCase {
         full.view = .full
         XCTAssertEqual(try render(r, findings, full, [.dot]).text(.dot), try render(r, findings, DiagramOptions(), [.dot]).text(.dot))
     }
+
+    /// A picture wider than cairo's 32,767-pixel limit is scaled down by graphviz: said in a note, never silent.
+    func testAShrunkPNGIsSaid() throws {
+        let n = 400
+        var r = Registry(app: "Chain", entries: [Entry(target: .feature("S0"))])
+        var handler = RouteHandler(name: "H", module: "M")
+        for i in 0..<n {
+            if i > 0 {
+                r.routes.append(Route(id: "r\(i)", module: "M"))
+                handler.routes.append(.init(route: "r\(i)", feature: "S\(i)"))
+            }
+            r.features.append(Feature(name: "S\(i)", module: "M", navigates: i + 1 < n ? [Navigation(route: "r\(i + 1)")] : []))
+        }
+        r.handlers = [handler]
+        var o = DiagramOptions()
+        o.view = .full
+        let out = try render(r, [], o, [.png])
+        XCTAssertTrue(out.notes.contains { $0.contains("larger than cairo's bitmap limit") && $0.contains("scaled down") }, "\(out.notes)")
+    }
 }
