@@ -177,7 +177,7 @@ enum HTMLAssets {
     D.edges.forEach((e, k) => { out[e[0]].push(k); inc[e[1]].push(k); });
     // A view: one SVG with its diagram edges, the graph nodes each diagram node draws, and where each
     // graph node is drawn in it. View -1 is the page's first diagram (the map, when there is one);
-    // view k >= 0 is group k's picture (the SVG text in <script type="text/plain" id="ng-group-k">),
+    // view k >= 0 is group k's picture (the SVG as text in the plain-text block ng-group-k),
     // parsed as SVG when first opened.
     const G = D.views ? D.views.groups : [];
     function makeView(edges, count, members, el, group) {
