@@ -74,7 +74,7 @@ let package = Package(
             dependencies: ["NavGraphKit", "NavGraphSynthetic", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphRender", "NavGraphKit"], exclude: ["Golden"]),
+        .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphRender", "NavGraphKit", "NavGraphSynthetic"], exclude: ["Golden"]),
         .testTarget(name: "NavGraphScanTests", dependencies: ["NavGraphScan", "NavGraphKit", "NavGraphSynthetic"], resources: [.copy("Fixtures")]),
         .testTarget(name: "NavGraphCLITests", dependencies: ["NavGraphKit", "NavGraphScan", "NavGraphPipeline", "NavGraphPlatform"], exclude: ["DiffGolden"]),
     ]

@@ -180,6 +180,23 @@ n=10000
 reg=$WORK/synthetic-$n.json
 add "{\"name\": \"render $n (svg, automatic fallbacks)\", \"ours\": $(jq_str "$NG render $reg -f svg -o $WORK/render-$n --name ours"), \"peer\": null, \"max_seconds\": ${RENDER_BOUND:-120}}"
 
+# 2b. The map of a 1,000-module app (issue 34): the map and every group picture (SVG + PNG) within
+# 10 s and 1 GiB, the map alone within 1 s. Two shapes: three screens a module (seed 1) and ten
+# (seed 2). Peer: dot's CLI drawing the same DOT files one after another (navgraph lays the group
+# pictures out two at a time). The HTML page's budgets (opens ≤ 1 s, search ≤ 100 ms, headless
+# chromium) are printed after the table by Benchmarks/html_page_bench.py.
+MAP_SHAPES=${MAP_SHAPES:-"3006:1 10000:2"}
+for shape in $MAP_SHAPES; do
+    n=${shape%%:*}; seed=${shape##*:}
+    reg=$WORK/map-$n-s$seed.yml
+    [[ -s $reg ]] || $NG generate --features "$n" --modules 1000 --seed "$seed" -o "$reg" 2>/dev/null
+    out=$WORK/map-$n-s$seed
+    rm -rf "$out" "$out-dot"; mkdir -p "$out" "$out-dot"
+    $NG render "$reg" -f dot -o "$out-dot" --name map 2>/dev/null
+    add "{\"name\": $(jq_str "map+groups, 1000 mod, $n scr (svg+png)"), \"ours\": $(jq_str "$NG render $reg -f svg -f png -o $out --name map"), \"peer\": $(jq_str "for f in $out-dot/*.dot; do dot -Tsvg -Tpng -O \$f; done"), \"max_seconds\": 10, \"max_rss_mb\": 1024}"
+    add "{\"name\": $(jq_str "map only, 1000 mod, $n scr (svg)"), \"ours\": $(jq_str "$NG render $reg -f svg --map-only -o $out --name maponly"), \"peer\": $(jq_str "dot -Tsvg $out-dot/map.dot -o $out-dot/map.peer.svg"), \"max_seconds\": 1}"
+done
+
 # 3. scan: navgraph scan (both cores, no cache) vs swift-syntax's own parse of the same files on both
 # cores (`navgraph scan --parse-only`: read, parse, drop the tree). Issue 29: the work after parsing
 # costs ≤ 50 % of the parse, i.e. the whole scan ≤ 1.5× the parse alone (the old peer, swiftc -parse,
@@ -227,4 +244,10 @@ for r in json.load(open(sys.argv[1])):
         for who, t in (("navgraph scan", r["o_t"]), ("swift-syntax parse", r["p_t"])):
             print(f"  {who:18} {r['files'] / t:8.0f} files/s {r['bytes'] / t / 1048576:7.1f} MB/s")
 PY
+# The map's HTML pages in headless chromium (issue 34): open ≤ 1 s, search ≤ 100 ms.
+for shape in $MAP_SHAPES; do
+    n=${shape%%:*}; seed=${shape##*:}
+    $NG render "$WORK/map-$n-s$seed.yml" -f html -o "$WORK/map-$n-s$seed" --name page 2>/dev/null
+    python3 "$ROOT/Benchmarks/html_page_bench.py" "$WORK/map-$n-s$seed/page.html" mod0737s2 --runs "$RUNS" || true  # prints MISSED
+done
 echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -21,6 +21,9 @@ one() {  # one INPUT STEM
 for reg in Examples/*.yml; do
   one "$reg" "$(basename "$reg" .yml)"
 done
+# The map of the example with the most modules (issue 34): what `render` draws above 120 screens,
+# forced here with --view map; one picture per group beside it (ShopApp-map-<group>.svg/.png).
+"$NAVGRAPH" render Examples/ShopApp.yml --view map --name ShopApp-map -f svg -f png -o "$OUT" >/dev/null 2>&1
 # The Swift example apps: scanned into a registry (with the scan's explanation of every navigate
 # call), then checked and drawn from their sources.
 for app in ExampleProject VIPERShop CoordinatorApp RenamedDialect SwiftUIRouter ProtocolRoutesApp FeatherweightApp ModuleFactoryApp ComponentsApp \

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -436,16 +437,38 @@ static int pipe_cloexec(int fds[2]) {
     return 0;
 }
 
+/* The one lock over graphviz in this process (recursive): Swift's GraphvizRenderer.lock is this mutex.
+ * An isolated layout holds it only while it makes its pipes and forks, so several layouts can run in
+ * their children at once while no fork ever copies graphviz mid-call from another thread, and no child
+ * inherits another layout's pipe ends. */
+static pthread_mutex_t gv_mutex;
+static pthread_once_t gv_once = PTHREAD_ONCE_INIT;
+static void gv_mutex_init(void) {
+    pthread_mutexattr_t a;
+    pthread_mutexattr_init(&a);
+    pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&gv_mutex, &a);
+    pthread_mutexattr_destroy(&a);
+}
+void ngv_lock(void) {
+    pthread_once(&gv_once, gv_mutex_init);
+    pthread_mutex_lock(&gv_mutex);
+}
+void ngv_unlock(void) { pthread_mutex_unlock(&gv_mutex); }
+
 static void run_isolated(const char *dot, size_t length, const char *engine, const char *const *formats,
                          int count, double timeout, ngv_result *r, ngv_buf *records, ngv_buf *errtext) {
     int outp[2], errp[2];
+    ngv_lock();
     if (pipe_cloexec(outp) != 0) {
+        ngv_unlock();
         r->status = NGV_ERR_SYSTEM;
         return;
     }
     if (pipe_cloexec(errp) != 0) {
         close(outp[0]);
         close(outp[1]);
+        ngv_unlock();
         r->status = NGV_ERR_SYSTEM;
         return;
     }
@@ -453,6 +476,7 @@ static void run_isolated(const char *dot, size_t length, const char *engine, con
     pid_t pid = fork();
     if (pid < 0) {
         close(outp[0]); close(outp[1]); close(errp[0]); close(errp[1]);
+        ngv_unlock();
         r->status = NGV_ERR_SYSTEM;
         return;
     }
@@ -473,6 +497,7 @@ static void run_isolated(const char *dot, size_t length, const char *engine, con
     }
     close(outp[1]);
     close(errp[1]);
+    ngv_unlock();
     double deadline = timeout > 0 ? now_seconds() + timeout : 0;
     int open_out = 1, open_err = 1, timed_out = 0;
     char chunk[65536];

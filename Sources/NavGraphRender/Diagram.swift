@@ -10,6 +10,8 @@ public struct Diagram: Sendable, Equatable {
         case module
         /// A route no handler claims: drawn so the gap is visible.
         case unhandledRoute
+        /// A group of screens on the map (`DiagramGroups`).
+        case group
     }
 
     /// What the findings (and the entries) say about an element.
@@ -34,6 +36,9 @@ public struct Diagram: Sendable, Equatable {
         public static let removed = Marks(rawValue: 1 << 10)
         /// `navgraph diff`: on both sides, but different (or renamed, or its reachability changed).
         public static let changed = Marks(rawValue: 1 << 11)
+        /// A map group whose worst finding is an error / a warning.
+        public static let worstError = Marks(rawValue: 1 << 12)
+        public static let worstWarning = Marks(rawValue: 1 << 13)
     }
 
     public enum Relation: String, Sendable, CaseIterable {
@@ -64,6 +69,9 @@ public struct Diagram: Sendable, Equatable {
         /// The graph nodes this node draws: one element, a module's members (collapsed view),
         /// or the route of an unhandled-route stub.
         public var members: [Int32] = []
+        /// The map group this node opens (a group on the map, a screen of another group in a group
+        /// picture): the SVG links it to that group's picture when `DiagramOptions.groupLinks` is set.
+        public var link: Int?
     }
 
     public struct Edge: Sendable, Equatable {
@@ -91,6 +99,11 @@ public struct Diagram: Sendable, Equatable {
     public var legend = true
     /// Modules were collapsed into one node each.
     public var collapsed = false
+    /// The map of groups (`DiagramBuilder.mapDiagram`).
+    public var isMap = false
+    /// Where a node's `link` points, by group: relative file names navgraph made (`<name>-<slug>.svg`,
+    /// percent-encoded); empty for no links.
+    public var linkTargets: [String] = []
     /// Notes for the user (automatic collapse, labels left out): printed on stderr by the CLI.
     public var notes: [String] = []
 

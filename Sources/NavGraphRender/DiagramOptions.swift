@@ -11,6 +11,9 @@ public struct DiagramOptions: Sendable, Equatable {
     public enum Collapse: String, CaseIterable, Sendable { case auto, always, never }
     /// Route ids on edges: always, never, or only while `dot` can afford them (`auto`).
     public enum EdgeLabels: String, CaseIterable, Sendable { case auto, all, none }
+    /// The map of groups with a picture per group, every screen in one picture, or the map only
+    /// above `thresholds.mapAboveScreens` screens (`auto`).
+    public enum View: String, CaseIterable, Sendable { case auto, map, full }
 
     public var detail: Detail = .screens
     public var layer: Layer = .navigation
@@ -29,6 +32,12 @@ public struct DiagramOptions: Sendable, Equatable {
     /// Title drawn at the top (app name, scenario); user text, escaped.
     public var title: String?
     public var legend: Bool = true
+    public var view: View = .auto
+    /// With the map: how the SVG links a group's node to its picture, `<prefix><slug>.svg` (the CLI
+    /// sets `<name>-`). Nil: no links (the HTML page opens groups itself).
+    public var groupLinkPrefix: String?
+    /// With the map: also draw each group's picture (the HTML page always holds them).
+    public var groupPictures = true
     public var thresholds: RenderThresholds = .standard
 
     public init() {}
@@ -48,6 +57,21 @@ public struct RenderThresholds: Sendable, Equatable {
     public var boundedDotAboveNodes: Int
     /// Above this many nodes (after collapsing, or with no modules to collapse), dot is replaced by sfdp.
     public var sfdpAboveNodes: Int
+    /// `--view auto` draws the map above this many screens (about what one screen shows readably).
+    public var mapAboveScreens = 120
+    /// Up to this many modules with screens, each module is a group of the map; above, modules are
+    /// gathered under the entries' flows.
+    public var mapModuleGroups = 40
+    /// A flow's group is cut into parts of whole modules of at most this many screens.
+    public var maxGroupScreens = 150
+    /// A group's picture draws the screens of other groups it links with while they are at most this
+    /// many; above, one node per other group.
+    public var maxContextScreens = 30
+    /// The map draws each group's strongest links out and in, this many each way.
+    public var mapEdgesPerGroup = 2
+    /// A group picture draws route ids on its edges up to this many labelled edges: with module boxes,
+    /// dot's edge labels crashed graphviz 2.42 on 2 of 21 group pictures with 150-200 labelled edges (then drawn without).
+    public var maxLabelledGroupEdges = 100
 
     public init(maxLabelledEdges: Int, maxLabelledModuleLinks: Int, collapseAboveNodes: Int, boundedDotAboveNodes: Int,
                 sfdpAboveNodes: Int) {

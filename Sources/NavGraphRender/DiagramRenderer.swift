@@ -25,18 +25,73 @@ public struct DiagramRenderer: Sendable {
         /// The diagram that was drawn.
         public var diagram: Diagram
         public var engine: String
+        /// The map's group pictures (empty without the map): written as `<name><suffix>.<ext>`.
+        public var groupFiles: [(suffix: String, format: DiagramFormat, data: Data)] = []
+        /// The map's groups; nil when the full view was drawn.
+        public var groups: DiagramGroups?
     }
 
     /// `page` is what the HTML format needs beyond the diagram (its start scenario, check options).
+    /// Above the map's threshold (or with `view: .map`) the files are the map's, and `groupFiles`
+    /// holds one picture per group (`DiagramGroups`); the HTML page holds the map and every group.
     public func render(graph: NavGraph, findings: [Finding], options: DiagramOptions,
                        formats: [DiagramFormat], page: HTMLPage.Context = .init()) throws(RenderError) -> Outcome {
         let builder = DiagramBuilder(graph: graph, findings: findings)
+        if let groups = try builder.groups(options) {
+            return try renderMap(groups, builder: builder, graph: graph, options: options, formats: formats, page: page)
+        }
         let first = try builder.build(options)
-        var notes = first.notes
+        let drawn = try draw(first, builder: builder, options: options, devices: devices(formats), collapseFallback: true)
+        var files: [(DiagramFormat, Data)] = []
+        for f in formats {
+            if f == .html {
+                files.append((f, try HTMLPage.write(svg: try drawn.output("svg"), graph: graph, diagram: drawn.diagram, engine: drawn.engine,
+                                                    notes: drawn.notes, options: options, context: page)))
+            } else {
+                files.append((f, try drawn.file(f)))
+            }
+        }
+        var outcome = Outcome(files: files, notes: drawn.notes, warnings: drawn.warnings, diagram: drawn.diagram, engine: drawn.engine)
+        outcome.details = drawn.details
+        outcome.notes += drawn.pngNotes
+        return outcome
+    }
+
+    private func devices(_ formats: [DiagramFormat]) -> [String] {
         var devices: [String] = []
         for f in formats { if let d = f.graphvizDevice, !devices.contains(d) { devices.append(d) } }
+        return devices
+    }
 
-        var plans = try plan(first, builder: builder, options: options, notes: &notes)
+    /// One diagram laid out (after the fallbacks it needed) and rendered as `devices`.
+    struct Drawn {
+        var dot: String
+        var outputs: [String: Data]
+        var diagram: Diagram
+        var engine: String
+        var notes: [String]
+        var warnings: [String]
+        var details: [String]
+        /// Cairo scaled a PNG down to fit its bitmap limit: said out loud, never silently.
+        var pngNotes: [String] = []
+
+        func output(_ device: String) throws(RenderError) -> Data {
+            guard let d = outputs[device] else { throw .system("graphviz returned no \(device) output") }
+            return d
+        }
+        func file(_ f: DiagramFormat) throws(RenderError) -> Data {
+            switch f {
+            case .dot: return Data(dot.utf8)
+            case .mermaid: return Data(MermaidWriter.write(diagram).utf8)
+            default: return try output(f.graphvizDevice ?? "svg")
+            }
+        }
+    }
+
+    func draw(_ first: Diagram, builder: DiagramBuilder, options: DiagramOptions, devices: [String],
+              collapseFallback: Bool) throws(RenderError) -> Drawn {
+        var notes = first.notes
+        var plans = try plan(first, builder: builder, options: options, notes: &notes, collapseFallback: collapseFallback)
         if devices.isEmpty { plans = [plans[0]] }  // DOT and Mermaid need no layout
         var lastError: RenderError?
         var details: [String] = []
@@ -63,28 +118,80 @@ public struct DiagramRenderer: Sendable {
                 notes.append("graphviz printed \(lines.count) message\(lines.count == 1 ? "" : "s") of its own, e.g. \(lines[0])")
             }
             let allNotes = notes + p.diagram.notes.filter { !notes.contains($0) }
-            var files: [(DiagramFormat, Data)] = []
-            func output(_ device: String?) throws(RenderError) -> Data {
-                guard let device, let i = devices.firstIndex(of: device), i < result.outputs.count else {
-                    throw .system("graphviz returned no \(device ?? "?") output")
-                }
-                return result.outputs[i]
+            var outputs: [String: Data] = [:]
+            for (k, d) in devices.enumerated() where k < result.outputs.count { outputs[d] = result.outputs[k] }
+            var drawn = Drawn(dot: dot, outputs: outputs, diagram: p.diagram, engine: p.engine, notes: allNotes,
+                              warnings: result.warnings, details: details)
+            let said = result.warnings + result.stray.split(whereSeparator: \.isNewline).map(String.init)
+            if devices.contains("png"), let w = said.first(where: { $0.contains("too large for cairo") }) {
+                drawn.pngNotes.append("the PNG is larger than cairo's bitmap limit (32,767 pixels a side) and was scaled down (\(w)); "
+                    + "the map view (--view map) splits the picture into groups that fit, and the SVG is not scaled")
             }
-            for f in formats {
-                switch f {
-                case .dot: files.append((f, Data(dot.utf8)))
-                case .mermaid: files.append((f, Data(MermaidWriter.write(p.diagram).utf8)))
-                case .html:
-                    files.append((f, try HTMLPage.write(svg: try output("svg"), graph: graph, diagram: p.diagram, engine: p.engine,
-                                                        notes: allNotes, options: options, context: page)))
-                default: files.append((f, try output(f.graphvizDevice)))
-                }
-            }
-            var outcome = Outcome(files: files, notes: allNotes, warnings: result.warnings, diagram: p.diagram, engine: p.engine)
-            outcome.details = details
-            return outcome
+            return drawn
         }
         throw lastError ?? .system("no layout was tried")
+    }
+
+    /// The map and a picture per group; the HTML page holds them all.
+    private func renderMap(_ groups: DiagramGroups, builder: DiagramBuilder, graph: NavGraph, options: DiagramOptions,
+                           formats: [DiagramFormat], page: HTMLPage.Context) throws(RenderError) -> Outcome {
+        let devs = devices(formats)
+        let targets = !options.groupPictures ? [] : options.groupLinkPrefix.map { p in groups.groups.map { "\(p)\($0.slug).svg" } } ?? []
+        var map = builder.mapDiagram(groups, options: options)
+        map.linkTargets = targets
+        let n = builder.graph.ids(of: .feature).count
+        let why = options.view == .map ? "--view map" : "\(n) screens is more than \(options.thresholds.mapAboveScreens)"
+        map.notes.append("\(why): drew a map of \(groups.groups.count) groups (\(groups.rule == "flows" ? "modules under the entries' flows" : "one per module")) "
+            + "and a picture per group (--view full draws every screen in one picture)")
+        let drawnMap = try draw(map, builder: builder, options: options, devices: devs, collapseFallback: false)
+        var notes = drawnMap.notes + drawnMap.pngNotes
+        var details = drawnMap.details
+        // The group pictures, laid out in parallel (each layout in its own child; the shim's lock
+        // covers only building the DOT and forking). Results in group order: deterministic.
+        let wantGroups = options.groupPictures || formats.contains(.html)
+        let count = wantGroups ? groups.groups.count : 0
+        let slots = Slots<Result<Drawn, RenderError>>(count)
+        DispatchQueue.concurrentPerform(iterations: count) { k in
+            var d = builder.groupDiagram(groups, k, options: options)
+            d.linkTargets = targets
+            var o = options
+            o.thresholds.maxLabelledEdges = min(o.thresholds.maxLabelledEdges, o.thresholds.maxLabelledGroupEdges)
+            do throws(RenderError) {
+                slots.set(k, .success(try draw(d, builder: builder, options: o, devices: devs, collapseFallback: false)))
+            } catch {
+                slots.set(k, .failure(error))
+            }
+        }
+        var groupDrawn: [Drawn] = []
+        for k in 0..<count {
+            let drawn: Drawn
+            switch slots.items[k]! {
+            case .success(let d): drawn = d
+            case .failure(let e): throw e
+            }
+            for note in drawn.notes + drawn.pngNotes { notes.append("group \(groups.groups[k].name): \(note)") }
+            details += drawn.details.map { "group \(groups.groups[k].name): \($0)" }
+            groupDrawn.append(drawn)
+        }
+        var files: [(DiagramFormat, Data)] = []
+        var groupFiles: [(suffix: String, format: DiagramFormat, data: Data)] = []
+        for f in formats {
+            if f == .html {
+                let own = Set(targets)
+                let svgs = try groupDrawn.map { d throws(RenderError) in HTMLPage.withoutOwnLinks(try d.output("svg"), own) }
+                files.append((f, try HTMLPage.write(svg: HTMLPage.withoutOwnLinks(try drawnMap.output("svg"), own), graph: graph,
+                                                    diagram: drawnMap.diagram, engine: drawnMap.engine, notes: notes, options: options,
+                                                    context: page, groups: groups, groupSVGs: svgs, groupDiagrams: groupDrawn.map(\.diagram))))
+                continue
+            }
+            files.append((f, try drawnMap.file(f)))
+            for (k, d) in groupDrawn.enumerated() where options.groupPictures { groupFiles.append(("-" + groups.groups[k].slug, f, try d.file(f))) }
+        }
+        var outcome = Outcome(files: files, notes: notes, warnings: drawnMap.warnings, diagram: drawnMap.diagram, engine: drawnMap.engine)
+        outcome.details = details
+        outcome.groupFiles = groupFiles
+        outcome.groups = groups
+        return outcome
     }
 
     struct Plan {
@@ -96,7 +203,7 @@ public struct DiagramRenderer: Sendable {
 
     /// The attempts, first the one the options and thresholds choose, then the fallbacks.
     func plan(_ first: Diagram, builder: DiagramBuilder, options: DiagramOptions,
-              notes: inout [String]) throws(RenderError) -> [Plan] {
+              notes: inout [String], collapseFallback: Bool = true) throws(RenderError) -> [Plan] {
         let t = options.thresholds
         var d = first
         switch options.edgeLabels {
@@ -132,7 +239,7 @@ public struct DiagramRenderer: Sendable {
             s.notes.append("fallback: laid out with sfdp (no module boxes)")
             plans.append(plan(s, "sfdp", "the diagram with sfdp"))
         }
-        if !d.collapsed && options.collapseModules != .never {
+        if collapseFallback && !d.collapsed && options.collapseModules != .never {
             var o = options
             o.collapseModules = .always
             var c = try builder.build(o)
@@ -143,5 +250,17 @@ public struct DiagramRenderer: Sendable {
             }
         }
         return plans
+    }
+}
+
+/// Results written from `concurrentPerform`'s threads, one slot each.
+private final class Slots<T>: @unchecked Sendable {
+    private(set) var items: [T?]
+    private let lock = NSLock()
+    init(_ n: Int) { items = Array(repeating: nil, count: n) }
+    func set(_ i: Int, _ v: T) {
+        lock.lock()
+        items[i] = v
+        lock.unlock()
     }
 }

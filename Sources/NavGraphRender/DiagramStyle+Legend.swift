@@ -17,10 +17,10 @@ extension DiagramStyle {
         let kindText: [(Diagram.NodeKind, String, String)] = [
             (.feature, "Feature", "screen (feature)"), (.route, "route", "route id"), (.handler, "Handler", "route handler"),
             (.dependency, "Dependency", "dependency protocol"), (.module, "Module", "module (collapsed)"),
-            (.unhandledRoute, "route", "route no handler claims"),
+            (.unhandledRoute, "route", "route no handler claims"), (.group, "Group", "group of screens (drawn in its own picture)"),
         ]
         for (k, text, what) in kindText where kinds.contains(k) { swatch(node(k, []), text, what) }
-        let base: Diagram.NodeKind = d.collapsed ? .module : .feature
+        let base: Diagram.NodeKind = d.isMap ? .group : d.collapsed ? .module : .feature
         let markText: [(Diagram.Marks, String, String)] = [
             (.entry, "Entry", "entry (built without isEnabled)"), (.unreachable, "Unreachable", "unreachable"),
             (.disabled, "Disabled", "can be disabled"), (.missingFallback, "No fallback", "disabled without fallback: crashes"),
@@ -28,13 +28,18 @@ extension DiagramStyle {
             (.context, "Context", "outside the selection"),
             (.added, "Added", "added by the change"), (.removed, "Removed", "removed by the change"),
             (.changed, "Changed", "changed (details in the tooltip)"),
+            (.worstError, "Error", "worst finding on its screens: an error"),
+            (.worstWarning, "Warning", "worst finding on its screens: a warning"),
         ]
-        for (m, text, what) in markText where marks.contains(m) { swatch(node(base, m), text, what) }
+        let inGroups = d.nodes.contains { $0.link != nil && $0.marks.contains(.context) }
+        for (m, text, what) in markText where marks.contains(m) {
+            swatch(node(base, m), text, m == .context && inGroups ? "in another group (drawn in its picture)" : what)
+        }
         let relText: [(Diagram.Relation, String, String)] = [
             (.navigates, "──▶", d.showsEdgeLabels ? "navigates (label: route id)" : "navigates (route ids in tooltips)"),
             (.opens, "──▶", "opens route"), (.handledBy, "──○", "handled by"), (.routesTo, "──▶", "handler builds"),
             (.fallback, "- - ▶", "fallback"), (.requires, "──▷", "depends on"), (.requiresLazy, "···▷", "depends on, lazily"),
-            (.aggregate, "──▶", "links between modules (count)"),
+            (.aggregate, "──▶", d.isMap ? "links between groups (count)" : "links between modules (count)"),
             (.direct, "- - ⇢", "presents directly, around the router (style direct)"),
         ]
         for (r, glyph, what) in relText where relations.contains(r) { line(r, [], glyph, what) }

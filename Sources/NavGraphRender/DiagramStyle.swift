@@ -16,6 +16,7 @@ enum DiagramStyle {
         case .handler: shape = "hexagon"; fill = "#EFE6F7"; color = purple
         case .dependency: shape = "component"; fill = "#EEEEEE"; color = darkGrey
         case .module: shape = "folder"
+        case .group: shape = "box"; styles.insert("rounded", at: 0); pen = "1.5"
         case .unhandledRoute: shape = "octagon"; fill = "#FDE2E1"; color = red; font = red; styles.append("dashed")
         }
         if marks.contains(.entry) { fill = "#D7F5DD"; color = green; pen = "2"; peripheries = "2" }
@@ -26,6 +27,8 @@ enum DiagramStyle {
         if marks.contains(.finding) { pen = "2"; color = orange }
         if marks.contains(.cycle) || marks.contains(.unhandled) { color = red; pen = "2" }
         if marks.contains(.missingFallback) { fill = "#FDE2E1"; color = red; pen = "3" }
+        if marks.contains(.worstWarning) { fill = "#FFF1D6"; color = orange; pen = "2" }
+        if marks.contains(.worstError) { fill = "#FDE2E1"; color = red; pen = "2.5" }
         if marks.contains(.changed) { fill = "#FFF4D6"; color = amber; pen = "2" }
         if marks.contains(.added) { fill = "#D7F5DD"; color = green; pen = "2" }
         if marks.contains(.removed) { fill = "#FDE2E1"; color = red; pen = "2"; styles.append("dashed") }
@@ -49,6 +52,7 @@ enum DiagramStyle {
         case .aggregate: color = blue; pen = "1.5"
         case .direct: color = green; style = "dashed"; arrow = "vee"
         }
+        if marks.contains(.context) { color = "#9E9E9E"; pen = "1" }
         if marks.contains(.cycle) || marks.contains(.unhandled) { color = red; pen = "2.5" }
         if marks.contains(.changed) { color = amber; pen = "2" }
         if marks.contains(.added) { color = green; pen = "2" }

@@ -37,6 +37,8 @@ enum GraphvizGraph {
             for (k, v) in DiagramStyle.node(n.kind, n.marks) { ngv_set(h, k, v) }
             ngv_set(h, "label", Escaping.dot(n.label))
             ngv_set(h, "tooltip", Escaping.dot(n.tooltip))
+            // Only navgraph's own relative file names (percent-encoded): the group picture to open.
+            if let k = n.link, k < d.linkTargets.count { ngv_set(h, "URL", Escaping.dot(d.linkTargets[k])) }
             handles.append(h)
         }
         if d.legend {
@@ -50,7 +52,19 @@ enum GraphvizGraph {
             let h = ngv_edge(g, handles[e.tail], handles[e.head], "e\(i)")
             ngv_set(h, "id", "e\(i)")
             for (k, v) in DiagramStyle.edge(e.relation, e.marks) { ngv_set(h, k, v) }
-            if d.showsEdgeLabels, let l = e.label { ngv_set(h, "label", Escaping.dot(l)) }
+            if d.showsEdgeLabels, let l = e.label {
+                // The map's counts sit at the arrow heads: dot's edge labels become nodes of the layout,
+                // and with the map's clusters they crashed graphviz 2.42 (signal 6) in the layout child.
+                if d.isMap {
+                    ngv_set(h, "headlabel", Escaping.dot(l))
+                    ngv_set(h, "labelfontcolor", DiagramStyle.blue)
+                    ngv_set(h, "labelfontsize", "10")
+                    ngv_set(h, "labeldistance", "1.8")
+                    ngv_set(h, "labelangle", "-30")
+                } else {
+                    ngv_set(h, "label", Escaping.dot(l))
+                }
+            }
             ngv_set(h, "tooltip", Escaping.dot(e.tooltip))
         }
         // Root values last: a cluster created after them would inherit them.

@@ -8,8 +8,13 @@ import Foundation
 /// every layout starts from the same library state, so the same DOT gives the same bytes.
 /// Graphviz is not thread safe: every call goes through `lock`, one at a time.
 public struct GraphvizRenderer: Sendable {
-    /// Serialises all graphviz use in this process.
-    static let lock = NSRecursiveLock()
+    /// Serialises all graphviz use in this process: the shim's recursive mutex, which an isolated
+    /// layout also holds while it forks (and only then), so layouts can wait in parallel.
+    struct Lock: Sendable {
+        func lock() { ngv_lock() }
+        func unlock() { ngv_unlock() }
+    }
+    static let lock = Lock()
 
     /// Seconds a layout may take; nil for no limit (only with `isolated`).
     public var timeout: Double?
@@ -33,9 +38,10 @@ public struct GraphvizRenderer: Sendable {
     }
 
     /// Lays `dot` out with `engine` and renders it as each graphviz device in `formats` (svg, png, json, …).
+    /// Isolated layouts may run from several threads at once (each in its own child).
     public func render(dot: String, engine: String, formats: [String]) throws(RenderError) -> Result {
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
+        if !isolated { Self.lock.lock() }
+        defer { if !isolated { Self.lock.unlock() } }
         var bytes = Array(dot.utf8)
         bytes.append(0)
         let cFormats = formats.map { strdup($0) }

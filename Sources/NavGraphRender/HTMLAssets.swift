@@ -44,6 +44,7 @@ enum HTMLAssets {
           <div id="ng-canvas" tabindex="0" role="application"
             aria-label="Diagram. Arrow keys pan, plus and minus zoom, 0 fits, Tab moves through the nodes, Enter selects.">
         \(svg)
+            <div id="ng-where" class="ng-where" aria-live="polite"></div>
             <div class="ng-zoom" role="toolbar" aria-label="Zoom">
               <button id="ng-zoom-in" type="button" aria-label="Zoom in">+</button>
               <button id="ng-zoom-out" type="button" aria-label="Zoom out">&#8722;</button>
@@ -92,6 +93,9 @@ enum HTMLAssets {
     #ng-canvas:focus-visible { outline: 3px solid var(--accent); outline-offset: -3px; }
     #ng-canvas.ng-dragging { cursor: grabbing; }
     #ng-svg { width: 100%; height: 100%; display: block; user-select: none; }
+    .ng-notes { margin: 2px 0; padding-left: 18px; max-height: 30vh; overflow: auto; }
+    .ng-where { position: absolute; left: 10px; top: 8px; display: flex; gap: 6px; align-items: center; background: var(--bg); padding: 2px 6px; border-radius: 5px; }
+    .ng-where:empty { display: none; }
     .ng-zoom { position: absolute; right: 10px; bottom: 10px; display: flex; gap: 4px; }
     button { font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 5px; padding: 3px 8px; cursor: pointer; }
     button:hover { border-color: var(--accent); }
@@ -147,7 +151,7 @@ enum HTMLAssets {
     (function () {
     'use strict';
     const D = JSON.parse(document.getElementById('navgraph-data').textContent);
-    const svg = document.getElementById('ng-svg');
+    let svg = document.getElementById('ng-svg');
     const canvas = document.getElementById('ng-canvas');
     const $ = (id) => document.getElementById(id);
     const KIND = ['navigates', 'routesTo', 'fallback', 'requires'];
@@ -171,14 +175,59 @@ enum HTMLAssets {
     const N = D.nodes.length;
     const out = Array.from({ length: N }, () => []), inc = Array.from({ length: N }, () => []);
     D.edges.forEach((e, k) => { out[e[0]].push(k); inc[e[1]].push(k); });
-    const dOut = Array.from({ length: D.diagramNodes }, () => []), dIn = Array.from({ length: D.diagramNodes }, () => []);
-    D.diagramEdges.forEach((e, k) => { dOut[e[0]].push(k); dIn[e[1]].push(k); });
-    const members = Array.from({ length: D.diagramNodes }, () => []);
-    D.nodes.forEach((n, i) => { if (n.svg != null) members[n.svg].push(i); });
+    // A view: one SVG with its diagram edges, the graph nodes each diagram node draws, and where each
+    // graph node is drawn in it. View -1 is the page's first diagram (the map, when there is one);
+    // view k >= 0 is group k's picture (the SVG as text in the plain-text block ng-group-k),
+    // parsed as SVG when first opened.
+    const G = D.views ? D.views.groups : [];
+    function makeView(edges, count, members, el, group) {
+      const v = { edges, count, members, el, group, dOut: [], dIn: [], at: new Map(), vb0: null, vb: null };
+      v.dOut = Array.from({ length: count }, () => []); v.dIn = Array.from({ length: count }, () => []);
+      edges.forEach((e, k) => { v.dOut[e[0]].push(k); v.dIn[e[1]].push(k); });
+      // Own screens first, so a screen drawn as itself wins over a context copy.
+      members.forEach((m, d) => { for (const i of m) if (!v.at.has(i) || (group >= 0 && D.nodes[i].group === group)) v.at.set(i, d); });
+      return v;
+    }
+    const topMembers = Array.from({ length: D.diagramNodes }, () => []);
+    D.nodes.forEach((n, i) => { if (n.svg != null) topMembers[n.svg].push(i); });
+    const views = new Map([[-1, makeView(D.diagramEdges, D.diagramNodes, topMembers, svg, -1)]]);
+    let V = views.get(-1);
+    const isMap = () => D.views != null && V.group < 0;
+    const dOf = (i) => { const d = V.at.get(i); return d == null ? null : d; };
     const nodeEl = (d) => document.getElementById('n' + d);
     const edgeEl = (k) => document.getElementById('e' + k);
 
     const state = { scenario: D.base, selected: null, path: null };
+    function viewOf(k) {
+      if (!views.has(k)) {
+        const text = $('ng-group-' + k).textContent;
+        const e = document.importNode(new DOMParser().parseFromString(text, 'image/svg+xml').documentElement, true);
+        const g = G[k];
+        const v = makeView(g.diagramEdges, g.members.length, g.members, e, k);
+        views.set(k, v);
+      }
+      return views.get(k);
+    }
+    // Puts view k (-1: the map) in the canvas; the page's marks follow.
+    function openView(k) {
+      if (V.group === k) return;
+      V.vb = vb; V.vb0 = vb0;
+      const v = viewOf(k);
+      svg.replaceWith(v.el);
+      svg = v.el; V = v;
+      if (!v.vb0) { v.vb0 = svg.getAttribute('viewBox').split(/[\s,]+/).map(Number); v.vb = v.vb0.slice(); prepareNodes(); }
+      vb0 = v.vb0; vb = v.vb.slice(); applyView();
+      document.body.dataset.view = k < 0 ? 'map' : 'group-' + k;
+      const where = $('ng-where');
+      if (where) {
+        clear(where);
+        if (k >= 0) where.append(el('button', { type: 'button', id: 'ng-back', text: '← Map', onclick: () => { openView(-1); clearMarks(); } }),
+          ' ', el('strong', { text: G[k].name }), ' ', el('span', { class: 'ng-kind', text: G[k].members.length + ' nodes · ' + G[k].modules.length + ' module(s)' }));
+        else if (D.views) where.append(el('strong', { text: 'Map' }), ' ', el('span', { class: 'ng-kind', text: G.length + ' groups: click one to open it' }));
+      }
+      clearMarks();
+      paintScenario();
+    }
     const scn = () => D.scenarios[state.scenario];
 
     // ---- header
@@ -187,18 +236,26 @@ enum HTMLAssets {
     (function layoutNote() {
       const l = D.layout;
       const parts = ['Layout: ' + l.engine, l.drawnNodes + ' nodes and ' + l.drawnEdges + ' edges drawn',
-        l.collapsed ? 'modules collapsed into one node each' : 'detail: ' + l.detail,
-        l.edgeLabels ? 'route ids on edges' : 'route ids in edge tooltips only'];
+        D.views ? 'a map of ' + G.length + ' groups (' + (D.views.rule === 'flows' ? 'modules under the entries\u2019 flows' : 'one per module') + '), each group opens in place'
+          : l.collapsed ? 'modules collapsed into one node each' : 'detail: ' + l.detail,
+        D.views ? (l.edgeLabels ? 'link counts on the map\u2019s edges' : 'link counts in edge tooltips')
+          : l.edgeLabels ? 'route ids on edges' : 'route ids in edge tooltips only'];
       const p = $('ng-layout');
       p.textContent = parts.join(' · ');
-      if (l.notes.length) {
+      if (l.notes.length && D.views) {
+        // The map's notes (one per group that fell back) are many: folded.
+        const ul = el('ul', { class: 'ng-notes' });
+        l.notes.forEach((t) => ul.append(el('li', { text: t })));
+        p.append(el('details', {}, el('summary', { text: 'Notes (' + l.notes.length + ')' }), ul));
+        p.dataset.fallback = '1';
+      } else if (l.notes.length) {
         p.append(el('br'), 'Large-graph fallback: ' + l.notes.join(' / '));
         p.dataset.fallback = '1';
       }
     })();
 
     // ---- pan and zoom (the SVG's viewBox)
-    const vb0 = svg.getAttribute('viewBox').split(/[\s,]+/).map(Number);
+    let vb0 = svg.getAttribute('viewBox').split(/[\s,]+/).map(Number);
     let vb = vb0.slice();
     function applyView() { svg.setAttribute('viewBox', vb.join(' ')); }
     function scale() { return Math.max(vb[2] / Math.max(svg.clientWidth, 1), vb[3] / Math.max(svg.clientHeight, 1)); }
@@ -242,7 +299,8 @@ enum HTMLAssets {
       vb = [(b.x0 + b.x1) / 2 - w / 2, (b.y0 + b.y1) / 2 - h / 2, w, h];
       applyView();
     }
-    svg.addEventListener('wheel', (ev) => {
+    canvas.addEventListener('wheel', (ev) => {
+      if (!ev.target.closest || !ev.target.closest('#ng-svg')) return;
       ev.preventDefault();
       const trackpadScroll = !ev.ctrlKey && ev.deltaMode === 0 && (ev.deltaX !== 0 || Math.abs(ev.deltaY) < 40);
       if (trackpadScroll) pan(-ev.deltaX, -ev.deltaY);
@@ -250,7 +308,7 @@ enum HTMLAssets {
     }, { passive: false });
     let drag = null;
     canvas.addEventListener('pointerdown', (ev) => {
-      if (ev.button !== 0 || ev.target.closest('.ng-zoom')) return;
+      if (ev.button !== 0 || ev.target.closest('.ng-zoom') || ev.target.closest('.ng-where')) return;
       drag = { x: ev.clientX, y: ev.clientY, moved: false, id: ev.pointerId };
     });
     window.addEventListener('pointermove', (ev) => {
@@ -281,21 +339,30 @@ enum HTMLAssets {
     });
 
     // Diagram nodes: focusable, named, clickable.
-    for (let d = 0; d < D.diagramNodes; d++) {
-      const g = nodeEl(d);
-      if (!g) continue;
-      g.setAttribute('tabindex', '0');
-      g.setAttribute('role', 'button');
-      const m = members[d];
-      g.setAttribute('aria-label', m.length === 1 ? D.nodes[m[0]].kind + ' ' + name(m[0]) : 'module node, ' + m.length + ' elements');
+    function prepareNodes() {
+      for (let d = 0; d < V.count; d++) {
+        const g = nodeEl(d);
+        if (!g) continue;
+        g.setAttribute('tabindex', '0');
+        g.setAttribute('role', 'button');
+        const m = V.members[d];
+        g.setAttribute('aria-label', isMap() ? 'group ' + G[d].name + ', ' + m.length + ' screens'
+          : m.length === 1 ? D.nodes[m[0]].kind + ' ' + name(m[0]) : 'module node, ' + m.length + ' elements');
+      }
     }
-    svg.addEventListener('click', (ev) => {
+    prepareNodes();
+    canvas.addEventListener('click', (ev) => {
       if (drag && drag.moved) return;
+      if (!ev.target.closest || !ev.target.closest('#ng-svg')) return;
       const g = ev.target.closest('g.node');
       if (g && /^n\d+$/.test(g.id)) { ev.preventDefault(); pickDiagramNode(Number(g.id.slice(1))); }
     });
     function pickDiagramNode(d) {
-      const m = members[d];
+      const m = V.members[d];
+      if (isMap()) { openView(d); clearMarks(); fit(); return; }
+      // A node for another group (a "door" in a group's picture): opens that group.
+      const gs = new Set(m.map((i) => D.nodes[i].group));
+      if (D.views && m.length > 1 && gs.size === 1 && !gs.has(V.group) && !gs.has(undefined) && !gs.has(null)) { openView([...gs][0]); fit(); return; }
       if (m.length === 1) select(m[0], false); else selectModule(d);
     }
 
@@ -312,8 +379,8 @@ enum HTMLAssets {
       const seen = new Set([d]), edges = [], queue = [d];
       while (queue.length) {
         const v = queue.shift();
-        for (const k of (forward ? dOut : dIn)[v]) {
-          const w = D.diagramEdges[k][forward ? 1 : 0];
+        for (const k of (forward ? V.dOut : V.dIn)[v]) {
+          const w = V.edges[k][forward ? 1 : 0];
           edges.push(k);
           if (!seen.has(w)) { seen.add(w); queue.push(w); }
         }
@@ -335,7 +402,7 @@ enum HTMLAssets {
     // Graph nodes that stand for an element the diagram does not draw (a route in the screens view).
     function drawnNear(i) {
       const s = new Set();
-      const add = (j) => { if (D.nodes[j].svg != null) s.add(D.nodes[j].svg); };
+      const add = (j) => { if (dOf(j) != null) s.add(dOf(j)); };
       for (const k of out[i]) { add(D.edges[k][1]); if (D.edges[k][3] >= 0) add(D.edges[k][3]); }
       for (const k of inc[i]) add(D.edges[k][0]);
       if (D.nodes[i].kind === 'handler') D.edges.forEach((e) => { if (e[3] === i) { add(e[0]); add(e[1]); } });
@@ -346,13 +413,16 @@ enum HTMLAssets {
       svg.classList.add('ng-dim');
       const set = new Set(ds);
       for (const d of set) mark(nodeEl(d), 'ng-hit');
-      D.diagramEdges.forEach((e, k) => { if (set.has(e[0]) && set.has(e[1])) mark(edgeEl(k)); });
+      V.edges.forEach((e, k) => { if (set.has(e[0]) && set.has(e[1])) mark(edgeEl(k)); });
       centre([...set]);
     }
 
     function select(i, centreIt) {
       state.selected = i;
-      const d = D.nodes[i].svg;
+      // A screen of a group: its group opens (from the map, or from another group's picture).
+      const gi = D.nodes[i].group;
+      if (gi != null && V.group !== gi) { openView(gi); centreIt = true; }
+      const d = dOf(i);
       if (d != null) { const lit = highlight(d); if (centreIt) centre(lit, d); }
       else showSet(drawnNear(i));
       panel(i);
@@ -360,7 +430,7 @@ enum HTMLAssets {
     function selectModule(d) {
       highlight(d);
       const p = $('ng-panel'); clear(p);
-      const m = members[d];
+      const m = V.members[d];
       p.append(el('h2', { text: 'Module node' }), el('p', { class: 'ng-small', text: m.length + ' elements drawn as this node' }));
       const ul = el('ul');
       for (const i of m.slice(0, 300)) ul.append(el('li', {}, link(i), ' ', el('span', { class: 'ng-kind', text: D.nodes[i].kind })));
@@ -392,6 +462,7 @@ enum HTMLAssets {
         row('enabled', text);
       }
       if (n.fallback != null) row('fallback', link(n.fallback));
+      if (D.views && n.group != null) row('group', G[n.group].name);
       if (n.svg == null) row('drawn', 'not as a node in this diagram (' + D.layout.detail + ' view, ' + D.layout.layer + ' layer)');
       p.append(dl);
       const list = (title, items) => {
@@ -453,7 +524,7 @@ enum HTMLAssets {
         const f = D.findings[fi];
         const b = el('button', { type: 'button', 'data-finding': String(fi) }, ...findingLine(f));
         b.addEventListener('click', () => {
-          const ds = [...new Set(f.elements.map((i) => D.nodes[i].svg).filter((d) => d != null))];
+          const ds = [...new Set(f.elements.map(dOf).filter((d) => d != null))];
           showSet(ds);
           b.classList.add('ng-active');
           const p = $('ng-panel'); clear(p);
@@ -494,15 +565,29 @@ enum HTMLAssets {
       if (idx < 0) return;
       applyScenario(idx);
     }
+    // The scenario's changes on the diagram in view. On the map a group shows its worst change:
+    // a crash, then a fallback, then an unreachable screen, then a fallback target, then a gain.
+    function paintScenario() {
+      const s = scn();
+      svg.querySelectorAll(FLAG_MARKS.map((c) => '.' + c).join(',')).forEach((e) => e.classList.remove(...FLAG_MARKS));
+      const rank = { 'ng-crash': 5, 'ng-fb': 4, 'ng-lost': 3, 'ng-fbto': 2, 'ng-gain': 1 };
+      const best = new Map();
+      const add = (i, c) => {
+        const d = dOf(i);
+        if (d == null || !nodeEl(d)) return;
+        if (!isMap()) { nodeEl(d).classList.add(c); return; }
+        if (!best.has(d) || rank[c] > rank[best.get(d)]) best.set(d, c);
+      };
+      s.fallsBack.forEach(([f, fb]) => { if (fb >= 0) { add(f, 'ng-fb'); add(fb, 'ng-fbto'); } else add(f, 'ng-crash'); });
+      s.unreachable.forEach((f) => add(f, 'ng-lost'));
+      s.gained.forEach((f) => add(f, 'ng-gain'));
+      for (const [d, c] of best) nodeEl(d).classList.add(c);
+    }
     function applyScenario(idx) {
       state.scenario = idx;
       const s = scn();
       document.body.dataset.scenario = s.name;
-      svg.querySelectorAll(FLAG_MARKS.map((c) => '.' + c).join(',')).forEach((e) => e.classList.remove(...FLAG_MARKS));
-      const add = (i, c) => { const d = D.nodes[i].svg; if (d != null && nodeEl(d)) nodeEl(d).classList.add(c); };
-      s.fallsBack.forEach(([f, fb]) => { if (fb >= 0) { add(f, 'ng-fb'); add(fb, 'ng-fbto'); } else add(f, 'ng-crash'); });
-      s.unreachable.forEach((f) => add(f, 'ng-lost'));
-      s.gained.forEach((f) => add(f, 'ng-gain'));
+      paintScenario();
       document.querySelectorAll('#ng-flags input').forEach((cb) => { cb.checked = s.values[Number(cb.dataset.flag)]; });
       const box = $('ng-flag-effect'); clear(box);
       if (idx !== D.base) {
@@ -579,9 +664,16 @@ enum HTMLAssets {
       }
       msg.textContent = name(a) + ' → ' + name(b) + ': ' + p.length + ' step' + (p.length === 1 ? '' : 's') + ' (scenario ' + scn().name + ')';
       msg.dataset.steps = String(p.length);
+      // A path inside one group is drawn in its picture; across groups, on the map.
+      if (D.views) {
+        const gs = new Set([D.nodes[a].group]);
+        p.forEach((mv) => { gs.add(D.nodes[mv[2]].group); gs.add(D.nodes[D.edges[mv[0]][0]].group); if (mv[4] >= 0) gs.add(D.nodes[mv[4]].group); });
+        openView(gs.size === 1 ? [...gs][0] : -1);
+        clearMarks();
+      }
       svg.classList.add('ng-dim');
       const chainDs = [];
-      const push = (i) => { if (i < 0) return; const d = D.nodes[i].svg; if (d != null && chainDs[chainDs.length - 1] !== d) chainDs.push(d); };
+      const push = (i) => { if (i < 0) return; const d = dOf(i); if (d != null && chainDs[chainDs.length - 1] !== d) chainDs.push(d); };
       push(a);
       p.forEach((mv) => {
         const e = D.edges[mv[0]];
@@ -594,7 +686,7 @@ enum HTMLAssets {
       });
       for (const d of chainDs) mark(nodeEl(d), 'ng-path');
       for (let j = 0; j + 1 < chainDs.length; j++) {
-        for (const k of dOut[chainDs[j]]) if (D.diagramEdges[k][1] === chainDs[j + 1]) mark(edgeEl(k), 'ng-path');
+        for (const k of V.dOut[chainDs[j]]) if (V.edges[k][1] === chainDs[j + 1]) mark(edgeEl(k), 'ng-path');
       }
       centre(chainDs);
     }
@@ -654,7 +746,13 @@ enum HTMLAssets {
     input.addEventListener('blur', () => setTimeout(closeResults, 100));
 
     renderFlags();
+    if (D.views) {
+      document.body.dataset.view = 'map';
+      const where = $('ng-where');
+      where.append(el('strong', { text: 'Map' }), ' ', el('span', { class: 'ng-kind', text: G.length + ' groups: click one to open it' }));
+    }
     applyScenario(D.base);
+    document.body.dataset.readyMs = String(Math.round(performance.now()));
     document.body.dataset.ready = '1';
     })();
 

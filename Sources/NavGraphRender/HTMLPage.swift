@@ -20,10 +20,11 @@ public enum HTMLPage {
 
     /// The page's bytes. `svg` is graphviz's SVG of `diagram`.
     static func write(svg: Data, graph: NavGraph, diagram: Diagram, engine: String, notes: [String],
-                      options: DiagramOptions, context: Context) throws(RenderError) -> Data {
+                      options: DiagramOptions, context: Context, groups: DiagramGroups? = nil, groupSVGs: [Data] = [],
+                      groupDiagrams: [Diagram] = []) throws(RenderError) -> Data {
         let base = context.scenario ?? graph.defaultScenario
         let data = HTMLPageData(graph: graph, diagram: diagram, engine: engine, notes: notes, options: options,
-                                base: base, checkOptions: context.checkOptions)
+                                base: base, checkOptions: context.checkOptions, groups: groups, groupDiagrams: groupDiagrams)
         let json: String
         do {
             let encoder = JSONEncoder()
@@ -39,9 +40,44 @@ public enum HTMLPage {
         page += "<meta name=\"generator\" content=\"navgraph\">\n"
         page += "<title>\(Escaping.xml(diagram.title)) · navgraph</title>\n<style>\n\(HTMLAssets.style)</style>\n</head>\n"
         page += HTMLAssets.body(svg: picture)
+        // Group pictures: text until opened (the script parses one with DOMParser as SVG, never as
+        // HTML, and puts it in the canvas), so a big map's page does not build every group's DOM.
+        for (k, g) in groupSVGs.enumerated() {
+            let svg = try inlineSVG(String(decoding: g, as: UTF8.self))
+            let lower = svg.lowercased()
+            if lower.contains("</script") || lower.contains("<!--") {
+                throw .system("a group picture's SVG holds markup that would end its block: not embedded")
+            }
+            page += "<script type=\"text/plain\" id=\"ng-group-\(k)\">\(svg)</script>\n"
+        }
         page += "<script type=\"application/json\" id=\"navgraph-data\">\(json)</script>\n"
         page += "<script>\n\(HTMLAssets.script)</script>\n</body>\n</html>\n"
         return Data(page.utf8)
+    }
+
+    /// `svg` without the `xlink:href` attributes navgraph itself set (`own`: the group pictures'
+    /// file names, as graphviz XML-escapes them): the page opens groups in place.
+    static func withoutOwnLinks(_ svg: Data, _ own: Set<String>) -> Data {
+        guard !own.isEmpty else { return svg }
+        let escaped = Set(own.map { Escaping.xml($0) })
+        let b = Array(svg)
+        let key = Array(" xlink:href=\"".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count)
+        var i = 0
+        while i < b.count {
+            if b[i] == key[0] && i + key.count <= b.count && Array(b[i..<(i + key.count)]) == key {
+                var j = i + key.count
+                while j < b.count && b[j] != UInt8(ascii: "\"") { j += 1 }
+                if j < b.count && escaped.contains(String(decoding: b[(i + key.count)..<j], as: UTF8.self)) {
+                    i = j + 1
+                    continue
+                }
+            }
+            out.append(b[i])
+            i += 1
+        }
+        return Data(out)
     }
 
     /// Graphviz's SVG as an inline element: from `<svg` on, comments dropped, the fixed size

@@ -17,8 +17,27 @@ struct HTMLPageData: Encodable {
         var enabled: String?
         var fallback: Int32?
         var entry: Bool
-        /// The diagram node drawing it (its module's node when collapsed); nil when not drawn.
+        /// The diagram node drawing it (its module's node when collapsed, its group's on the map); nil when not drawn.
         var svg: Int?
+        /// On the map: the group whose picture draws it (`views.groups`).
+        var group: Int?
+    }
+
+    /// The map's group pictures (docs/rendering.md, "The map"): group `k`'s SVG is the page's
+    /// `<template id="ng-group-<k>">`; its diagram node `d` draws the graph nodes `members[d]`
+    /// (its own screens, and screens of other groups it links with, greyed).
+    struct GroupView: Encodable {
+        var name: String
+        var slug: String
+        var modules: [String]
+        var diagramEdges: [[Int]]
+        var members: [[Int32]]
+    }
+
+    struct Views: Encodable {
+        /// `modules` or `flows`: how the groups were made.
+        var rule: String
+        var groups: [GroupView]
     }
 
     struct Layout: Encodable {
@@ -83,6 +102,8 @@ struct HTMLPageData: Encodable {
     var scenarioRule: String
     var base: Int
     var scenarios: [Scenario]
+    /// The map's groups; absent when the page draws one diagram.
+    var views: Views?
 }
 
 extension HTMLPageData {
@@ -93,7 +114,7 @@ extension HTMLPageData {
     static let combinationBudget = 1 << 21
 
     init(graph g: NavGraph, diagram: Diagram, engine: String, notes: [String], options: DiagramOptions,
-         base: FlagScenario, checkOptions: CheckOptions) {
+         base: FlagScenario, checkOptions: CheckOptions, groups: DiagramGroups? = nil, groupDiagrams: [Diagram] = []) {
         var drawnBy: [Int32: Int] = [:]
         for (i, n) in diagram.nodes.enumerated() { for m in n.members where drawnBy[m] == nil { drawnBy[m] = i } }
         let entryFeatures = Set(g.entryFeatures), entryRoutes = Set(g.entryRoutes)
@@ -121,7 +142,14 @@ extension HTMLPageData {
             }
             node.source = origin?.source?.description
             node.declaredAt = origin?.registry?.description
+            node.group = groups?.groupOf[id]
             return node
+        }
+        if let groups {
+            views = Views(rule: groups.rule, groups: zip(groups.groups, groupDiagrams).map { group, d in
+                GroupView(name: group.name, slug: group.slug, modules: group.modules, diagramEdges: d.edges.map { [$0.tail, $0.head] },
+                          members: d.nodes.map(\.members))
+            })
         }
         var styles: [String: String] = [:]
         edges = g.edges.enumerated().map { i, e in

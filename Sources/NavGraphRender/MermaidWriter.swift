@@ -62,6 +62,7 @@ public enum MermaidWriter {
         case .handler: return ("{{", "}}")
         case .dependency: return ("[[", "]]")
         case .unhandledRoute: return ("[/", "/]")
+        case .group: return ("[", "]")
         }
     }
 }

@@ -18,6 +18,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case system(String)
     /// `--focus`, `--from`, `--to` or `--module` names nothing in the graph.
     case unknownElement(option: String, name: String)
+    /// Options that do not go together (`--view map` with a selection).
+    case unsupported(String)
 
     public var description: String {
         switch self {
@@ -39,6 +41,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
             return (sig == 0 ? "the layout process failed" : "graphviz crashed in the layout process (signal \(sig))") + Self.tail(m)
         case .system(let what): return "could not run the layout: \(what)"
         case .unknownElement(let option, let name): return "\(option): nothing named '\(name)' in the graph"
+        case .unsupported(let what): return what
         }
     }
 

@@ -9,6 +9,7 @@ extension DiagramOptions.Detail: ExpressibleByArgument {}
 extension DiagramOptions.Layer: ExpressibleByArgument {}
 extension DiagramOptions.Collapse: ExpressibleByArgument {}
 extension DiagramOptions.EdgeLabels: ExpressibleByArgument {}
+extension DiagramOptions.View: ExpressibleByArgument {}
 
 /// `navgraph render`: diagrams of the navigation graph, with the findings drawn on them.
 struct RenderCommand: ParsableCommand {
@@ -18,6 +19,10 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             Files are written atomically as <dir>/<name>.<ext> (svg, dot, png, json, mmd, html), one per format.
             The HTML page is self-contained: pan, zoom, search, details, findings, flag toggles, paths.
+            Above 120 screens the picture is a map: groups of screens (modules, or modules under the entries'
+            flows), links between groups counted, each group coloured by its worst finding, and one picture
+            per group beside it (<name>-<group>.<ext>, linked from the map's SVG); the HTML page opens groups
+            in place. --view full draws every screen in one picture.
             Big graphs: route labels are dropped, modules collapsed or sfdp used automatically, and a layout
             that crashes or runs out of --layout-timeout falls back; each step is noted on stderr.
             See docs/rendering.md.
@@ -59,6 +64,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Show only this module (neighbours greyed).")
     var module: String?
 
+    @Option(help: "auto (the map above 120 screens), map (groups, a picture each), full (every screen in one picture).")
+    var view: DiagramOptions.View = .auto
+
+    @Flag(name: .customLong("map-only"), help: "With the map: write the map without the group pictures (the HTML page still holds them).")
+    var mapOnly = false
+
     @Option(name: .customLong("collapse-modules"), help: "One node per module: auto, always, never.")
     var collapseModules: DiagramOptions.Collapse = .auto
 
@@ -97,6 +108,9 @@ struct RenderCommand: ParsableCommand {
         options.collapseModules = collapseModules
         options.edgeLabels = edgeLabels
         options.legend = !noLegend
+        options.view = view
+        options.groupPictures = !mapOnly
+        options.groupLinkPrefix = Self.percentEncoded(stem) + "-"
         let app = loaded.registry.app ?? stem
         options.title = loaded.scenario.name == "default" ? app : "\(app) (\(loaded.scenario.name))"
         let formats = format.isEmpty ? [.svg] : format.reduce(into: [DiagramFormat]()) { if !$0.contains($1) { $0.append($1) } }
@@ -113,6 +127,7 @@ struct RenderCommand: ParsableCommand {
         for note in outcome.notes { CLIOutput.stderr("navgraph: note: \(note)\n") }
         if verbose { for d in outcome.details { CLIOutput.stderr("navgraph: verbose: \(d)\n") } }
         let files = outcome.files.map { (name: "\(stem).\($0.format.fileExtension)", data: $0.data) }
+            + outcome.groupFiles.map { (name: "\(stem)\($0.suffix).\($0.format.fileExtension)", data: $0.data) }
         do {
             let written = try AtomicFileWriter.write(files, into: URL(fileURLWithPath: output))
             for url in written { CLIOutput.stdout(url.relativePath + "\n") }
@@ -120,6 +135,18 @@ struct RenderCommand: ParsableCommand {
             CLIOutput.stderr("navgraph: error: \(error)\n")
             throw ExitCode(ExitStatus.badInput)
         }
+    }
+
+    /// A file name as a relative URL: everything but unreserved ASCII percent-encoded.
+    static func percentEncoded(_ name: String) -> String {
+        var out = ""
+        for b in name.utf8 {
+            let c = Character(Unicode.Scalar(b))
+            if b < 128 && (c.isLetter || c.isNumber || "-._~".contains(c)) { out.append(c) } else {
+                out += "%" + String(b, radix: 16, uppercase: true).leftPadded(2)
+            }
+        }
+        return out
     }
 
     /// `--name`, else the first registry path's file name without extension.
@@ -130,4 +157,9 @@ struct RenderCommand: ParsableCommand {
         let base = url.deletingPathExtension().lastPathComponent
         return base == "registry" ? url.deletingLastPathComponent().lastPathComponent : base
     }
+}
+
+
+private extension String {
+    func leftPadded(_ n: Int) -> String { count >= n ? self : String(repeating: "0", count: n - count) + self }
 }

@@ -268,6 +268,101 @@ class Suite:
         assert self.b.js("window.__pwned === undefined") and self.b.page_errors() == []
         self.shot("hostile.png")
 
+    # ---- the map of a 1,000-module app (docs/rendering.md, "The map")
+    def map_page(self):
+        if "map1000" not in self.pages:
+            reg = os.path.join(self.tmp, "map1000.yml")
+            run(self.o.navgraph, "generate", "--features", "3006", "--modules", "1000", "--seed", "1", "-o", reg)
+            t = time.time()
+            self.page(reg, "map1000")
+            self.map_render_s = time.time() - t
+        t = time.time()
+        self.open(self.pages["map1000"])
+        self.map_load_s = time.time() - t
+        self.groups = self.data["views"]["groups"]
+        return self.pages["map1000"]
+
+    def group_of(self, name):
+        i = self.names.index(name)
+        return i, self.data["nodes"][i]["group"]
+
+    def map_marked(self, cls):
+        """The groups (map view) whose node carries a class."""
+        ids = self.b.js(f"[...document.querySelectorAll('#ng-svg g.node.{cls}')].map(g => g.id)")
+        return {int(i[1:]) for i in ids}
+
+    def test_map_opens_on_map_and_search_opens_a_group(self):
+        self.map_page()
+        assert self.b.js("document.body.dataset.view") == "map"
+        assert len(self.groups) >= 10, len(self.groups)
+        assert self.b.js("document.querySelectorAll('#ng-svg g.node').length") == len(self.groups) + 1  # + legend
+        assert "map of" in self.b.js("document.getElementById('ng-layout').innerText")
+        self.shot("map-1000.png")
+        # A screen deep in a closed group: search, Enter, its group opens with it selected.
+        name = "Mod0737S2Feature"
+        i, k = self.group_of(name)
+        t = time.time()
+        self.b.js("document.getElementById('ng-search').focus()")
+        self.b.type("mod0737s2")
+        first = self.b.js("document.querySelector('#ng-results li span').textContent")
+        self.search_s = time.time() - t
+        assert first == name, first
+        self.b.key("Enter", keycode=13)
+        assert self.b.js("document.body.dataset.view") == f"group-{k}"
+        sel = self.b.js("[...document.querySelectorAll('#ng-svg g.node.ng-sel')].map(g => g.id)")
+        assert len(sel) == 1, sel
+        assert self.groups[k]["members"][int(sel[0][1:])] == [i], "the selected node draws the screen"
+        assert name in self.b.js("document.querySelector('#ng-panel h2').textContent")
+        self.shot("map-1000-group.png")
+        # Back to the map, then a click on a group node opens that group.
+        self.b.click_element("#ng-back")
+        assert self.b.js("document.body.dataset.view") == "map"
+        self.b.click_element("#n3 > g > a > *")
+        assert self.b.js("document.body.dataset.view") == "group-3"
+
+    def test_map_path_across_groups(self):
+        self.map_page()
+        a, b = "MainTabFeature", "Mod0005S0Feature"
+        (_, ga), (_, gb) = self.group_of(a), self.group_of(b)
+        assert ga != gb
+        self.b.js(f"document.getElementById('ng-path-from').value = {json.dumps(a)};"
+                  f" document.getElementById('ng-path-to').value = {json.dumps(b)}")
+        self.b.click_element("#ng-path-go")
+        assert self.b.js("document.getElementById('ng-path-msg').dataset.steps") == "2"
+        assert self.b.js("document.body.dataset.view") == "map", "a path across groups is drawn on the map"
+        assert {ga, gb} <= self.map_marked("ng-path"), self.map_marked("ng-path")
+        assert self.b.js("document.querySelectorAll('#ng-svg g.edge.ng-path').length") >= 1
+        steps = self.b.js("[...document.querySelectorAll('#ng-path-steps li')].map(li => li.dataset.route)")
+        assert steps == ["tab_0", "mod0005_s0"], steps
+
+    def test_map_flag_toggle_recolours_groups(self):
+        self.map_page()
+        before = {c: self.map_marked(c) for c in ("ng-fb", "ng-crash", "ng-lost", "ng-gain", "ng-fbto")}
+        assert all(not v for v in before.values()), before
+        # The first flag that changes something when toggled.
+        for k, f in enumerate(self.data["flags"]):
+            self.b.click_element(f"#ng-flag-{k}")
+            after = {c: self.map_marked(c) for c in before}
+            if any(after.values()):
+                break
+            self.b.click_element(f"#ng-flag-{k}")
+        else:
+            raise AssertionError("no flag toggle re-coloured a group")
+        # Every re-coloured group holds a screen the scenario changes.
+        changed = set()
+        idx = next(j for j, sc in enumerate(self.data["scenarios"]) if sc["name"] == self.b.js("document.body.dataset.scenario"))
+        sc = self.data["scenarios"][idx]
+        for f, fb in sc["fallsBack"]:
+            changed.add(self.data["nodes"][f]["group"])
+            if fb >= 0:
+                changed.add(self.data["nodes"][fb]["group"])
+        for f in sc["unreachable"] + sc["gained"]:
+            changed.add(self.data["nodes"][f]["group"])
+        marked = set().union(*after.values())
+        assert marked == changed, (marked, changed)
+        self.shot("map-1000-flag.png")
+        self.b.click_element(f"#ng-flag-{k}")
+
     def large(self, features):
         reg = os.path.join(self.tmp, f"gen{features}.yml")
         run(self.o.navgraph, "generate", "--features", str(features), "-o", reg)

@@ -113,6 +113,7 @@ final class RenderTests: XCTestCase {
     func testTimeoutStopsTheLayoutAndFallsBack() throws {
         let r = Fixtures.synthetic(features: 1500)
         var o = DiagramOptions()
+        o.view = .full  // the whole graph in one picture: the layout that runs out of time
         o.collapseModules = .never
         o.edgeLabels = .all
         let d = try DiagramBuilder(graph: NavGraph(registry: r), findings: []).build(o)
@@ -149,13 +150,15 @@ final class RenderTests: XCTestCase {
     func testLargeGraphFinishesWithinBound() throws {
         let r = Fixtures.synthetic(features: 5000, modules: 50)
         let start = Date()
-        let out = try render(r, [], DiagramOptions(), [.svg, .dot])
+        var full = DiagramOptions()
+        full.view = .full  // the default is the map (RenderMapTests); this is the whole graph in one picture
+        let out = try render(r, [], full, [.svg, .dot])
         XCTAssertLessThan(Date().timeIntervalSince(start), 120)
         XCTAssertTrue(out.diagram.collapsed, "auto-collapsed above the threshold")
         XCTAssertTrue(out.notes.contains { $0.contains("collapsed") })
         XCTAssertNotNil(SVGScan.parse(out.data(.svg)))
         // Without collapsing: dot with bounded settings, no labels, still a picture.
-        var o = DiagramOptions()
+        var o = full
         o.collapseModules = .never
         let start2 = Date()
         let flat = try render(r, [], o, [.svg, .dot])
@@ -168,6 +171,7 @@ final class RenderTests: XCTestCase {
 
     func testSFDPAboveItsThreshold() throws {
         var o = DiagramOptions()
+        o.view = .full
         o.collapseModules = .never
         o.thresholds.sfdpAboveNodes = 1000
         let out = try render(Fixtures.synthetic(features: 1500), [], o, [.svg])

@@ -88,6 +88,10 @@ int ngv_dot_parses(const char *dot, int *nodes, int *edges, char **messages);
 
 void ngv_free(void *p);
 
+/* The process's lock over graphviz (recursive). Isolated layouts take it only around their fork. */
+void ngv_lock(void);
+void ngv_unlock(void);
+
 #ifdef __cplusplus
 }
 #endif
