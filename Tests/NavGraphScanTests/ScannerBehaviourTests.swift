@@ -150,6 +150,61 @@ final class ScannerBehaviourTests: XCTestCase {
         XCTAssertEqual(r.summary.skippedTests, 2)
     }
 
+    /// A SwiftUI dialect whose router protocol (`RoutingService`) is declared beside its `Route`/handler
+    /// protocols, and a view that ends with a stand-in router for its previews (conforming, registering):
+    /// the view's file is the app's, not the framework's, so its `link(for:)` call is counted and followed.
+    func testAPreviewRouterInAViewFileDoesNotMakeItVendored() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-preview-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func write(_ path: String, _ text: String) throws {
+            try FileManager.default.createDirectory(atPath: (dir + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: dir + "/" + path, atomically: true, encoding: .utf8)
+        }
+        try write("Core/Injector/Routing.swift", """
+            import SwiftUI
+            public protocol Route { static var identifier: String { get } }
+            public protocol Feature { func buildView(fromRoute route: Route?) -> AnyView }
+            public protocol RouteHandling {
+                var routes: [Route.Type] { get }
+                func destination(for route: Route) -> Feature.Type
+            }
+            public protocol RoutingService {
+                func register(routeHandler: RouteHandling)
+                func link<Body: View>(for route: Route, @ViewBuilder body: () -> Body) -> NavigationLink<Body, AnyView>
+            }
+            """)
+        try write("Features/Library/LibraryFeature.swift", """
+            import SwiftUI
+            struct ObjectivesRoute: Route { static let identifier = "objectives" }
+            struct LibraryFeature: Feature {
+                func buildView(fromRoute route: Route?) -> AnyView { AnyView(LibraryView(routingService: LiveRouter())) }
+            }
+            struct ObjectivesFeature: Feature {
+                func buildView(fromRoute route: Route?) -> AnyView { AnyView(Text("objectives")) }
+            }
+            struct LibraryHandler: RouteHandling {
+                var routes: [Route.Type] { [ObjectivesRoute.self] }
+                func destination(for route: Route) -> Feature.Type { ObjectivesFeature.self }
+            }
+            """)
+        try write("Features/Library/LibraryView.swift", """
+            import SwiftUI
+            struct LibraryView: View {
+                let routingService: RoutingService
+                var body: some View {
+                    routingService.link(for: ObjectivesRoute()) { Text("Objectives") }
+                }
+            }
+            final class DummyRoutingService: RoutingService {
+                func register(routeHandler: RouteHandling) {}
+                func link<Body: View>(for route: Route, @ViewBuilder body: () -> Body) -> NavigationLink<Body, AnyView> { fatalError() }
+            }
+            """)
+        let r = try SwiftSourceScanner().scan(paths: [dir])
+        XCTAssertEqual(r.summary.navigateCalls, 1)
+        XCTAssertEqual(r.registry.features.first { $0.name == "LibraryFeature" }?.navigates.map(\.route), ["objectives"])
+    }
+
     func testConfigurationReadsAScanSectionAddingToTheDefaults() throws {
         let json = #"{"featureProtocols": ["Builder"], "navigateRouteLabels": ["destination"], "strict": true, "moduleMap": {"App/Core": "Core"}}"#
         let section = try ConfigurationLoader.load(text: "scan: " + json, file: "nav.json").configuration.scan

@@ -169,7 +169,10 @@ struct DialectLearner {
                 let registers = f.functions.contains { $0.owner == t.name && c.registerFunctions.contains($0.name) && !$0.parameters.isEmpty }
                 guard registers else { continue }
                 add(&c.routerTypes, t.name)
-                learned.frameworkFiles.insert(f.path)
+                // Its file is the framework's only beside the framework's protocols: a stand-in router
+                // an app writes for previews or tests (`DummyRoutingService` at the end of a view's file)
+                // does not make that app file vendored.
+                if coreDirs.isEmpty || coreDirs.contains(Self.directory(f.path)) { learned.frameworkFiles.insert(f.path) }
             }
         }
         // Default implementations of the fallback requirement (an extension of the feature protocol).
