@@ -1,5 +1,6 @@
 import Foundation
 import NavGraphKit
+import NavGraphPlatform
 
 /// One build target of the app: an app, a library/framework, or tests, with the files it builds.
 public struct ProjectTarget: Hashable, Sendable {
@@ -30,10 +31,20 @@ public struct ProjectModel: Sendable {
 
     /// Reads every manifest under `roots` (hidden folders, `Pods`, `Carthage`, `DerivedData` and
     /// `.build` skipped).
-    static func discover(roots: [String]) -> ProjectModel {
+    ///
+    /// With `cache`, targets come from `ProjectCache` when no manifest changed since the last scan.
+    static func discover(roots: [String], cache: ScanCacheOptions? = nil) -> ProjectModel {
         var model = ProjectModel()
-        for root in roots {
-            for manifest in manifests(under: root) {
+        let found = roots.flatMap { manifests(under: $0) }
+        let stamp = StatTable.clock()
+        let statuses = cache == nil ? [] : found.map { FileStatus.of($0) }
+        if let cache, let targets = ProjectCache.targets(cache, roots: roots, manifests: found) {
+            model.targets = targets
+            model.lookup = TargetLookup(model.targets)
+            return model
+        }
+        do {
+            for manifest in found {
                 if manifest.hasSuffix("project.pbxproj") {
                     model.read(XcodeProjectReader.targets(pbxproj: manifest), from: manifest)
                 } else if manifest.hasSuffix(".podspec") {
@@ -47,6 +58,9 @@ public struct ProjectModel: Sendable {
         }
         model.targets.sort { ($0.manifest, $0.name) < ($1.manifest, $1.name) }
         model.lookup = TargetLookup(model.targets)
+        if let cache, model.warnings.isEmpty {
+            ProjectCache.store(cache, roots: roots, manifests: found, statuses: statuses, stamp: stamp, targets: model.targets)
+        }
         return model
     }
 
