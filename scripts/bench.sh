@@ -202,7 +202,7 @@ row_rescan() {
         cmp -s "$src.scanned.yml" "$src.first.yml" && cmp -s "$src.scanned.yml" "$src.cached.yml" \
             || { echo "bench: the cached scan's registry differs from the uncached one on $src" >&2; exit 1; }
         # One changed file per run: a routing file (a feature's) gets one more line each time.
-        edit=$(grep -rl "navigate(" "$src/Sources" | sort | head -1)
+        edit=$(grep -rl "navigate(" "$src/Sources" | sort | sed -n 1p)
         local files modules
         files=$(find "$src" -name '*.swift' | wc -l)
         modules=$(find "$src/Sources" -mindepth 1 -maxdepth 1 -type d | wc -l)
