@@ -50,7 +50,7 @@ public struct SwiftSourceScanner: Sendable {
             var d: ObjCBool = false
             return FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue
         }
-        let project = ProjectModel.discover(roots: roots)
+        let project = ProjectModel.discover(roots: roots, cache: cache)
         warnings += project.warnings.map { w in
             var w = w
             w.location = w.location.map { SourceLocation(file: Self.display($0.file, cwd: cwd), line: $0.line, column: $0.column) }
@@ -102,7 +102,9 @@ public struct SwiftSourceScanner: Sendable {
         var resultCache: (cache: ScanResultCache, key: ContentHash)?
         var everyFileRead = false
         if let cache {
-            for (i, content) in Self.hashContents(of: work).enumerated() { work[i].content = content }
+            // Unchanged files (same stat as when last hashed) are not read: StatTable.
+            let stats = StatTable(options: cache, roots: roots, configuration: configuration)
+            for (i, content) in stats.hashes(of: work.map(\.absolute)).enumerated() { work[i].content = content }
             everyFileRead = work.allSatisfy { $0.content != nil }
             var key = ScanResultCache.Key(toolVersion: cache.toolVersion, roots: roots, configuration: configuration)
             key.add(project: project)
@@ -294,7 +296,7 @@ public struct SwiftSourceScanner: Sendable {
     }
 
     /// Each file's facts, in `work`'s order. With the cache on, each file's `content` hash is known
-    /// (`hashContents`): a file whose facts the cache holds is then not read again.
+    /// (`StatTable.hashes`): a file whose facts the cache holds is then not read again.
     static func extract(_ work: [ScanFile], config: ScanConfiguration, cache: FactCache? = nil, progress: ((Int, Int) -> Void)?) -> [FileFacts] {
         let results = ResultSlots(count: work.count, progress: progress)
         let fingerprint = cache.map { _ in FactCache.fingerprint(config) }
@@ -305,19 +307,6 @@ public struct SwiftSourceScanner: Sendable {
                 cache: cache.map { (cache: $0, fingerprint: fingerprint!) }, content: file.content))
         }
         return results.values
-    }
-
-    /// The 128-bit hash of every file's bytes (nil: unreadable), read with one `read` each, on all
-    /// cores, in blocks of files (one work item per file costs more than a small file's hash).
-    static func hashContents(of work: [ScanFile]) -> [ContentHash?] {
-        let slots = HashSlots(count: work.count)
-        let block = 32
-        DispatchQueue.concurrentPerform(iterations: (work.count + block - 1) / block) { b in
-            for i in (b * block)..<min(work.count, (b + 1) * block) {
-                slots.store(i, SourceFileReader.read(work[i].absolute).map { ContentHash.of($0) })
-            }
-        }
-        return slots.values
     }
 
     /// Demo, sample and example apps are not the app (pick one with `--target`).
@@ -489,26 +478,6 @@ private final class ResultSlots: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots.compactMap { $0 }
-    }
-}
-
-/// Content hashes written from `concurrentPerform` workers, one slot each (each index by one worker).
-private final class HashSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [ContentHash?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ i: Int, _ hash: ContentHash?) {
-        lock.lock()
-        defer { lock.unlock() }
-        slots[i] = hash
-    }
-
-    var values: [ContentHash?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
     }
 }
 

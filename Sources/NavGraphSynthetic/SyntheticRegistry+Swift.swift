@@ -1,11 +1,141 @@
 import NavGraphKit
 
 extension SyntheticRegistry {
+    /// How the source tree is laid out (the bench draws these; the default is the tree the bench
+    /// has always scanned, byte for byte).
+    public struct SourceShape: Sendable, Equatable {
+        public enum Manifest: String, Sendable, CaseIterable {
+            /// Folders only: modules are guessed from `Sources/NAME`.
+            case none
+            /// A `Package.swift` declaring every folder as a target (the app an executable target).
+            case swiftpm
+            /// An Xcode project (`App.xcodeproj/project.pbxproj`) listing every file in its target.
+            case xcode
+        }
+
+        /// 1: a module's routes and protocols live in its own folder; 2: in `NAMEInterface` beside
+        /// it (the default); 3: and its views in `NAMEUI`.
+        public var targetsPerModule = 2
+        /// Per cent of the files that name a routing construct: the rest are plain model and view
+        /// files (100: none added).
+        public var routingPercent = 100
+        public var manifest = Manifest.none
+        /// Modules with no routing at all (`Kit0001`, …), which share the plain files: a big
+        /// modular app's utility, design-system and service modules.
+        public var plainModules = 0
+
+        public init(targetsPerModule: Int = 2, routingPercent: Int = 100, manifest: Manifest = .none, plainModules: Int = 0) {
+            self.targetsPerModule = targetsPerModule
+            self.routingPercent = routingPercent
+            self.manifest = manifest
+            self.plainModules = plainModules
+        }
+    }
+
     /// A RouterService-style source tree for the same app (for the scan benchmark): one file per
     /// feature (the feature, its view controller with `navigate(toRoute:)` calls), one file of routes
     /// and service protocols per module's interface, one route handler and one services file per
-    /// module, and the app delegate that registers everything. Paths are relative.
-    public func swiftSources() -> [(path: String, text: String)] {
+    /// module, and the app delegate that registers everything; with `layout`, plain files beside
+    /// them and a manifest. Paths are relative.
+    public func swiftSources(layout: SourceShape = SourceShape()) -> [(path: String, text: String)] {
+        var files = routingSources(interfaceFolder: { layout.targetsPerModule == 1 ? String($0.dropLast("Interface".count)) : $0 })
+        guard layout != SourceShape() else { return files }
+        // Plain files: enough that routing files are `routingPercent` of all Swift files, spread
+        // over the modules (into NAMEUI with three targets per module).
+        let routing = files.count
+        let percent = min(100, max(1, layout.routingPercent))
+        let plain = routing * (100 - percent) / percent
+        var rng = RNG(state: seed &+ 0x0F11_E5)
+        let kw = String(max(1, layout.plainModules)).count
+        let kits = (0..<max(0, layout.plainModules)).map { "Kit" + String(repeating: "0", count: kw - String($0).count) + String($0) }
+        let modules = ["App"] + moduleNames + kits
+        if layout.targetsPerModule >= 3 {
+            for module in moduleNames + kits {
+                files.append(("Sources/\(module)UI/\(module)Style.swift", Self.plainFile("\(module)Style", rng: &rng)))
+            }
+        }
+        if layout.targetsPerModule >= 2 {
+            for kit in kits { files.append(("Sources/\(kit)Interface/\(kit)API.swift", Self.plainFile("\(kit)API", rng: &rng))) }
+        }
+        for k in 0..<plain {
+            let module = modules[k % modules.count]
+            let folder = layout.targetsPerModule >= 3 && module != "App" ? "\(module)UI" : module
+            files.append(("Sources/\(folder)/\(module)Model\(k).swift", Self.plainFile("\(module)Model\(k)", rng: &rng)))
+        }
+        var folders: [String] = []
+        var seenFolder = Set<String>()
+        for f in files {
+            let parts = f.path.split(separator: "/")
+            if parts.count >= 3, seenFolder.insert(String(parts[1])).inserted { folders.append(String(parts[1])) }
+        }
+        folders.sort()
+        switch layout.manifest {
+        case .none: break
+        case .swiftpm: files.append(("Package.swift", Self.packageManifest(folders)))
+        case .xcode: files.append(("App.xcodeproj/project.pbxproj", Self.xcodeProject(folders, files: files.map(\.path))))
+        }
+        return files
+    }
+
+    /// A Swift file with no routing construct: a model with a few properties and a formatter.
+    static func plainFile(_ name: String, rng: inout RNG) -> String {
+        var t = "import Foundation\n\npublic struct \(name): Equatable, Sendable {\n"
+        let fields = 3 + rng.int(6)
+        for i in 0..<fields { t += "    public var field\(i): \(i % 3 == 0 ? "String" : i % 3 == 1 ? "Int" : "Double")\n" }
+        t += "\n    public func summary() -> String {\n        var parts: [String] = []\n"
+        for i in 0..<fields { t += "        parts.append(\"field\(i)=\\(field\(i))\")\n" }
+        t += "        return parts.joined(separator: \", \")\n    }\n}\n"
+        return t
+    }
+
+    /// `Package.swift` with one target per folder of `Sources/` (App: an executable target).
+    static func packageManifest(_ folders: [String]) -> String {
+        var t = "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(\n    name: \"SyntheticApp\",\n    targets: [\n"
+        for f in folders {
+            t += f == "App" ? "        .executableTarget(name: \"App\", path: \"Sources/App\"),\n" : "        .target(name: \"\(f)\", path: \"Sources/\(f)\"),\n"
+        }
+        return t + "    ]\n)\n"
+    }
+
+    /// An Xcode project: one target per folder of `Sources/` (App: an application, the others
+    /// frameworks), each listing its files in its sources build phase.
+    static func xcodeProject(_ folders: [String], files: [String]) -> String {
+        var objects: [String] = []
+        var targetIDs: [String] = []
+        var serial = 0
+        func id() -> String {
+            serial += 1
+            let hex = String(serial, radix: 16, uppercase: true)
+            return String(repeating: "0", count: 24 - hex.count) + hex
+        }
+        let byFolder = Dictionary(grouping: files.filter { $0.hasSuffix(".swift") }) { $0.split(separator: "/")[1] }
+        var groupChildren: [String] = []
+        for folder in folders {
+            var buildFiles: [String] = []
+            var refs: [String] = []
+            for path in (byFolder[Substring(folder)] ?? []).sorted() {
+                let ref = id(), build = id()
+                objects.append("\t\t\(ref) = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = \"\(path)\"; sourceTree = SOURCE_ROOT; };")
+                objects.append("\t\t\(build) = {isa = PBXBuildFile; fileRef = \(ref); };")
+                buildFiles.append(build)
+                refs.append(ref)
+            }
+            let group = id(), phase = id(), target = id()
+            objects.append("\t\t\(group) = {isa = PBXGroup; children = (\(refs.joined(separator: ", "))); name = \(folder); sourceTree = \"<group>\"; };")
+            objects.append("\t\t\(phase) = {isa = PBXSourcesBuildPhase; files = (\(buildFiles.joined(separator: ", "))); };")
+            let type = folder == "App" ? "com.apple.product-type.application" : "com.apple.product-type.framework"
+            objects.append("\t\t\(target) = {isa = PBXNativeTarget; buildPhases = (\(phase)); name = \(folder); productType = \"\(type)\"; };")
+            groupChildren.append(group)
+            targetIDs.append(target)
+        }
+        let main = id(), project = id()
+        objects.append("\t\t\(main) = {isa = PBXGroup; children = (\(groupChildren.joined(separator: ", "))); sourceTree = \"<group>\"; };")
+        objects.append("\t\t\(project) = {isa = PBXProject; mainGroup = \(main); targets = (\(targetIDs.joined(separator: ", "))); };")
+        return "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjectVersion = 56;\n\tobjects = {\n" + objects.joined(separator: "\n")
+            + "\n\t};\n\trootObject = \(project);\n}\n"
+    }
+
+    private func routingSources(interfaceFolder: (String) -> String) -> [(path: String, text: String)] {
         var files: [(path: String, text: String)] = []
         let reg = registry
         var routeType: [String: String] = [:]
@@ -36,7 +166,7 @@ extension SyntheticRegistry {
             for b in depsByModule[base] ?? [] {
                 t += "public protocol \(b.protocol): AnyObject {\n    func perform(_ request: String) -> Int\n}\n\n"
             }
-            files.append(("Sources/\(module)/\(module)Types.swift", t))
+            files.append(("Sources/\(interfaceFolder(module))/\(module)Types.swift", t))
         }
 
         // Service implementations and their needs (init parameters; lazy ones as closures).

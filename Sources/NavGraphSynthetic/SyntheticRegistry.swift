@@ -17,15 +17,60 @@ import NavGraphKit
 /// - a few orphan screens (unreachable), unhandled routes and misspelt dependencies, so every core
 ///   result is non-empty.
 /// About 5 edges per feature: 100k features ≈ 500k edges.
+///
+/// `Shape` varies what the bench draws from families (scripts/bench.sh): how many screens are
+/// gated, how many references dangle, how many flags, how deep or wide the stacks are, and whether
+/// fallbacks are ordinary screens with screens of their own. The default shape is the registry
+/// above, byte for byte (its extra randomness comes from a second generator, so the first one's
+/// sequence is the same).
 public struct SyntheticRegistry: Sendable {
+    /// How screens open each other within a module.
+    public enum Stacks: String, Sendable, CaseIterable {
+        /// Each screen opened by one of the three before it (the default).
+        case mixed
+        /// Each screen opened by the one before it: one chain as deep as the module.
+        case chains
+        /// Each screen opened by the module's root or one of a few hubs: wide and shallow.
+        case fans
+    }
+
+    public struct Shape: Sendable, Equatable {
+        /// Flags declared (nil: features / 500, at least 2).
+        public var flags: Int?
+        /// Per mille of screens gated (flag, runtime or `enabled: false`, in the default's
+        /// proportions 40 : 10 : 1).
+        public var gatedPerMille = 51
+        /// Per mille of screens with a reference to a name nobody declares (a route navigated to,
+        /// a handler's feature, a flag, a fallback): half near misses of a declared name, half
+        /// names unlike any.
+        public var danglingPerMille = 0
+        public var stacks = Stacks.mixed
+        /// Per mille of gated screens whose fallback is another ordinary screen of the module
+        /// (which opens screens of its own) instead of the module's `…Unavailable` leaf.
+        public var screenFallbackPerMille = 0
+
+        public init(
+            flags: Int? = nil, gatedPerMille: Int = 51, danglingPerMille: Int = 0, stacks: Stacks = .mixed,
+            screenFallbackPerMille: Int = 0
+        ) {
+            self.flags = flags
+            self.gatedPerMille = gatedPerMille
+            self.danglingPerMille = danglingPerMille
+            self.stacks = stacks
+            self.screenFallbackPerMille = screenFallbackPerMille
+        }
+    }
+
     public let featureCount: Int
     public let moduleCount: Int
     public let seed: UInt64
+    public let shape: Shape
     public private(set) var registry = Registry()
     /// Module names, by index.
     public private(set) var moduleNames: [String] = []
 
-    public init(features: Int, modules: Int? = nil, seed: UInt64 = 1) {
+    public init(features: Int, modules: Int? = nil, seed: UInt64 = 1, shape: Shape = Shape()) {
+        self.shape = shape
         let n = max(features, 16)
         featureCount = n
         // App takes 6 features; every module needs a root and an unavailable screen at least.
@@ -67,6 +112,8 @@ public struct SyntheticRegistry: Sendable {
 
     private mutating func generate() {
         var rng = RNG(state: seed &* 0x2545_F491_4F6C_DD1D &+ 0x1234_5678)
+        // The shape's own draws: the default shape never uses it, so `rng`'s sequence is unchanged.
+        var extra = RNG(state: seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x5EED)
         var reg = Registry(app: "SyntheticApp")
         let m = moduleCount
         let perModuleTotal = featureCount - 6
@@ -81,7 +128,7 @@ public struct SyntheticRegistry: Sendable {
         func routeType(_ mod: Int, _ j: Int) -> String { "\(moduleNames[mod])S\(Self.pad(j, sw))Route" }
 
         // Flags: one in five off by default.
-        let flagCount = max(2, featureCount / 500)
+        let flagCount = max(1, shape.flags ?? max(2, featureCount / 500))
         let fw = String(flagCount).count
         let flags = (0..<flagCount).map { "flag_\(Self.pad($0, fw))" }
         reg.flags = flags.enumerated().map { FeatureFlag(name: $1, defaultValue: $0 % 5 != 0) }
@@ -141,7 +188,14 @@ public struct SyntheticRegistry: Sendable {
             var p = Array(repeating: -1, count: sizes[mod])
             for j in 2..<max(2, sizes[mod]) {
                 let candidate = j - 1 - rng.int(3)
-                p[j] = candidate < 2 ? 0 : candidate
+                switch shape.stacks {
+                case .mixed: p[j] = candidate < 2 ? 0 : candidate
+                case .chains: p[j] = j == 2 ? 0 : j - 1
+                case .fans:
+                    // The root and up to eight hubs (its first screens) open everything else.
+                    let hubs = min(8, max(0, sizes[mod] - 2))
+                    p[j] = j < 2 + hubs ? 0 : 2 + extra.int(hubs)
+                }
                 if rng.chance(0.003) { p[j] = -1 }  // orphan: nothing opens it
             }
             parent.append(p)
@@ -179,6 +233,38 @@ public struct SyntheticRegistry: Sendable {
             name: "MainTabFeature", module: "App", dependencies: [DependencyRef(name: core[0])],
             navigates: (0..<tabs).map { Navigation(route: "tab_\($0)") }))
 
+        // A reference to a name nobody declares: half near misses of a declared name (a character
+        // dropped, doubled or changed), half names unlike any.
+        var danglingCount = 0
+        func dangling(_ near: String) -> String {
+            danglingCount += 1
+            if extra.chance(0.5) {
+                var chars = Array(near)
+                let at = extra.int(chars.count)
+                switch extra.int(3) {
+                case 0: chars.remove(at: at)
+                case 1: chars.insert(chars[at], at: at)
+                default: chars[at] = chars[at] == "x" ? "q" : "x"
+                }
+                return String(chars)
+            }
+            let words = ["legacy", "promo", "onboarding", "settings", "wallet", "inbox", "share", "review", "order", "coupon"]
+            return "\(words[extra.int(words.count)])_\(words[extra.int(words.count)])_v\(danglingCount)"
+        }
+        func dangle(_ f: inout Feature, mod: Int, j: Int) {
+            switch extra.int(4) {
+            case 0, 1: f.navigates.append(Navigation(route: dangling(route(mod, j))))
+            case 2:
+                if case .flag(let flag) = f.enabled { f.enabled = .flag(dangling(flag)) } else {
+                    f.navigates.append(Navigation(route: dangling(route(mod, max(0, j - 1)))))
+                }
+            default:
+                if f.fallback != nil { f.fallback = dangling(feature(mod, 1)) } else {
+                    f.navigates.append(Navigation(route: dangling(route(mod, 0))))
+                }
+            }
+        }
+
         for mod in 0..<m {
             let name = moduleNames[mod]
             var handler = RouteHandler(name: "\(name)RouteHandler", module: name)
@@ -209,20 +295,31 @@ public struct SyntheticRegistry: Sendable {
                         let other = rng.int(m)
                         if sizes[other] > 2 { nav.append(Navigation(route: route(other, 2 + rng.int(sizes[other] - 2)))) }
                     }
-                    let g = rng.next() % 1000
-                    if g < 40 {
+                    let g = Int(rng.next() % 1000)
+                    let gated = shape.gatedPerMille, flagged = gated * 40 / 51
+                    func fallback() -> String {
+                        guard shape.screenFallbackPerMille > 0, sizes[mod] > 3,
+                              extra.int(1000) < shape.screenFallbackPerMille else { return feature(mod, 1) }
+                        // Another screen of the module, not this one.
+                        let other = 2 + extra.int(sizes[mod] - 3)
+                        return feature(mod, other >= j ? other + 1 : other)
+                    }
+                    if g < flagged {
                         f.enabled = .flag(flags[rng.int(flagCount)])
-                        if g < 34 { f.fallback = feature(mod, 1) }  // else: missing-fallback
-                    } else if g < 50 {
+                        if g < flagged * 34 / 40 { f.fallback = fallback() }  // else: missing-fallback
+                    } else if g < flagged + gated * 10 / 51 {
                         f.enabled = .runtime
-                        f.fallback = feature(mod, 1)
-                    } else if g < 51 {
+                        f.fallback = fallback()
+                    } else if g < gated {
                         f.enabled = .never
-                        f.fallback = feature(mod, 1)
+                        f.fallback = fallback()
+                    }
+                    if shape.danglingPerMille > 0, extra.int(1000) < shape.danglingPerMille {
+                        dangle(&f, mod: mod, j: j)
                     }
                 }
                 var seenRoutes = Set<String>()
-                f.navigates = nav.filter { seenRoutes.insert($0.route).inserted }
+                f.navigates = (nav + f.navigates).filter { seenRoutes.insert($0.route).inserted }
                 var deps = [DependencyRef(name: service(mod, rng.int(3)))]
                 if rng.chance(0.5) { deps.append(DependencyRef(name: core[rng.int(coreCount)])) }
                 if rng.chance(0.5) { deps.append(DependencyRef(name: "RouterServiceProtocol")) }

@@ -33,6 +33,35 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Also write the app as a RouterService-style Swift source tree into this directory.")
     var swift: String?
 
+    // The bench's families (scripts/bench.sh draws these per seed); the defaults give the registry
+    // and tree the bench always had.
+    @Option(help: "Flags declared (default: features / 500, at least 2).")
+    var flags: Int?
+
+    @Option(name: .customLong("gated-per-mille"), help: "Screens gated by a flag, at run time or off, per mille.")
+    var gatedPerMille: Int = 51
+
+    @Option(name: .customLong("dangling-per-mille"), help: "Screens with a reference to an undeclared name, per mille.")
+    var danglingPerMille: Int = 0
+
+    @Option(help: "How screens open each other: mixed, chains (deep) or fans (wide).")
+    var stacks: String = "mixed"
+
+    @Option(name: .customLong("screen-fallback-per-mille"), help: "Gated screens whose fallback is an ordinary screen, per mille.")
+    var screenFallbackPerMille: Int = 0
+
+    @Option(name: .customLong("targets-per-module"), help: "With --swift: 1, 2 (a NAMEInterface beside each module) or 3 (and NAMEUI).")
+    var targetsPerModule: Int = 2
+
+    @Option(name: .customLong("routing-percent"), help: "With --swift: per cent of the files that name a routing construct.")
+    var routingPercent: Int = 100
+
+    @Option(help: "With --swift: none, swiftpm (Package.swift) or xcode (App.xcodeproj).")
+    var manifest: String = "none"
+
+    @Option(name: .customLong("plain-modules"), help: "With --swift: modules with no routing, sharing the plain files.")
+    var plainModules: Int = 0
+
     @Option(
         name: .customLong("measurement-dot"),
         help: "Also write the app's diagram as DOT into this directory, as scripts/measure-render.sh times it: flat with and without edge labels, flat with the bounded settings, modules collapsed.")
@@ -44,6 +73,15 @@ struct GenerateCommand: ParsableCommand {
     func validate() throws {
         if features < 16 { throw ValidationError("--features must be at least 16") }
         if let modules, modules < 1 { throw ValidationError("--modules must be at least 1") }
+        if let flags, flags < 1 { throw ValidationError("--flags must be at least 1") }
+        for (name, value) in [("gated-per-mille", gatedPerMille), ("dangling-per-mille", danglingPerMille), ("screen-fallback-per-mille", screenFallbackPerMille)]
+        where !(0...1000).contains(value) {
+            throw ValidationError("--\(name) must be within 0...1000")
+        }
+        if SyntheticRegistry.Stacks(rawValue: stacks) == nil { throw ValidationError("--stacks must be mixed, chains or fans") }
+        if !(1...3).contains(targetsPerModule) { throw ValidationError("--targets-per-module must be 1, 2 or 3") }
+        if !(1...100).contains(routingPercent) { throw ValidationError("--routing-percent must be within 1...100") }
+        if SyntheticRegistry.SourceShape.Manifest(rawValue: manifest) == nil { throw ValidationError("--manifest must be none, swiftpm or xcode") }
     }
 
     func run() throws {
@@ -60,7 +98,10 @@ struct GenerateCommand: ParsableCommand {
             CLIOutput.stderr("navgraph: wrote \(app.files.count) Swift files and ANSWER-KEY.txt (\(app.key.count) cases) to \(constructs)\n")
             return
         }
-        let synthetic = SyntheticRegistry(features: features, modules: modules, seed: seed)
+        let shape = SyntheticRegistry.Shape(
+            flags: flags, gatedPerMille: gatedPerMille, danglingPerMille: danglingPerMille,
+            stacks: SyntheticRegistry.Stacks(rawValue: stacks) ?? .mixed, screenFallbackPerMille: screenFallbackPerMille)
+        let synthetic = SyntheticRegistry(features: features, modules: modules, seed: seed, shape: shape)
         let text = format == .yaml ? RegistryWriter.yaml(synthetic.registry) : RegistryJSONWriter.json(synthetic.registry)
         if let output {
             try CLIOutput.writeAtomically(text, to: output)
@@ -69,7 +110,9 @@ struct GenerateCommand: ParsableCommand {
         }
         if let swift {
             let root = URL(fileURLWithPath: swift)
-            let files = synthetic.swiftSources()
+            let files = synthetic.swiftSources(layout: SyntheticRegistry.SourceShape(
+                targetsPerModule: targetsPerModule, routingPercent: routingPercent,
+                manifest: SyntheticRegistry.SourceShape.Manifest(rawValue: manifest) ?? .none, plainModules: plainModules))
             for file in files {
                 let url = root.appendingPathComponent(file.path)
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import NavGraphKit
+import NavGraphPlatform
 
 /// One build target of the app: an app, a library/framework, or tests, with the files it builds.
 public struct ProjectTarget: Hashable, Sendable {
@@ -33,33 +34,42 @@ public struct ProjectModel: Sendable {
 
     /// Reads every manifest under `roots` (hidden folders, `Pods`, `Carthage`, `DerivedData` and
     /// `.build` skipped), and Tuist's `ProjectDescriptionHelpers` for the targets its helpers make.
-    static func discover(roots: [String]) -> ProjectModel {
+    ///
+    /// With `cache`, targets come from `ProjectCache` when no manifest (helpers included) changed since
+    /// the last scan.
+    static func discover(roots: [String], cache: ScanCacheOptions? = nil) -> ProjectModel {
         var model = ProjectModel()
-        for root in roots {
-            let found = manifests(under: root)
-            // Tuist's ProjectDescriptionHelpers: functions that make targets for the Project.swift files.
-            let helperFiles = found.filter { $0.contains("/ProjectDescriptionHelpers/") }
-            let helpers = ManifestReader.TuistHelpers(files: helperFiles)
-            for f in helperFiles { model.manifestSources.insert(URL(fileURLWithPath: f).standardizedFileURL.path) }
-            for manifest in found where !manifest.contains("/ProjectDescriptionHelpers/") {
-                // A `Project.swift` is Tuist's only when it imports ProjectDescription (an app may have a model of that name).
-                if manifest.hasSuffix("/Project.swift") || manifest.hasSuffix("/Workspace.swift") {
-                    guard ManifestReader.importsProjectDescription(manifest) else { continue }
-                    model.manifestSources.insert(URL(fileURLWithPath: manifest).standardizedFileURL.path)
-                }
-                if manifest.hasSuffix("project.pbxproj") {
-                    model.read(XcodeProjectReader.targets(pbxproj: manifest), from: manifest)
-                } else if manifest.hasSuffix(".podspec") {
-                    model.read(ManifestReader.podspecTargets(manifest), from: manifest)
-                } else if manifest.hasSuffix("Package.swift") {
-                    model.read(ManifestReader.packageTargets(manifest), from: manifest)
-                } else if manifest.hasSuffix("/Project.swift") {
-                    model.read(ManifestReader.tuistTargets(manifest, helpers: helpers), from: manifest)
-                }
+        let found = roots.flatMap { manifests(under: $0) }
+        // Tuist's ProjectDescriptionHelpers (functions that make targets for the Project.swift files), and
+        // the Project.swift files that are Tuist's (they import ProjectDescription; an app may have a model
+        // of that name): project description, not app sources.
+        let helperFiles = found.filter { $0.contains("/ProjectDescriptionHelpers/") }
+        let tuistManifests = Set(found.filter { ($0.hasSuffix("/Project.swift") || $0.hasSuffix("/Workspace.swift")) && ManifestReader.importsProjectDescription($0) })
+        for f in helperFiles + tuistManifests.sorted() { model.manifestSources.insert(URL(fileURLWithPath: f).standardizedFileURL.path) }
+        let stamp = StatTable.clock()
+        let statuses = cache == nil ? [] : found.map { FileStatus.of($0) }
+        if let cache, let targets = ProjectCache.targets(cache, roots: roots, manifests: found) {
+            model.targets = targets
+            model.lookup = TargetLookup(model.targets)
+            return model
+        }
+        let helpers = ManifestReader.TuistHelpers(files: helperFiles)
+        for manifest in found where !manifest.contains("/ProjectDescriptionHelpers/") {
+            if manifest.hasSuffix("project.pbxproj") {
+                model.read(XcodeProjectReader.targets(pbxproj: manifest), from: manifest)
+            } else if manifest.hasSuffix(".podspec") {
+                model.read(ManifestReader.podspecTargets(manifest), from: manifest)
+            } else if manifest.hasSuffix("Package.swift") {
+                model.read(ManifestReader.packageTargets(manifest), from: manifest)
+            } else if manifest.hasSuffix("/Project.swift"), tuistManifests.contains(manifest) {
+                model.read(ManifestReader.tuistTargets(manifest, helpers: helpers), from: manifest)
             }
         }
         model.targets.sort { ($0.manifest, $0.name) < ($1.manifest, $1.name) }
         model.lookup = TargetLookup(model.targets)
+        if let cache, model.warnings.isEmpty {
+            ProjectCache.store(cache, roots: roots, manifests: found, statuses: statuses, stamp: stamp, targets: model.targets)
+        }
         return model
     }
 
