@@ -678,7 +678,7 @@ enum HTMLAssets {
       p.forEach((mv) => {
         const e = D.edges[mv[0]];
         const how = D.edgeStyles[String(mv[0])] ? ' (' + D.edgeStyles[String(mv[0])] + ')' : '';
-        const li = mv[1] < 0 ? el('li', {}, 'presents ', link(mv[2]), ' directly', how, ', around the router')
+        const li = mv[1] < 0 ? el('li', { 'data-presents': name(mv[2]) }, 'presents ', link(mv[2]), ' directly', how, ', around the router')
           : el('li', { 'data-route': name(e[1]) }, 'opens ', link(e[1]), how, ', handled by ', link(mv[1]), ' → ', link(mv[2]));
         if (mv[4] !== mv[2] && mv[4] >= 0) li.append(' (fallback: ', link(mv[4]), ' is off)');
         ol.append(li);

@@ -214,7 +214,7 @@ class Suite:
                         document.getElementById('ng-path-to').value = b;
                         document.getElementById('ng-path-go').click();
                         const n = Number(document.getElementById('ng-path-msg').dataset.steps);
-                        out[a + ' ' + b] = n < 0 ? null : [...document.querySelectorAll('#ng-path-steps li')].map(l => l.dataset.route);
+                        out[a + ' ' + b] = n < 0 ? null : [...document.querySelectorAll('#ng-path-steps li')].map(l => l.dataset.route ?? ('presents ' + l.dataset.presents));
                     }}
                     return [document.body.dataset.scenario, out]; }})()""")
                 assert page[0] == sc["name"], page[0]
@@ -224,7 +224,9 @@ class Suite:
                     p = run(self.o.navgraph, "path", a, b, registry, "--color", "never", *flags, ok=(0, 1))
                     if p.returncode == 1:
                         return pair, None
-                    return pair, re.findall(r"^\s+\d+\.\s+opens (.+?)(?: \(|, handled by)", p.stdout, re.M)
+                    # A step is a route opened, or a screen presented directly (around the router).
+                    return pair, [m[0] or "presents " + m[1] for m in re.findall(
+                        r"^\s+\d+\.\s+(?:opens (.+?)(?: \(|, handled by)|presents (.+?) directly)", p.stdout, re.M)]
 
                 pairs = [(a, b) for a in screens for b in screens]
                 with ThreadPoolExecutor(max_workers=4) as pool:
