@@ -30,11 +30,7 @@ final class ConstructTests: XCTestCase {
         let app = ConstructApp(only: only)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-constructs-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for f in app.files {
-            let path = dir + "/" + f.path
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try f.text.write(toFile: path, atomically: true, encoding: .utf8)
-        }
+        try StyleScan.write(Dictionary(uniqueKeysWithValues: app.files.map { ($0.path, $0.text) }), to: dir)
         let result = try SwiftSourceScanner().scan(paths: [dir])
         var edges: [String: [String]] = [:]
         for f in result.registry.features { edges[f.name] = f.navigates.map(\.route).sorted() }

@@ -44,10 +44,7 @@ final class ScannerBehaviourTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-modules-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let fm = FileManager.default
-        func write(_ path: String, _ text: String) throws {
-            try fm.createDirectory(atPath: (dir + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: dir + "/" + path, atomically: true, encoding: .utf8)
-        }
+        func write(_ path: String, _ text: String) throws { try StyleScan.write([path: text], to: dir) }
         try write("Package.swift", """
             // swift-tools-version:5.9
             import PackageDescription
@@ -108,10 +105,7 @@ final class ScannerBehaviourTests: XCTestCase {
     func testTuistTargetsMadeByHelperFunctions() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-tuist-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        func write(_ path: String, _ text: String) throws {
-            try FileManager.default.createDirectory(atPath: (dir + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: dir + "/" + path, atomically: true, encoding: .utf8)
-        }
+        func write(_ path: String, _ text: String) throws { try StyleScan.write([path: text], to: dir) }
         try write("Tuist/ProjectDescriptionHelpers/Project+Feature.swift", #"""
             import ProjectDescription
             extension Project {
@@ -156,10 +150,7 @@ final class ScannerBehaviourTests: XCTestCase {
     func testAPreviewRouterInAViewFileDoesNotMakeItVendored() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-preview-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        func write(_ path: String, _ text: String) throws {
-            try FileManager.default.createDirectory(atPath: (dir + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: dir + "/" + path, atomically: true, encoding: .utf8)
-        }
+        func write(_ path: String, _ text: String) throws { try StyleScan.write([path: text], to: dir) }
         try write("Core/Injector/Routing.swift", """
             import SwiftUI
             public protocol Route { static var identifier: String { get } }
