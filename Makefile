@@ -31,7 +31,7 @@ outputs: build
 	@scripts/regenerate-outputs.sh $(NAVGRAPH)
 
 test: setup
-	@scripts/portability-check.py && scripts/portability-check-test.sh
+	@scripts/portability-check.py && scripts/portability-check-test.sh && scripts/ci-summary-test.sh
 	$(SWIFT) build
 	NAVGRAPH_REQUIRE_TMUX=1 $(SWIFT) test
 	@scripts/check-outputs.sh
