@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import NavGraphKit
+import NavGraphSynthetic
 
 /// Each output language's table, on hostile names: what comes out must mean the input in that
 /// language (decoded back, it is the name, with what the language cannot carry replaced), and must
@@ -10,7 +11,7 @@ final class EscapingTableTests: XCTestCase {
     /// Names with every ASCII control character, the syntax characters of every language, C1
     /// controls, line separators, non-characters, combining marks and astral scalars.
     private func hostileNames() -> [String] {
-        var rng = NameRandom(seed: 2026)
+        var rng = SyntheticRegistry.RNG(state: 2026)  // the generator's SplitMix64: the same names on every run
         let pool: [Unicode.Scalar] = (0..<0x80).compactMap(Unicode.Scalar.init)
             + [0x85, 0x9B, 0xA0, 0x2028, 0x2029, 0xFFFE, 0xFFFF, 0x301, 0x1F600, 0xE9].compactMap(Unicode.Scalar.init)
         var names = ["Home", "Login_2", "", "a\r\nb", "trail\\", "&lt;", "x|y", "%0A"]
@@ -126,16 +127,3 @@ final class EscapingTableTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator (the same names on every run).
-private struct NameRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-}

@@ -2,6 +2,7 @@ import Foundation
 import NavGraphKit
 import XCTest
 @testable import NavGraphScan
+import NavGraphSynthetic
 
 /// The scanner on hostile code and on mutated example sources: it ends, in bounded time, without
 /// a crash, with what it could read (or the one no-routing error), and never an edge it invented.
@@ -173,7 +174,7 @@ final class ScannerFuzzTests: XCTestCase {
     /// every edge it reports names a feature and a route of the mutated sources' own registry.
     func testMutatedExampleSourcesNeverCrashOrHang() throws {
         let budget = Budget.fromEnvironment()
-        var rng = SplitMix(seed: budget.seed(0xF022))
+        var rng = SplitMix(state: budget.seed(0xF022))
         let examples = ExampleAppsTests.examples
         let apps = ["VIPERShop", "CoordinatorApp", "SwiftUIRouter", "ProtocolRoutesApp", "FeatherweightApp", "ModuleFactoryApp", "ComponentsApp",
                     "ComponentsReadmeApp", "ModuleFactoryArticleApp", "FeatherweightReadmeApp", "ProtocolRoutesArticleApp", "MixedRoutingApp"]
@@ -191,8 +192,8 @@ final class ScannerFuzzTests: XCTestCase {
             let (app, original) = sources[round % sources.count]
             var files = original
             let swiftFiles = files.keys.filter { $0.hasSuffix(".swift") }.sorted()
-            for _ in 0..<(1 + rng.next(4)) {
-                let path = swiftFiles[rng.next(swiftFiles.count)]
+            for _ in 0..<(1 + rng.int(4)) {
+                let path = swiftFiles[rng.int(swiftFiles.count)]
                 files[path] = Self.mutate(files[path]!, &rng)
             }
             guard let r = try scanBounded(files, "\(app) round \(round) (seed \(budget.seed(0xF022)))") else { continue }
@@ -220,32 +221,24 @@ final class ScannerFuzzTests: XCTestCase {
     static func mutate(_ text: String, _ rng: inout SplitMix) -> String {
         var lines = text.components(separatedBy: "\n")
         guard !lines.isEmpty else { return text }
-        let a = rng.next(lines.count), b = min(lines.count, a + 1 + rng.next(6))
-        switch rng.next(7) {
+        let a = rng.int(lines.count), b = min(lines.count, a + 1 + rng.int(6))
+        switch rng.int(7) {
         case 0: lines.removeSubrange(a..<b)
-        case 1: lines.insert(contentsOf: lines[a..<b], at: rng.next(lines.count))
-        case 2: lines.swapAt(a, rng.next(lines.count))
+        case 1: lines.insert(contentsOf: lines[a..<b], at: rng.int(lines.count))
+        case 2: lines.swapAt(a, rng.int(lines.count))
         case 3: lines = Array(lines.prefix(a))
-        case 4: lines.insert(["{", "}", "(", ")", "[", "]", "case", "func", "#if", "\"", "/*", "let x = ", "<"][rng.next(13)], at: a)
+        case 4: lines.insert(["{", "}", "(", ")", "[", "]", "case", "func", "#if", "\"", "/*", "let x = ", "<"][rng.int(13)], at: a)
         case 5:
             var chars = Array(lines[a])
-            if !chars.isEmpty { chars.remove(at: rng.next(chars.count)) }
+            if !chars.isEmpty { chars.remove(at: rng.int(chars.count)) }
             lines[a] = String(chars)
-        default: lines[a] = lines[a] + " " + lines[rng.next(lines.count)]
+        default: lines[a] = lines[a] + " " + lines[rng.int(lines.count)]
         }
         return lines.joined(separator: "\n")
     }
 
-    struct SplitMix {
-        var seed: UInt64
-        mutating func next(_ n: Int) -> Int {
-            seed &+= 0x9E37_79B9_7F4A_7C15
-            var z = seed
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(max(n, 1)))
-        }
-    }
+    /// The generator's SplitMix64 (`SyntheticRegistry.RNG`), the one every seeded test uses.
+    typealias SplitMix = SyntheticRegistry.RNG
 
     /// `make fuzz`'s settings (the same variables as the readers' fuzz).
     struct Budget {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import NavGraphScan
+import NavGraphSynthetic
 
 /// `ProjectModel.target(of:)` by tables (`TargetLookup`) picks what trying every target picked.
 final class TargetLookupTests: XCTestCase {
@@ -22,8 +23,8 @@ final class TargetLookupTests: XCTestCase {
     }
 
     func testTablesPickWhatTryingEveryTargetPicks() {
-        var rng = ScannerFuzzTests.SplitMix(seed: 0x5EED)
-        func next(_ n: Int) -> Int { rng.next(n) }
+        var rng = SyntheticRegistry.RNG(state: 0x5EED)
+        func next(_ n: Int) -> Int { rng.int(n) }
         let names = ["App", "Core", "Feature", "Tests", "Sources", "a", "b"]
         func folder(_ depth: Int) -> String { "/r" + (0..<depth).map { _ in "/" + names[next(names.count)] }.joined() }
         for round in 0..<200 {
