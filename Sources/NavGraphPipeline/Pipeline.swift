@@ -78,7 +78,7 @@ public enum Pipeline {
         var scenarios: [FlagScenario]
         if request.allFlagCombinations {
             guard let all = FlagScenario.allCombinations(of: registry) else {
-                throw UsageError(description: "--all-flag-combinations checks at most 10 flags; this registry has \(knownFlags.count). Name scenarios with --flag instead.")
+                throw UsageError(description: "--all-flag-combinations checks at most \(FlagScenario.combinationLimit) flags; this registry has \(knownFlags.count). Name scenarios with --flag instead.")
             }
             scenarios = all.map { s in
                 var s = s

@@ -110,7 +110,7 @@ extension HTMLPageData {
     /// Every combination of the flags is embedded while there are at most `maxCombinationFlags`
     /// (as `check --all-flag-combinations`) and 2^flags × declared features stays within
     /// `combinationBudget`; otherwise the base scenario and each flag toggled alone.
-    static let maxCombinationFlags = 10
+    static let maxCombinationFlags = FlagScenario.combinationLimit
     static let combinationBudget = 1 << 21
 
     init(graph g: NavGraph, diagram: Diagram, engine: String, notes: [String], options: DiagramOptions,

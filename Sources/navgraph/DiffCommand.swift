@@ -68,7 +68,7 @@ struct DiffCommand: ParsableCommand {
         if input.allFlagCombinations {
             // The same combinations on both sides (over the flags either declares), so they pair by name.
             guard let all = FlagScenario.allCombinations(of: Registry(flags: b.registry.flags + h.registry.flags)) else {
-                throw ValidationError("--all-flag-combinations compares at most 10 flags")
+                throw ValidationError("--all-flag-combinations compares at most \(FlagScenario.combinationLimit) flags")
             }
             b.scenarios = all
             h.scenarios = all

@@ -12,7 +12,7 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("flag"), help: ArgumentHelp("Override a flag: NAME=on|off (repeatable).", valueName: "NAME=on|off"))
     var flagOverrides: [String] = []
 
-    @Flag(name: .customLong("all-flag-combinations"), help: "Check every combination of flags (at most 10 flags).")
+    @Flag(name: .customLong("all-flag-combinations"), help: "Check every combination of flags (at most \(FlagScenario.combinationLimit) flags).")
     var allFlagCombinations = false
 
     @Option(

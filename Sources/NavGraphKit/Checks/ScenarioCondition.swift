@@ -48,7 +48,7 @@ public final class ScenarioCondition: @unchecked Sendable {
     /// the flags they vary (each once, none unknown there, the rest the same everywhere) and each
     /// is named `a=on,b=off,…` over exactly those flags.
     private static func cube(_ scenarios: [FlagScenario]) -> (flags: [String], minterms: [Int])? {
-        guard scenarios.count >= 2, scenarios.count <= 1024, scenarios.count & (scenarios.count - 1) == 0,
+        guard scenarios.count >= 2, scenarios.count <= 1 << FlagScenario.combinationLimit, scenarios.count & (scenarios.count - 1) == 0,
               let first = scenarios.first else { return nil }
         var keys = Set<String>()
         for s in scenarios { keys.formUnion(s.values.keys) }

@@ -27,8 +27,12 @@ public struct FlagScenario: Hashable, Codable, Sendable, CustomStringConvertible
         return FlagScenario(name: label, values: values, unknown: unknown)
     }
 
+    /// The most flags whose every combination is checked (`--all-flag-combinations`, `diff`, the HTML
+    /// page's embedded scenarios): 2^10 = 1,024 scenarios. The one place this limit is written.
+    public static let combinationLimit = 10
+
     /// Every combination of the registry's flags (at most `limit` flags).
-    public static func allCombinations(of registry: Registry, limit: Int = 10) -> [FlagScenario]? {
+    public static func allCombinations(of registry: Registry, limit: Int = combinationLimit) -> [FlagScenario]? {
         let names = Array(Set(registry.flags.map(\.name))).sorted()
         guard names.count <= limit else { return nil }
         if names.isEmpty { return [defaults(of: registry)] }
