@@ -12,7 +12,10 @@ if [ -z "$xc" ]; then
   exit 1
 fi
 xc_run=$(sed -E 's/.*Executed ([0-9]+) tests?.*/\1/' <<<"$xc")
-xc_failed=$(sed -E 's/.* ([0-9]+) failures?.*/\1/' <<<"$xc")
+# Failed tests, not failures: one test can fail several assertions.
+xc_failed=$(grep -cE "^Test Case '.*' failed \(" "$log" || true)
+xc_failures=$(sed -E 's/.* ([0-9]+) failures?.*/\1/' <<<"$xc")
+if [ "$xc_failures" -gt 0 ] && [ "$xc_failed" -eq 0 ]; then xc_failed=1; fi
 xc_skipped=0
 if grep -q "skipped" <<<"$xc"; then xc_skipped=$(sed -E 's/.*with ([0-9]+) tests? skipped.*/\1/' <<<"$xc"); fi
 
