@@ -166,7 +166,7 @@ struct HiddenBlame {
             fill[x] += 1
         }
 
-        var place = Placement(n: n, depth: depth, position: position, arrival: arrival, source: source)
+        var place = Placement(n: n, depth: depth, position: position, arrival: arrival, source: source, order: order)
         var passed = [UInt32](repeating: 0, count: n)
         for s in perScenario.keys.sorted() {
             replaced += 1
@@ -223,29 +223,57 @@ struct HiddenBlame {
     /// One scenario's placement of its moved screens: the first arrival among the moves offered,
     /// in the walk's order (depth, then the position of the screen the move leaves, then the move),
     /// where a screen not moved keeps its base depth and position.
+    ///
+    /// Order keys, so that comparing two screens costs O(1) however deep the chains: an unmoved
+    /// screen is ordered by its base position; moved screens are popped in the walk's order, so
+    /// two placed ones compare by when they were placed (`seq`); a placed screen against an
+    /// unmoved one at the same depth compares by its `anchor`, the base position of the first
+    /// screen at its depth in the base walk that an unmoved screen there would have to reach to
+    /// come after it. The base walk's screens at one depth are contiguous and sorted by (position
+    /// of the screen their move leaves, move), so the anchor is one binary search over that depth
+    /// when the screen is placed. One scenario costs O((m + e) log(m + e) + m log n) for its m
+    /// moved screens, the e moves into and out of them, and n screens.
     private struct Placement {
         let n: Int
         let baseDepth: [Int32], basePosition: [Int32], baseArrival: [Int32], source: [Int32]
+        /// The base walk's screens by position (positions start at 1), and where each depth's
+        /// positions start (`depthStart[d] ..< depthStart[d + 1]`).
+        let byPosition: [Int32], depthStart: [Int32]
         /// Per moved screen in this scenario: its arrival so far (-1 none), depth once placed.
         var stamp: [UInt32], placed: [UInt32]
         var best: [Int32], newDepth: [Int32]
+        /// Per placed screen: its rank in this scenario's walk among the placed ones, and its anchor.
+        var seq: [Int32], anchor: [Int32]
+        var placedCount: Int32 = 0
         var heap: [(Int32, Int32)] = []
         var round: UInt32 = 0
 
-        init(n: Int, depth: [Int32], position: [Int32], arrival: [Int32], source: [Int32]) {
+        init(n: Int, depth: [Int32], position: [Int32], arrival: [Int32], source: [Int32], order: [Int32]) {
             self.n = n
             baseDepth = depth
             basePosition = position
             baseArrival = arrival
             self.source = source
+            // `order` without the root: the screen at position p is order[p - 1].
+            byPosition = [-1] + order
+            var starts: [Int32] = []
+            for (i, x) in order.enumerated() {
+                // Depths rise by one at a time in a breadth-first order.
+                while starts.count <= Int(depth[Int(x)]) { starts.append(Int32(i + 1)) }
+            }
+            starts.append(Int32(order.count + 1))
+            depthStart = starts
             stamp = Array(repeating: 0, count: n + 1)
             placed = stamp
             best = Array(repeating: -1, count: n + 1)
             newDepth = best
+            seq = best
+            anchor = best
         }
 
         mutating func begin(_ moved: [Int32]) {
             round += 1
+            placedCount = 0
             heap.removeAll(keepingCapacity: true)
             for x in moved {
                 stamp[Int(x)] = round
@@ -258,19 +286,40 @@ struct HiddenBlame {
         func arrival(_ x: Int32) -> Int32 { isMoved(x) ? best[Int(x)] : baseArrival[Int(x)] }
         func depth(_ x: Int32) -> Int32 { Int(x) == n ? -1 : isMoved(x) ? newDepth[Int(x)] : baseDepth[Int(x)] }
 
-        /// Whether placed (or unmoved) screen `a` comes before `b` in this scenario's walk.
+        /// Whether placed (or unmoved) screen `a` comes before `b` in this scenario's walk. O(1).
         func before(_ a: Int32, _ b: Int32) -> Bool {
-            var (a, b) = (a, b)
-            while a != b {
-                let (da, db) = (depth(a), depth(b))
-                if da != db { return da < db }
-                if !isMoved(a) && !isMoved(b) { return basePosition[Int(a)] < basePosition[Int(b)] }
-                let (ka, kb) = (arrival(a), arrival(b))
-                let (pa, pb) = (source[Int(ka)], source[Int(kb)])
-                if pa == pb { return ka < kb }
-                (a, b) = (pa, pb)
+            if a == b { return false }
+            let (da, db) = (depth(a), depth(b))
+            if da != db { return da < db }
+            // Equal depths: neither is the root.
+            switch (isMoved(a), isMoved(b)) {
+            case (false, false): return basePosition[Int(a)] < basePosition[Int(b)]
+            case (true, true): return seq[Int(a)] < seq[Int(b)]
+            case (true, false): return basePosition[Int(b)] >= anchor[Int(a)]
+            case (false, true): return basePosition[Int(a)] < anchor[Int(b)]
             }
-            return false
+        }
+
+        /// The anchor of a screen arriving by move `k` at depth `d`: the first base position at
+        /// depth `d` whose screen, were it unmoved, would come after it (the depth's end if none).
+        private func anchorOf(move k: Int32, depth d: Int32) -> Int32 {
+            guard Int(d) + 1 < depthStart.count else { return Int32(byPosition.count) }
+            var lo = Int(depthStart[Int(d)]), hi = Int(depthStart[Int(d) + 1])
+            let p = source[Int(k)]
+            let movedSource = isMoved(p)
+            let pPosition = Int(p) == n ? -1 : basePosition[Int(p)], pAnchor = movedSource ? anchor[Int(p)] : 0
+            // The predicate "z comes after the new screen" is monotone over the depth's positions.
+            func after(_ z: Int32) -> Bool {
+                let kz = baseArrival[Int(z)], q = source[Int(kz)]
+                let qPosition = Int(q) == n ? -1 : basePosition[Int(q)]
+                if movedSource { return qPosition >= pAnchor }
+                return qPosition != pPosition ? qPosition > pPosition : kz > k
+            }
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if after(byPosition[mid]) { hi = mid } else { lo = mid + 1 }
+            }
+            return Int32(lo)
         }
 
         /// Whether arrival by move `k` comes before arrival by move `j`.
@@ -292,7 +341,11 @@ struct HiddenBlame {
                 // An entry for an arrival since bettered, or for a screen already placed.
                 if placed[Int(x)] == round || best[Int(x)] != k { continue }
                 placed[Int(x)] = round
-                newDepth[Int(x)] = depth(source[Int(k)]) + 1
+                let d = depth(source[Int(k)]) + 1
+                newDepth[Int(x)] = d
+                anchor[Int(x)] = anchorOf(move: k, depth: d)
+                seq[Int(x)] = placedCount
+                placedCount += 1
                 return x
             }
             return nil
