@@ -25,7 +25,8 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        .target(name: "CGraphviz", dependencies: ["CGraphvizSystem"]),
+        // zlib: the shim's own PNG encoder for big pictures (docs/rendering.md, "PNGs"); in every SDK.
+        .target(name: "CGraphviz", dependencies: ["CGraphvizSystem"], linkerSettings: [.linkedLibrary("z")]),
         // Every operating-system call, one file per concern, a branch per system (Linux, macOS):
         // scripts/portability-check.py keeps Linux-only calls out of every other target.
         .target(name: "NavGraphPlatform", exclude: ["README.md"]),

@@ -5,7 +5,7 @@ import NavGraphKit
 /// `thresholds.mapModuleGroups` modules with screens; above that, modules are gathered under the
 /// flow that first reaches them from the entries (a tab, say), and a flow with more than
 /// `thresholds.maxGroupScreens` screens is cut into parts of whole modules, in the order the flow
-/// reaches them.
+/// reaches them. A module with more screens than that is cut too, along the walk from the entries.
 public struct DiagramGroups: Sendable, Equatable {
     public struct Group: Sendable, Equatable {
         /// What the map shows: a module's name, or `Tab0Feature flow (2/4)`.
@@ -14,9 +14,10 @@ public struct DiagramGroups: Sendable, Equatable {
         public var slug: String
         /// Graph ids of its screens (declared or referenced features), in id order.
         public var screens: [Int32]
-        /// Its modules, in name order (`""` for screens without one).
+        /// Its modules, in name order (`""` for screens without one); a module of more than
+        /// `maxGroupScreens` screens is in several groups, each holding a part of it.
         public var modules: [String]
-        /// The flow a part belongs to (`Tab0Feature flow`) when the flow was cut into parts.
+        /// The flow (`Tab0Feature flow`) or module a part belongs to when it was cut into parts.
         public var family: String?
         /// `2/4`: which part of `family`.
         public var part: String?
@@ -50,27 +51,69 @@ extension DiagramBuilder {
         return g
     }
 
-    /// Each screen's group (see `DiagramGroups`). Pure and deterministic.
-    static func grouping(_ graph: NavGraph, thresholds t: RenderThresholds) -> DiagramGroups {
+    /// Each screen's group (see `DiagramGroups`). Pure and deterministic. `caps` lowers the number
+    /// of screens a part may hold for some groups (by `family ?? name`): a picture too big for a PNG
+    /// is split further (`DiagramRenderer`).
+    static func grouping(_ graph: NavGraph, thresholds t: RenderThresholds, caps: [String: Int] = [:]) -> DiagramGroups {
         let screens = graph.ids(of: .feature)
         let moduleOf = { (id: Int32) -> String in graph.nodes[Int(id)].module ?? "" }
         var byModule: [String: [Int32]] = [:]
         for s in screens { byModule[moduleOf(s), default: []].append(s) }
         let modules = byModule.keys.sorted()
+        let cap = { (key: String) -> Int in max(1, min(t.maxGroupScreens, caps[key] ?? t.maxGroupScreens)) }
+        // The walk from the entries: which flow meets each module first, and the order screens are met
+        // in (a module too big for one picture is cut along it).
+        let walk = modules.count > t.mapModuleGroups || byModule.values.contains { $0.count > t.maxGroupScreens } || !caps.isEmpty
+            ? flowOrder(graph) : []
+        var rank: [Int32: Int] = [:]
+        for (i, (s, _)) in walk.enumerated() { rank[s] = i }
+        /// A module's screens in parts of at most `limit`, cut along the walk (screens it never meets
+        /// last, in id order), in parts as even as they can be.
+        func pieces(_ m: String, _ limit: Int) -> [[Int32]] {
+            let all = byModule[m]!
+            guard all.count > limit else { return [all] }
+            let ordered = all.sorted { (rank[$0] ?? Int.max, $0) < (rank[$1] ?? Int.max, $1) }
+            let k = (all.count + limit - 1) / limit
+            var out: [[Int32]] = []
+            var at = 0
+            for i in 0..<k {
+                let n = all.count / k + (i < all.count % k ? 1 : 0)
+                out.append(Array(ordered[at..<(at + n)]).sorted())
+                at += n
+            }
+            return out
+        }
         var groups: [DiagramGroups.Group] = []
         var rule = "modules"
+        /// Parts of `title`: units (whole modules, or pieces of one) packed in order, at most `limit` screens a part.
+        func addParts(_ title: String, _ units: [(module: String, screens: [Int32])], _ limit: Int) {
+            var parts: [[(module: String, screens: [Int32])]] = [[]]
+            var size = 0
+            for u in units {
+                if size > 0 && size + u.screens.count > limit {
+                    parts.append([])
+                    size = 0
+                }
+                parts[parts.count - 1].append(u)
+                size += u.screens.count
+            }
+            for (i, part) in parts.enumerated() {
+                let name = parts.count == 1 ? title : "\(title) (\(i + 1)/\(parts.count))"
+                groups.append(.init(name: name, slug: "", screens: part.flatMap(\.screens).sorted(),
+                                    modules: Array(Set(part.map(\.module))).sorted(), family: parts.count == 1 ? nil : title,
+                                    part: parts.count == 1 ? nil : "\(i + 1)/\(parts.count)"))
+            }
+        }
         if modules.count <= t.mapModuleGroups {
             for m in modules {
-                groups.append(.init(name: m.isEmpty ? "(no module)" : m, slug: "", screens: byModule[m]!, modules: [m]))
+                let title = m.isEmpty ? "(no module)" : m
+                addParts(title, pieces(m, cap(title)).map { (m, $0) }, cap(title))
             }
         } else {
             rule = "flows"
-            // Breadth-first from the entries (by name), along navigation folded through routes and
-            // handlers, every flag on: each screen's depth and the screen whose flow it is in.
-            let order = flowOrder(graph)
             var firstSeen: [String: Int] = [:], flowOf: [String: Int32] = [:]
-            for (rank, (s, flow)) in order.enumerated() where firstSeen[moduleOf(s)] == nil {
-                firstSeen[moduleOf(s)] = rank
+            for (r, (s, flow)) in walk.enumerated() where firstSeen[moduleOf(s)] == nil {
+                firstSeen[moduleOf(s)] = r
                 flowOf[moduleOf(s)] = flow
             }
             // Families: modules under one flow, in the order the walk met them; never-reached modules last.
@@ -88,24 +131,8 @@ extension DiagramBuilder {
             if !unreached.isEmpty { families.append((nil, unreached)) }
             for fam in families {
                 let title = fam.flow.map { "\(graph.name($0)) flow" } ?? "not reached from an entry"
-                // Parts of whole modules, at most maxGroupScreens screens (a bigger module is a part alone).
-                var parts: [[String]] = [[]]
-                var size = 0
-                for m in fam.modules {
-                    let n = byModule[m]!.count
-                    if size > 0 && size + n > t.maxGroupScreens {
-                        parts.append([])
-                        size = 0
-                    }
-                    parts[parts.count - 1].append(m)
-                    size += n
-                }
-                for (i, part) in parts.enumerated() {
-                    let name = parts.count == 1 ? title : "\(title) (\(i + 1)/\(parts.count))"
-                    groups.append(.init(name: name, slug: "", screens: part.flatMap { byModule[$0]! }.sorted(),
-                                        modules: part.sorted(), family: parts.count == 1 ? nil : title,
-                                        part: parts.count == 1 ? nil : "\(i + 1)/\(parts.count)"))
-                }
+                let limit = cap(title)
+                addParts(title, fam.modules.flatMap { m in pieces(m, limit).map { (m, $0) } }, limit)
             }
         }
         var used: Set<String> = []

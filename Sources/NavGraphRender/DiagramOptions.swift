@@ -72,6 +72,9 @@ public struct RenderThresholds: Sendable, Equatable {
     /// A group picture draws route ids on its edges up to this many labelled edges: with module boxes,
     /// dot's edge labels crashed graphviz 2.42 on 2 of 21 group pictures with 150-200 labelled edges (then drawn without).
     public var maxLabelledGroupEdges = 100
+    /// PNGs of pictures with more nodes than this are encoded by the shim (`GraphvizRenderer.fastPNG`):
+    /// cairo's PNG writer spent 70 % of a big group picture's PNG time in libpng's filters and zlib level 6.
+    public var fastPNGAboveNodes = 120
 
     public init(maxLabelledEdges: Int, maxLabelledModuleLinks: Int, collapseAboveNodes: Int, boundedDotAboveNodes: Int,
                 sfdpAboveNodes: Int) {

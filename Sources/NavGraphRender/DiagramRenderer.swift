@@ -99,8 +99,12 @@ public struct DiagramRenderer: Sendable {
             let dot = try GraphvizRenderer.dot(for: p.diagram, engine: p.engine, bounded: p.bounded)
             var result = GraphvizRenderer.Result(outputs: [], warnings: [], stray: "", seconds: 0)
             if !devices.isEmpty {
+                // Big pictures' PNGs through the shim's encoder (same pixels, a third of the CPU);
+                // small ones through cairo's, byte for byte as before.
+                let fast = p.diagram.nodes.count > options.thresholds.fastPNGAboveNodes
+                let asked = devices.map { $0 == "png" && fast ? GraphvizRenderer.fastPNG : $0 }
                 do {
-                    result = try renderer.render(dot: dot, engine: p.engine, formats: devices)
+                    result = try renderer.render(dot: dot, engine: p.engine, formats: asked)
                 } catch {
                     switch error {
                     case .timedOut, .crashed, .layoutFailed:
@@ -132,11 +136,37 @@ public struct DiagramRenderer: Sendable {
         throw lastError ?? .system("no layout was tried")
     }
 
-    /// The map and a picture per group; the HTML page holds them all.
-    private func renderMap(_ groups: DiagramGroups, builder: DiagramBuilder, graph: NavGraph, options: DiagramOptions,
+    /// The map and a picture per group; the HTML page holds them all. A group picture whose PNG
+    /// would pass cairo's bitmap limit (32,767 pixels a side; cairo would scale it down) is split:
+    /// its flow or module is cut into parts of half its size, and the groups are drawn again.
+    private func renderMap(_ first: DiagramGroups, builder: DiagramBuilder, graph: NavGraph, options: DiagramOptions,
                            formats: [DiagramFormat], page: HTMLPage.Context) throws(RenderError) -> Outcome {
         let devs = devices(formats)
-        let targets = !options.groupPictures ? [] : options.groupLinkPrefix.map { p in groups.groups.map { "\(p)\($0.slug).svg" } } ?? []
+        var groups = first
+        var caps: [String: Int] = [:]
+        var splitNotes: [String] = []
+        var groupDrawn: [Drawn] = []
+        var targets: [String] = []
+        let wantGroups = options.groupPictures || formats.contains(.html)
+        while true {
+            targets = !options.groupPictures ? [] : options.groupLinkPrefix.map { p in groups.groups.map { "\(p)\($0.slug).svg" } } ?? []
+            groupDrawn = try drawGroups(groups, wantGroups ? groups.groups.count : 0, targets: targets, builder: builder,
+                                        options: options, devices: devs)
+            var changed = false
+            for (k, d) in groupDrawn.enumerated() where !d.pngNotes.isEmpty && groups.groups[k].screens.count > 1 {
+                let g = groups.groups[k]
+                let key = g.family ?? g.name
+                let half = (g.screens.count + 1) / 2
+                if half < caps[key] ?? Int.max {
+                    caps[key] = half
+                    changed = true
+                    splitNotes.append("group \(g.name): its PNG would pass cairo's bitmap limit (32,767 pixels a side); "
+                        + "\(g.family == nil ? "it is" : "its \(g.family!.hasSuffix(" flow") ? "flow" : "module") is") cut into parts of at most \(half) screens")
+                }
+            }
+            if !changed { break }
+            groups = DiagramBuilder.grouping(graph, thresholds: options.thresholds, caps: caps)
+        }
         var map = builder.mapDiagram(groups, options: options)
         map.linkTargets = targets
         let n = builder.graph.ids(of: .feature).count
@@ -144,34 +174,11 @@ public struct DiagramRenderer: Sendable {
         map.notes.append("\(why): drew a map of \(groups.groups.count) groups (\(groups.rule == "flows" ? "modules under the entries' flows" : "one per module")) "
             + "and a picture per group (--view full draws every screen in one picture)")
         let drawnMap = try draw(map, builder: builder, options: options, devices: devs, collapseFallback: false)
-        var notes = drawnMap.notes + drawnMap.pngNotes
+        var notes = drawnMap.notes + drawnMap.pngNotes + splitNotes
         var details = drawnMap.details
-        // The group pictures, laid out in parallel (each layout in its own child; the shim's lock
-        // covers only building the DOT and forking). Results in group order: deterministic.
-        let wantGroups = options.groupPictures || formats.contains(.html)
-        let count = wantGroups ? groups.groups.count : 0
-        let slots = Slots<Result<Drawn, RenderError>>(count)
-        DispatchQueue.concurrentPerform(iterations: count) { k in
-            var d = builder.groupDiagram(groups, k, options: options)
-            d.linkTargets = targets
-            var o = options
-            o.thresholds.maxLabelledEdges = min(o.thresholds.maxLabelledEdges, o.thresholds.maxLabelledGroupEdges)
-            do throws(RenderError) {
-                slots.set(k, .success(try draw(d, builder: builder, options: o, devices: devs, collapseFallback: false)))
-            } catch {
-                slots.set(k, .failure(error))
-            }
-        }
-        var groupDrawn: [Drawn] = []
-        for k in 0..<count {
-            let drawn: Drawn
-            switch slots.items[k]! {
-            case .success(let d): drawn = d
-            case .failure(let e): throw e
-            }
+        for (k, drawn) in groupDrawn.enumerated() {
             for note in drawn.notes + drawn.pngNotes { notes.append("group \(groups.groups[k].name): \(note)") }
             details += drawn.details.map { "group \(groups.groups[k].name): \($0)" }
-            groupDrawn.append(drawn)
         }
         var files: [(DiagramFormat, Data)] = []
         var groupFiles: [(suffix: String, format: DiagramFormat, data: Data)] = []
@@ -192,6 +199,32 @@ public struct DiagramRenderer: Sendable {
         outcome.groupFiles = groupFiles
         outcome.groups = groups
         return outcome
+    }
+
+    /// The first `count` group pictures, laid out in parallel (each layout in its own child; the
+    /// shim's lock covers only building the DOT and forking). Results in group order: deterministic.
+    private func drawGroups(_ groups: DiagramGroups, _ count: Int, targets: [String], builder: DiagramBuilder,
+                            options: DiagramOptions, devices devs: [String]) throws(RenderError) -> [Drawn] {
+        let slots = Slots<Result<Drawn, RenderError>>(count)
+        DispatchQueue.concurrentPerform(iterations: count) { k in
+            var d = builder.groupDiagram(groups, k, options: options)
+            d.linkTargets = targets
+            var o = options
+            o.thresholds.maxLabelledEdges = min(o.thresholds.maxLabelledEdges, o.thresholds.maxLabelledGroupEdges)
+            do throws(RenderError) {
+                slots.set(k, .success(try draw(d, builder: builder, options: o, devices: devs, collapseFallback: false)))
+            } catch {
+                slots.set(k, .failure(error))
+            }
+        }
+        var out: [Drawn] = []
+        for k in 0..<count {
+            switch slots.items[k]! {
+            case .success(let d): out.append(d)
+            case .failure(let e): throw e
+            }
+        }
+        return out
     }
 
     struct Plan {

@@ -126,11 +126,14 @@ struct RenderCommand: ParsableCommand {
         }
         for note in outcome.notes { CLIOutput.stderr("navgraph: note: \(note)\n") }
         if verbose { for d in outcome.details { CLIOutput.stderr("navgraph: verbose: \(d)\n") } }
-        let files = outcome.files.map { (name: "\(stem).\($0.format.fileExtension)", data: $0.data) }
-            + outcome.groupFiles.map { (name: "\(stem)\($0.suffix).\($0.format.fileExtension)", data: $0.data) }
         do {
-            let written = try AtomicFileWriter.write(files, into: URL(fileURLWithPath: output))
-            for url in written { CLIOutput.stdout(url.relativePath + "\n") }
+            let done = try RenderFiles.write(outcome, stem: stem, into: URL(fileURLWithPath: output))
+            for url in done.written { CLIOutput.stdout(url.relativePath + "\n") }
+            if !done.removed.isEmpty {
+                CLIOutput.stderr("navgraph: note: removed \(done.removed.count) group picture\(done.removed.count == 1 ? "" : "s") an earlier render "
+                    + "wrote that this one no longer draws: \(done.removed.prefix(5).joined(separator: ", "))\(done.removed.count > 5 ? ", …" : "")\n")
+            }
+            for name in done.kept { CLIOutput.stderr("navgraph: note: kept \(name): an earlier render wrote it, but it changed since\n") }
         } catch {
             CLIOutput.stderr("navgraph: error: \(error)\n")
             throw ExitCode(ExitStatus.badInput)
