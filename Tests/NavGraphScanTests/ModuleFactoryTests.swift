@@ -269,7 +269,7 @@ final class ModuleFactoryTests: XCTestCase {
     /// The presenting method is learnt from the declarations, under any name: `show(_:parameters:)` of a
     /// `ScreenRouting` protocol whose page is an enum with per-case keys and whose conforming factory
     /// backs it with a key → module table. A method of another type taking the same enum (analytics)
-    /// with no such table is not learnt.
+    /// with no such table, and the router's method that returns a controller (a factory), are not learnt.
     func testAPresentingMethodUnderAnotherNameIsLearntFromTheDeclarations() throws {
         try StyleScan.write([
             "Sources/Core/Screens.swift": """
@@ -285,7 +285,10 @@ final class ModuleFactoryTests: XCTestCase {
                     }
                 }
                 protocol ScreenModule { func start(parameters: [String: Any]) }
-                protocol ScreenRouting: AnyObject { func show(_ screen: Screen, parameters: [String: Any]) }
+                protocol ScreenRouting: AnyObject {
+                    func show(_ screen: Screen, parameters: [String: Any])
+                    func controller(_ screen: Screen) -> UIViewController?
+                }
                 final class Analytics { func track(_ screen: Screen, parameters: [String: Any]) {} }
                 """,
             "Sources/App/ScreenFactory.swift": """
@@ -298,13 +301,17 @@ final class ModuleFactoryTests: XCTestCase {
                         ]
                     }
                     func show(_ screen: Screen, parameters: [String: Any]) { modules[screen.key]?.start(parameters: parameters) }
+                    func controller(_ screen: Screen) -> UIViewController? { nil }
                 }
                 """,
             "Sources/App/Modules.swift": """
                 final class FeedModule: ScreenModule {
                     let router: ScreenRouting
                     init(router: ScreenRouting) { self.router = router }
-                    func start(parameters: [String: Any]) { router.show(.post, parameters: ["id": 1]) }
+                    func start(parameters: [String: Any]) {
+                        router.show(.post, parameters: ["id": 1])
+                        _ = router.controller(.profile)
+                    }
                 }
                 final class PostModule: ScreenModule {
                     let router: ScreenRouting
@@ -330,7 +337,7 @@ final class ModuleFactoryTests: XCTestCase {
         XCTAssertEqual(edges(r), ["FeedModule -> post", "PostModule -> about"])
         // `.about` has no module; ProfileModule is only tracked, never shown.
         XCTAssertEqual(findings(r), [
-            "unhandled-route Modules.swift:11", "unreachable-feature Modules.swift:14", "unused-route Screens.swift:2",
+            "unhandled-route Modules.swift:14", "unreachable-feature Modules.swift:17", "unused-route Screens.swift:2",
         ])
     }
 

@@ -199,6 +199,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
 
     /// Functions that present a page under another name than `presentModule`, learnt from the declarations
     /// the app compiles against: a method of a router (a protocol requirement, or a method of a class)
+    /// that returns nothing
     /// whose first parameter is a page (an enum whose cases carry string keys, or a protocol such enums
     /// conform to) and that the router or a type conforming to it backs with a table or `switch` keyed
     /// by those pages whose values build modules (`func show(_ screen: Screen, parameters:)` on a
@@ -229,6 +230,8 @@ struct ModuleFactoryExtractor: StyleExtractor {
         }
         var out = Set<String>()
         for fn in index.functions where !fn.isStatic && !fn.isGetter && !presentFunctions.contains(fn.name) {
+            // One that returns something builds (`getModule(module:) -> UIViewController?`): a factory, not navigation.
+            guard fn.returnType == nil || fn.returnType == "Void" || fn.returnType == "()" else { continue }
             guard let owner = fn.owner, let first = fn.parameters.first, !first.typeName.isEmpty else { continue }
             let page = DependencyBinding.unqualified(first.typeName)
             let pages: Set<String> = isEnum(page) ? [page] : index.isProtocol(page) ? Set((index.conformers[page] ?? []).filter(isEnum)) : []
