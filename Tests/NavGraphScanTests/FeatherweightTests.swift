@@ -277,6 +277,45 @@ final class FeatherweightTests: XCTestCase {
         XCTAssertEqual(kinds(r), [])
     }
 
+    /// A store action carrying a path (`store.dispatch(RouteAction.set(path: next))`) is an edge of the
+    /// screen whose presenter call decides the path, in a tree written out; an action carrying a value
+    /// read at run time (a tab bar re-dispatching the selected tab) is not navigation the scanner claims.
+    func testStoreActionsCarryingAPath() throws {
+        let r = try scan("""
+            protocol Action {}
+            enum RouteAction: Action { case set(path: String) }
+            final class AppStore { var route = ""; func dispatch(_ a: Action) {} }
+            struct CardModel {
+                let open: () -> Void
+                init(store: AppStore, title: String, next: String) { open = { store.dispatch(RouteAction.set(path: next)) } }
+            }
+            func cardPresenter(_ store: AppStore, title: String, next: String) -> UIPresenter {
+                let m = CardModel(store: store, title: title, next: next)
+                return Presenter { UIViewController() }
+            }
+            func tabsPresenter(_ store: AppStore) -> UIPresenter {
+                let tabs = UITabBarController()
+                tabs.onSelect = { index in store.dispatch(RouteAction.set(path: store.route)) }
+                return Presenter { tabs }
+            }
+            func makeRouter(_ store: AppStore) -> Router<UIViewController, String> {
+                Router(tabsPresenter(store)).junction([
+                    Router(cardPresenter(store, title: "Inbox", next: "outbox")).route("inbox"),
+                    Router(cardPresenter(store, title: "Outbox", next: "drafts")).route("outbox"),
+                ])
+            }
+            func main() { _ = makeRouter(AppStore()) }
+            """)
+        XCTAssertEqual(edges(r), [
+            "cardPresenter(title: Inbox, next: outbox) -> outbox",
+            "cardPresenter(title: Outbox, next: drafts) -> drafts",
+            "tabsPresenter -> inbox",
+            "tabsPresenter -> outbox",
+        ])
+        // "drafts" has no route: the one planted finding, at the presenter call that decides it.
+        XCTAssertEqual(StyleScan.findings(r), ["unhandled-route App.swift:20"])
+    }
+
     /// Patterns and presenter names are data: markup, apostrophes and unicode survive the YAML round trip.
     func testHostilePatternsStayData() throws {
         let r = try scan("""

@@ -155,6 +155,16 @@ struct FeatherweightExtractor: StyleExtractor {
             guard let f = n.presenterFunction, let a = n.presenterArguments, (argumentLists[f]?.count ?? 0) > 1 else { continue }
             nodes[l]?.presenter = "\(f)(\(a))"
         }
+        /// Where the app calls the presenter function that makes each screen of several made by one
+        /// function (a value decided at that call belongs to that screen).
+        var screenMadeAt: [SourceLocation: String] = [:]
+        for n in nodes.values where n.call.callee.name == "route" {
+            guard let p = n.presenter, p.contains("("), case .value(.construct(_, let args)) = n.call.callee.receiver,
+                  case .call(let callee, let pargs)? = args.first?.value else { continue }
+            if let made = (index.callsByName[callee.name] ?? []).map({ index.calls[$0] }).first(where: { $0.function == n.call.function && $0.callee == callee && $0.arguments == pargs }) {
+                screenMadeAt[made.location] = p
+            }
+        }
         for n in nodes.values where n.call.callee.name == "route" {
             if let f = n.presenterFunction ?? n.presenter, let p = n.presenter { screensOf[f, default: []].insert(p) }
         }
@@ -285,7 +295,6 @@ struct FeatherweightExtractor: StyleExtractor {
             }
         }
         // Trees written in the app's own DSL: the same registry as a tree written out.
-        var screenMadeAt: [SourceLocation: String] = [:]
         do {
             var lists: [String: Set<String>] = [:]
             func collect(_ n: FeatherweightDSL.Node) {
@@ -449,6 +458,48 @@ struct FeatherweightExtractor: StyleExtractor {
                 }
             }
         }
+        // A store action carrying a path (`store.dispatch(RouteAction.set(path: x))`, `SetRoute(route: x)`):
+        // the reducer makes it the state's route, which the store's subscription hands to `setRoute`.
+        for c in index.calls.sorted(by: { $0.location < $1.location }) where c.callee.name.hasPrefix("dispatch") {
+            let args: [ValueExpr.Argument]
+            let action: String
+            switch c.arguments.first?.value {
+            case .construct(let t, let a)?: (action, args) = (t, a)
+            case .call(let callee, let a)? where { if case .type = callee.receiver { return true }; return false }(): (action, args) = (callee.name, a)
+            default: continue
+            }
+            for a in args where a.label == "path" || a.label == "route" {
+                if Self.rootsInClosureParameter(a.value) { continue }
+                // The store's own state handed back to it (`store.dispatch(RouteAction.set(path: store.route))`,
+                // a tab bar re-selecting the current route) is read at run time, whatever its initial value.
+                if case .value(let store) = c.callee.receiver, Self.rooted(a.value, in: store) { continue }
+                let site = ValueResolver.Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module)
+                let result = resolver.resolve(a.value, in: resolver.context(ofCall: c), site: site)
+                // Only paths: an action carrying something else under that label is not this style's.
+                guard result.made.contains(where: { if case .literal = $0.value { return true }; return false }) else { continue }
+                var record = NavigationRecord(location: c.location, written: "\(action)(\(a.label!): \(a.value.summary))")
+                for made in result.made {
+                    guard case .literal(let path) = made.value else {
+                        record.unfollowed("'\(made.value.summary)' is not a path string", chain: made.chain); continue
+                    }
+                    let route = matches(path).first ?? path
+                    if matches(path).isEmpty, unmatched[path] == nil { unmatched[path] = made.site.location }
+                    let owners = screenMadeAt[made.site.location].map { [$0] }
+                        ?? screens(ownerPresenters(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index))
+                    if !owners.isEmpty {
+                        for owner in owners { features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location))) }
+                        record.resolved(route: route, features: owners, site: made.site.location, chain: made.chain)
+                    } else {
+                        entries.append(Entry(target: .route(route), origin: RegistryAssembler.origin(made.site.location)))
+                        record.resolved(route: route, features: [], site: made.site.location, chain: made.chain + ["outside any screen: an entry"])
+                    }
+                }
+                for m in Set(result.misses) { record.unfollowed(m.reason, chain: m.chain) }
+                let done = record.finished()
+                out.warnings += done.warnings
+                out.explanations.append(done.explanation)
+            }
+        }
         // A path no pattern matches: a route the code opens that nothing shows.
         for (path, l) in unmatched.sorted(by: { $0.key < $1.key }) {
             registry.routes.append(Route(id: path, origin: RegistryAssembler.origin(l)))
@@ -468,6 +519,12 @@ struct FeatherweightExtractor: StyleExtractor {
         registry.handlers.sort { $0.name < $1.name }
         out.registry = registry
         return out
+    }
+
+    /// `store.state.route` read from `store`.
+    static func rooted(_ v: ValueExpr, in base: ValueExpr) -> Bool {
+        if case .member(let b, _) = v { return b == base || rooted(b, in: base) }
+        return false
     }
 
     /// `$0`, `state.route`, `$0.path`: a value handed in by whoever calls the closure (the store
