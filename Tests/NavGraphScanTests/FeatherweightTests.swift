@@ -277,6 +277,31 @@ final class FeatherweightTests: XCTestCase {
         XCTAssertEqual(kinds(r), [])
     }
 
+    /// A DSL tree whose root container is made by a closure (`nested({ navPresenter(store: $0) }, …)`): its
+    /// routes are read; with no container screen, nothing leads to them.
+    func testWrapperTreeWhoseRootContainerIsMadeByAClosure() throws {
+        let r = try scan("""
+            final class AppStore {}
+            typealias StoreRouter = (AppStore) -> Router<UIViewController, String>
+            typealias StorePresenter = (AppStore) -> Presenter<UIViewController>
+            func attach(_ store: AppStore) -> (StoreRouter) -> Router<UIViewController, String> { { $0(store) } }
+            func nested(_ presenter: @escaping StorePresenter, children: [StoreRouter]) -> StoreRouter {
+                { store in Router(presenter(store)).stack(children.map(attach(store))) }
+            }
+            func page(_ path: String, presenter: @escaping StorePresenter) -> StoreRouter {
+                { store in Router(presenter(store)).route(predicate: { $0 == path }) }
+            }
+            func tree() -> StoreRouter {
+                nested({ navPresenter(store: $0) }, children: [page("home", presenter: homePresenter), page("about", presenter: aboutPresenter)])
+            }
+            func homePresenter(_ store: AppStore) -> Presenter<UIViewController> { Presenter { UIViewController() } }
+            func aboutPresenter(_ store: AppStore) -> Presenter<UIViewController> { Presenter { UIViewController() } }
+            func main() { _ = tree() }
+            """)
+        XCTAssertEqual(r.registry.handlers.first?.routes.map { "\($0.route) \($0.feature)" }, ["about aboutPresenter", "home homePresenter"])
+        XCTAssertEqual(r.registry.entries.map(\.name), [])
+    }
+
     /// A store action carrying a path (`store.dispatch(RouteAction.set(path: next))`) is an edge of the
     /// screen whose presenter call decides the path, in a tree written out; an action carrying a value
     /// read at run time (a tab bar re-dispatching the selected tab) is not navigation the scanner claims.

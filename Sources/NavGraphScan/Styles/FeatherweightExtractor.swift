@@ -97,10 +97,10 @@ struct FeatherweightExtractor: StyleExtractor {
         resolver.firstLabelOmittable = true
         var treeCalls = index.calls.filter(isTreeNode).sorted { $0.location < $1.location }
         let allTreeCalls = treeCalls
-        // A node whose presenter is a parameter of the function building it (`func junctionRouter(presenter:
-        // children:) { Router(presenter(state)).junction(children…) }`) is the app's own tree DSL: its
-        // screens are whatever each call passes, which the scanner does not follow. Not a screen named
-        // `presenter`: a warning, once per such function.
+        // A node whose presenter, children or pattern is a parameter of the function building it (`func
+        // junctionRouter(presenter:children:) { Router(presenter(state)).junction(children…) }`) is the app's
+        // own tree DSL: its screens are whatever each call passes (`FeatherweightDSL` reads them there), not
+        // a screen named `presenter`.
         var wrappers = Set<Int>()
         treeCalls.removeAll { c in
             guard let f = c.function, case .value(.construct(_, let args)) = c.callee.receiver, let p = args.first?.value else { return false }
@@ -348,6 +348,9 @@ struct FeatherweightExtractor: StyleExtractor {
                 for root in r.tree {
                     if root.kind == "route" {
                         walkDSL(root, handler: handler)
+                    } else if screen(root) == nil {
+                        // A container made by a closure: its routes are read, nothing leads to them.
+                        root.children.forEach { walkDSL($0, handler: handler) }
                     } else if let container = screen(root) {
                         if features[container] == nil { features[container] = Feature(name: container, origin: presenterOrigin(container, at: r.call.location)) }
                         link(container, root)
