@@ -121,6 +121,64 @@ final class SeedFormTests: XCTestCase {
         XCTAssertEqual(r.registry.entries.map(\.name), ["home"])
     }
 
+    func testComponentsReadmeFormsNotInTheExample() throws {
+        // The README's remaining forms: a struct module, a typed `static let route: String`, a computed
+        // route, `router.open("route") { result in … }` with only a callback, a module type held in a typed
+        // local, and `navigator.present(as:controller:)` in `open` (no edge).
+        let r = try scan([
+            "App/App.swift": """
+                import UIKit
+                import Components
+
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        let navigator = Navigator(window: window!)
+                        let builder = Builder(navigator: navigator, container: ShopContainer())
+                        let router = Router(navigator: navigator, builder: builder)
+                        builder.router = router
+                        router.register(ShopModule.self)
+                        router.register(BasketModule.self)
+                        router.register(PayModule.self)
+                        router.open(ShopModule.self)
+                        return true
+                    }
+                }
+
+                struct ShopModule: ModuleInterface {
+                    static let route = "shop"
+                    private let router: RouterInterface
+                    private let navigator: NavigatorInterface
+                    init(router: RouterInterface, navigator: NavigatorInterface) { self.router = router; self.navigator = navigator }
+                    func open(_ parameters: AnyDictionary?, callback: ((AnyDictionary?) -> Void)?) {
+                        navigator.present(as: .push, controller: UIViewController())
+                        router.open("basket") { result in print(result) }
+                    }
+                }
+
+                final class BasketModule: ModuleInterface {
+                    static var route: String { return "basket" }
+                    private let router: RouterInterface
+                    init(router: RouterInterface, navigator: NavigatorInterface) { self.router = router }
+                    func open(_ parameters: AnyDictionary?, callback: ((AnyDictionary?) -> Void)?) {
+                        let next: ModuleInterface.Type = PayModule.self
+                        router.open(next, ["total": 3]) { _ in }
+                    }
+                }
+
+                final class PayModule: ModuleInterface {
+                    static let route: String = "pay"
+                    init(router: RouterInterface, navigator: NavigatorInterface) {}
+                    func open(_ parameters: AnyDictionary?, callback: ((AnyDictionary?) -> Void)?) { callback?(["result": true]) }
+                }
+                """,
+        ])
+        XCTAssertEqual(r.registry.features.map(\.name), ["BasketModule", "PayModule", "ShopModule"])
+        XCTAssertEqual(StyleScan.edges(r), ["BasketModule -> pay", "ShopModule -> basket"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["shop"])
+        XCTAssertEqual(StyleScan.findings(r), [])
+    }
+
     func testComponentsRenamedOpenAndRegisterAreLearntFromTheCopiedRouter() throws {
         // The framework copied under other names, its `open` and `register` too: a method taking a module
         // type opens (`show(_:parameters:)`, and its string overload), one named `register…` registers.
