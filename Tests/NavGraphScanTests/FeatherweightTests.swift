@@ -195,6 +195,152 @@ final class FeatherweightTests: XCTestCase {
         XCTAssertEqual(edges(r).filter { $0.hasSuffix("-> home") }, ["aPresenter -> home", "bPresenter -> home", "tabs -> home"])
     }
 
+    /// An app's own tree DSL over the library (functions that build `Router(presenter(store)).route(predicate:
+    /// { $0 == destination })` from their parameters, and functions passing theirs on), with screens made by
+    /// one presenter function with different arguments held in locals, destinations that are enum cases
+    /// with a per-case path, and store actions carrying a destination: every node is read at the call the
+    /// app writes, every action is an edge of the screen whose presenter call decides it.
+    func testWrapperTreeDSLWithEnumDestinationsAndStoreActions() throws {
+        let r = try scan("""
+            protocol Action {}
+            struct Navigate: Action { let to: Destination }
+            final class ShopStore { func dispatch(_ a: Action) {} }
+            typealias StoreRouter = (ShopStore) -> Router<UIViewController, Destination>
+            typealias StorePresenter = (ShopStore) -> Presenter<UIViewController>
+
+            enum Destination {
+                case catalog, item, cart, checkout, returns
+                var path: String {
+                    switch self {
+                    case .catalog: return "shop"
+                    case .item: return "shop/item"
+                    case .cart: return "cart"
+                    case .checkout: return "cart/checkout"
+                    case .returns: return "returns"
+                    }
+                }
+            }
+
+            func attach(_ store: ShopStore) -> (StoreRouter) -> Router<UIViewController, Destination> { { $0(store) } }
+            func tabs(_ children: [StoreRouter]) -> StoreRouter {
+                { store in Router(tabsPresenter(store)).junction(children.map(attach(store))) }
+            }
+            func nested(_ presenter: @escaping StorePresenter, children: [StoreRouter]) -> StoreRouter {
+                { store in Router(presenter(store)).stack(children.map(attach(store))) }
+            }
+            func navigation(title: String, children: [StoreRouter]) -> StoreRouter {
+                nested({ navPresenter(title: title, store: $0) }, children: children)
+            }
+            func screen(_ destination: Destination, presenter: @escaping StorePresenter, children: [StoreRouter] = []) -> StoreRouter {
+                { store in Router(presenter(store)).route(predicate: { $0 == destination }, children: children.map(attach(store))) }
+            }
+
+            final class CardModel {
+                let go: () -> Void
+                init(store: ShopStore, title: String, next: Destination) { go = { store.dispatch(Navigate(to: next)) } }
+            }
+            func cardPresenter(_ title: String, next: Destination) -> StorePresenter {
+                { store in let m = CardModel(store: store, title: title, next: next); return Presenter { UIViewController() } }
+            }
+
+            func shopTree() -> StoreRouter {
+                let catalog = cardPresenter("Catalog", next: .item)
+                let item = cardPresenter("Item", next: .cart)
+                let cart = cardPresenter("Cart", next: .checkout)
+                let checkout = cardPresenter("Checkout", next: .returns)
+                return tabs([
+                    navigation(title: "Shop", children: [
+                        screen(.catalog, presenter: catalog, children: [screen(.item, presenter: item)]),
+                    ]),
+                    screen(.cart, presenter: cart, children: [screen(.checkout, presenter: checkout)]),
+                ])
+            }
+            func main() { _ = shopTree() }
+            """)
+        XCTAssertEqual(r.registry.features.map(\.name), [
+            "cardPresenter(Cart)", "cardPresenter(Catalog)", "cardPresenter(Checkout)", "cardPresenter(Item)", "tabsPresenter",
+        ])
+        XCTAssertEqual(r.registry.handlers.first?.routes.map { "\($0.route) \($0.feature)" }, [
+            "cart cardPresenter(Cart)", "cart/checkout cardPresenter(Checkout)", "shop cardPresenter(Catalog)", "shop/item cardPresenter(Item)",
+        ])
+        XCTAssertEqual(edges(r), [
+            "cardPresenter(Cart) -> cart/checkout",
+            "cardPresenter(Catalog) -> shop/item",
+            "cardPresenter(Checkout) -> returns",
+            "cardPresenter(Item) -> cart",
+            "tabsPresenter -> cart",
+            "tabsPresenter -> shop",
+        ])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["tabsPresenter"])
+        // `.returns` has no node: the one planted finding, at the presenter call that decides it.
+        XCTAssertEqual(StyleScan.findings(r), ["unhandled-route App.swift:46"])
+        XCTAssertEqual(kinds(r), [])
+    }
+
+    /// A DSL tree whose root container is made by a closure (`nested({ navPresenter(store: $0) }, …)`): its
+    /// routes are read; with no container screen, nothing leads to them.
+    func testWrapperTreeWhoseRootContainerIsMadeByAClosure() throws {
+        let r = try scan("""
+            final class AppStore {}
+            typealias StoreRouter = (AppStore) -> Router<UIViewController, String>
+            typealias StorePresenter = (AppStore) -> Presenter<UIViewController>
+            func attach(_ store: AppStore) -> (StoreRouter) -> Router<UIViewController, String> { { $0(store) } }
+            func nested(_ presenter: @escaping StorePresenter, children: [StoreRouter]) -> StoreRouter {
+                { store in Router(presenter(store)).stack(children.map(attach(store))) }
+            }
+            func page(_ path: String, presenter: @escaping StorePresenter) -> StoreRouter {
+                { store in Router(presenter(store)).route(predicate: { $0 == path }) }
+            }
+            func tree() -> StoreRouter {
+                nested({ navPresenter(store: $0) }, children: [page("home", presenter: homePresenter), page("about", presenter: aboutPresenter)])
+            }
+            func homePresenter(_ store: AppStore) -> Presenter<UIViewController> { Presenter { UIViewController() } }
+            func aboutPresenter(_ store: AppStore) -> Presenter<UIViewController> { Presenter { UIViewController() } }
+            func main() { _ = tree() }
+            """)
+        XCTAssertEqual(r.registry.handlers.first?.routes.map { "\($0.route) \($0.feature)" }, ["about aboutPresenter", "home homePresenter"])
+        XCTAssertEqual(r.registry.entries.map(\.name), [])
+    }
+
+    /// A store action carrying a path (`store.dispatch(RouteAction.set(path: next))`) is an edge of the
+    /// screen whose presenter call decides the path, in a tree written out; an action carrying a value
+    /// read at run time (a tab bar re-dispatching the selected tab) is not navigation the scanner claims.
+    func testStoreActionsCarryingAPath() throws {
+        let r = try scan("""
+            protocol Action {}
+            enum RouteAction: Action { case set(path: String) }
+            final class AppStore { var route = ""; func dispatch(_ a: Action) {} }
+            struct CardModel {
+                let open: () -> Void
+                init(store: AppStore, title: String, next: String) { open = { store.dispatch(RouteAction.set(path: next)) } }
+            }
+            func cardPresenter(_ store: AppStore, title: String, next: String) -> UIPresenter {
+                let m = CardModel(store: store, title: title, next: next)
+                return Presenter { UIViewController() }
+            }
+            func tabsPresenter(_ store: AppStore) -> UIPresenter {
+                let tabs = UITabBarController()
+                tabs.onSelect = { index in store.dispatch(RouteAction.set(path: store.route)) }
+                return Presenter { tabs }
+            }
+            func makeRouter(_ store: AppStore) -> Router<UIViewController, String> {
+                Router(tabsPresenter(store)).junction([
+                    Router(cardPresenter(store, title: "Inbox", next: "outbox")).route("inbox"),
+                    Router(cardPresenter(store, title: "Outbox", next: "drafts")).route("outbox"),
+                ])
+            }
+            func main() { _ = makeRouter(AppStore()) }
+            """)
+        XCTAssertEqual(edges(r), [
+            "cardPresenter(title: Inbox, next: outbox) -> outbox",
+            "cardPresenter(title: Outbox, next: drafts) -> drafts",
+            "tabsPresenter -> inbox",
+            "tabsPresenter -> outbox",
+        ])
+        // "drafts" has no route: the one planted finding, at the presenter call that decides it.
+        XCTAssertEqual(StyleScan.findings(r), ["unhandled-route App.swift:20"])
+    }
+
     /// Patterns and presenter names are data: markup, apostrophes and unicode survive the YAML round trip.
     func testHostilePatternsStayData() throws {
         let r = try scan("""

@@ -266,6 +266,81 @@ final class ModuleFactoryTests: XCTestCase {
         XCTAssertEqual(back.entries.map(\.name), ["<script>alert(1)</script>"])
     }
 
+    /// The presenting method is learnt from the declarations, under any name: `show(_:parameters:)` of a
+    /// `ScreenRouting` protocol whose page is an enum with per-case keys and whose conforming factory
+    /// backs it with a key → module table. A method of another type taking the same enum (analytics)
+    /// with no such table, and the router's method that returns a controller (a factory), are not learnt.
+    func testAPresentingMethodUnderAnotherNameIsLearntFromTheDeclarations() throws {
+        try StyleScan.write([
+            "Sources/Core/Screens.swift": """
+                enum Screen {
+                    case feed, post, profile, about
+                    var key: String {
+                        switch self {
+                        case .feed: return "feed"
+                        case .post: return "post"
+                        case .profile: return "profile"
+                        case .about: return "about"
+                        }
+                    }
+                }
+                protocol ScreenModule { func start(parameters: [String: Any]) }
+                protocol ScreenRouting: AnyObject {
+                    func show(_ screen: Screen, parameters: [String: Any])
+                    func controller(_ screen: Screen) -> UIViewController?
+                }
+                final class Analytics { func track(_ screen: Screen, parameters: [String: Any]) {} }
+                """,
+            "Sources/App/ScreenFactory.swift": """
+                final class ScreenFactory: ScreenRouting {
+                    private var modules: [String: ScreenModule] {
+                        [
+                            Screen.feed.key: FeedModule(router: self),
+                            Screen.post.key: PostModule(router: self),
+                            Screen.profile.key: ProfileModule(),
+                        ]
+                    }
+                    func show(_ screen: Screen, parameters: [String: Any]) { modules[screen.key]?.start(parameters: parameters) }
+                    func controller(_ screen: Screen) -> UIViewController? { nil }
+                }
+                """,
+            "Sources/App/Modules.swift": """
+                final class FeedModule: ScreenModule {
+                    let router: ScreenRouting
+                    init(router: ScreenRouting) { self.router = router }
+                    func start(parameters: [String: Any]) {
+                        router.show(.post, parameters: ["id": 1])
+                        _ = router.controller(.profile)
+                    }
+                }
+                final class PostModule: ScreenModule {
+                    let router: ScreenRouting
+                    init(router: ScreenRouting) { self.router = router }
+                    func start(parameters: [String: Any]) {
+                        Analytics().track(.profile, parameters: [:])
+                        router.show(.about, parameters: [:])
+                    }
+                }
+                final class ProfileModule: ScreenModule { func start(parameters: [String: Any]) {} }
+                """,
+            "Sources/App/AppDelegate.swift": """
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    let router: ScreenRouting = ScreenFactory()
+                    func start() { router.show(.feed, parameters: [:]) }
+                }
+                """,
+        ], to: dir)
+        let r = try SwiftSourceScanner().scan(paths: [dir])
+        XCTAssertEqual(r.summary.styles, [.moduleFactory])
+        XCTAssertEqual(r.registry.routes.map(\.id), ["about", "feed", "post", "profile"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["feed"])
+        XCTAssertEqual(edges(r), ["FeedModule -> post", "PostModule -> about"])
+        // `.about` has no module; ProfileModule is only tracked, never shown.
+        XCTAssertEqual(findings(r), [
+            "unhandled-route Modules.swift:14", "unreachable-feature Modules.swift:17", "unused-route Screens.swift:2",
+        ])
+    }
+
     func testTheStyleIsNotDetectedInARouterServiceApp() throws {
         let files = ["Sources/A.swift": """
             struct ARoute: Route { static let identifier = "a" }

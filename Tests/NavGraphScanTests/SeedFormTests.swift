@@ -121,6 +121,118 @@ final class SeedFormTests: XCTestCase {
         XCTAssertEqual(r.registry.entries.map(\.name), ["home"])
     }
 
+    func testComponentsReadmeFormsNotInTheExample() throws {
+        // The README's remaining forms: a struct module, a typed `static let route: String`, a computed
+        // route, `router.open("route") { result in … }` with only a callback, a module type held in a typed
+        // local, and `navigator.present(as:controller:)` in `open` (no edge).
+        let r = try scan([
+            "App/App.swift": """
+                import UIKit
+                import Components
+
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        let navigator = Navigator(window: window!)
+                        let builder = Builder(navigator: navigator, container: ShopContainer())
+                        let router = Router(navigator: navigator, builder: builder)
+                        builder.router = router
+                        router.register(ShopModule.self)
+                        router.register(BasketModule.self)
+                        router.register(PayModule.self)
+                        router.open(ShopModule.self)
+                        return true
+                    }
+                }
+
+                struct ShopModule: ModuleInterface {
+                    static let route = "shop"
+                    private let router: RouterInterface
+                    private let navigator: NavigatorInterface
+                    init(router: RouterInterface, navigator: NavigatorInterface) { self.router = router; self.navigator = navigator }
+                    func open(_ parameters: AnyDictionary?, callback: ((AnyDictionary?) -> Void)?) {
+                        navigator.present(as: .push, controller: UIViewController())
+                        router.open("basket") { result in print(result) }
+                    }
+                }
+
+                final class BasketModule: ModuleInterface {
+                    static var route: String { return "basket" }
+                    private let router: RouterInterface
+                    init(router: RouterInterface, navigator: NavigatorInterface) { self.router = router }
+                    func open(_ parameters: AnyDictionary?, callback: ((AnyDictionary?) -> Void)?) {
+                        let next: ModuleInterface.Type = PayModule.self
+                        router.open(next, ["total": 3]) { _ in }
+                    }
+                }
+
+                final class PayModule: ModuleInterface {
+                    static let route: String = "pay"
+                    init(router: RouterInterface, navigator: NavigatorInterface) {}
+                    func open(_ parameters: AnyDictionary?, callback: ((AnyDictionary?) -> Void)?) { callback?(["result": true]) }
+                }
+                """,
+        ])
+        XCTAssertEqual(r.registry.features.map(\.name), ["BasketModule", "PayModule", "ShopModule"])
+        XCTAssertEqual(StyleScan.edges(r), ["BasketModule -> pay", "ShopModule -> basket"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["shop"])
+        XCTAssertEqual(StyleScan.findings(r), [])
+    }
+
+    func testComponentsRenamedOpenAndRegisterAreLearntFromTheCopiedRouter() throws {
+        // The framework copied under other names, its `open` and `register` too: a method taking a module
+        // type opens (`show(_:parameters:)`, and its string overload), one named `register…` registers.
+        let r = try scan([
+            "Core/Screen.swift": """
+                protocol Screen: AnyObject {
+                    static var route: String { get }
+                    init(router: ScreenRouter)
+                }
+                protocol ScreenRouter: AnyObject {
+                    func registerScreen(_ type: Screen.Type)
+                    func show(_ type: Screen.Type, parameters: [String: Any]?)
+                    func show(_ route: String, parameters: [String: Any]?)
+                }
+                final class Navigation: ScreenRouter {
+                    private var types: [String: Screen.Type] = [:]
+                    func registerScreen(_ type: Screen.Type) { types[type.route] = type }
+                    func show(_ type: Screen.Type, parameters: [String: Any]?) { show(type.route, parameters: parameters) }
+                    func show(_ route: String, parameters: [String: Any]?) { _ = types[route]?.init(router: self) }
+                }
+                """,
+            "App/Screens.swift": """
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func start(router: ScreenRouter) {
+                        router.registerScreen(InboxScreen.self)
+                        router.registerScreen(MessageScreen.self)
+                        router.show(InboxScreen.self, parameters: nil)
+                    }
+                }
+                final class InboxScreen: Screen {
+                    static let route = "inbox"
+                    let router: ScreenRouter
+                    init(router: ScreenRouter) { self.router = router }
+                    func select() { router.show("message", parameters: ["id": 1]) }
+                    func compose() { router.show(DraftScreen.self, parameters: nil) }
+                }
+                final class MessageScreen: Screen {
+                    static let route = "message"
+                    init(router: ScreenRouter) {}
+                }
+                final class DraftScreen: Screen {
+                    static let route = "draft"
+                    init(router: ScreenRouter) {}
+                }
+                """,
+        ])
+        XCTAssertEqual(r.summary.styles, [.components])
+        XCTAssertEqual(r.registry.handlers.first?.routes.map(\.route), ["inbox", "message"])
+        XCTAssertEqual(StyleScan.edges(r), ["InboxScreen -> draft", "InboxScreen -> message"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["inbox"])
+        // DraftScreen is shown but never registered: nothing shows it (the planted findings).
+        XCTAssertEqual(StyleScan.findings(r), ["unhandled-route Screens.swift:13", "unreachable-feature Screens.swift:19"])
+    }
+
     func testComponentsRenamedProtocolRegisterWithContainerAndModuleURLs() throws {
         // The framework copied into the app under other names (`ModuleProtocol`, a module manager),
         // `register(X.self, with: container)`, and `router.open(URL(string: "modules://main/…")!)`.

@@ -52,6 +52,14 @@ struct FunctionFacts: Sendable {
 
     /// This requirement with the default arguments an implementation of the same name and labels
     /// declares (a protocol extension's `func open(animated: Bool = true)` lets `open()` call it).
+    /// Swift 2 left out the first argument's label at the call (`mockPresenter(store, title: "x")` for
+    /// `func mockPresenter(store: Store, title: String)`): the call's labels as Swift 3 writes them, or
+    /// nil when the call does not have that shape.
+    func swift2Labels(_ callLabels: [String]) -> [String]? {
+        guard callLabels.first == "_", let p = parameters.first, p.label != "_" else { return nil }
+        return [p.label] + callLabels.dropFirst()
+    }
+
     func withDefaults(from implementations: [FunctionFacts]) -> FunctionFacts {
         guard parameters.contains(where: { $0.defaultValue == nil }),
               let impl = implementations.first(where: { $0.name == name && $0.labels == labels }) else { return self }

@@ -14,6 +14,11 @@ struct ValueResolver {
     var enumCasesAreValues = false
     /// `Module.self` (a type as a value) is made where written (styles that open a screen by its type).
     var metatypesAreValues = false
+    /// A call may leave out the first argument's label, as Swift 2 did (`randomPresenter("Tab 1",
+    /// buttonText: …)` for `func randomPresenter(title:buttonText:)`): styles whose apps are that old
+    /// (Featherweight Router). Off elsewhere: a call `f(x)` to another library's `f(_:)` must not reach
+    /// the app's `f(route:)`.
+    var firstLabelOmittable = false
 
     /// Where a value is being read: a function (for locals and parameters) and the type it is in.
     struct Context: Hashable {
@@ -232,7 +237,13 @@ struct ValueResolver {
             let call = index.calls[c]
             let step = chain + ["\(fn.signature) called at \(call.location)"]
             let callSite = self.site(ofCall: call)
-            if let arg = fn.argument(k, of: call) {
+            var arg = fn.argument(k, of: call)
+            if arg == nil, firstLabelOmittable, !fn.accepts(labels: call.labels), let labels = fn.swift2Labels(call.labels) {
+                var written = call
+                written.arguments[0].label = labels[0]
+                arg = fn.argument(k, of: written)
+            }
+            if let arg {
                 out.add(evaluate(arg, context(ofCall: call), callSite, chain: step, depth: depth, visiting: &visiting))
             } else if let d = fn.parameters[k].defaultValue {
                 out.add(evaluate(d, Context(function: f, owner: fn.owner), callSite, chain: step + ["default argument"], depth: depth, visiting: &visiting))
@@ -256,12 +267,12 @@ struct ValueResolver {
         if fn.name == "init" {
             guard let owner = fn.owner else { return [] }
             return (index.callsByName[owner] ?? []).filter {
-                index.calls[$0].callee.receiver == .implicit && fn.accepts(labels: index.calls[$0].labels)
+                index.calls[$0].callee.receiver == .implicit && accepts(fn, index.calls[$0].labels)
             }
         }
         return (index.callsByName[fn.name] ?? []).filter { c in
             let call = index.calls[c]
-            guard fn.accepts(labels: call.labels) else { return false }
+            guard accepts(fn, call.labels) else { return false }
             switch call.callee.receiver {
             case .type(let t): return fn.isStatic && (fn.owner == t || fn.owner.map { index.type(t, conformsTo: $0) } == true)
             case .value(let v):
@@ -278,10 +289,17 @@ struct ValueResolver {
         }
     }
 
+    /// Whether a call with these labels can call `fn` (Swift 2's left-out first label when allowed).
+    private func accepts(_ fn: FunctionFacts, _ labels: [String]) -> Bool {
+        if fn.accepts(labels: labels) { return true }
+        guard firstLabelOmittable, let l = fn.swift2Labels(labels) else { return false }
+        return fn.accepts(labels: l)
+    }
+
     private func functions(_ name: String, labels: [String], receiver: ValueExpr.Receiver, from ctx: Context) -> [Int] {
         (index.functionsByName[name] ?? []).filter { f in
             let fn = index.functions[f]
-            guard !fn.isGetter, fn.accepts(labels: labels) else { return false }
+            guard !fn.isGetter, accepts(fn, labels) else { return false }
             switch receiver {
             case .type(let t): return fn.owner == t || fn.owner.map { index.type(t, conformsTo: $0) } == true
             case .value(let v):

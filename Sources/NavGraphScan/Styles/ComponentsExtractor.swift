@@ -15,6 +15,25 @@ struct ComponentsExtractor: StyleExtractor {
     static let style = RoutingStyle.components
     static let openFunctions: Set<String> = ["open"]
     static let registerFunctions: Set<String> = ["register"]
+
+    /// The README's `open` / `register`, and the names an app's own copy of the framework gives them,
+    /// learnt from its declarations: a requirement of a protocol whose first parameter is a module type
+    /// (`X.Type` where `X` is a protocol requiring `route`) registers when its name starts with `register`, else opens
+    /// (`func show(_ module: Screen.Type, parameters:)`).
+    static func functions(_ index: SemanticIndex) -> (open: Set<String>, register: Set<String>) {
+        var open = openFunctions
+        var register = registerFunctions
+        let protocols = Set(index.types.filter { $0.isProtocol && $0.propertyTypes["route"] != nil }.map(\.name))
+        guard !protocols.isEmpty else { return (open, register) }
+        // (Requirements of the copied router protocol only: an app's own wrapper, `func show(_ module:
+        // Module.Type) { router.open(module) }`, passes its module on and is not the router.)
+        for fn in index.functions where !fn.isStatic && fn.inProtocol {
+            guard let m = fn.parameters.first?.metatypeOf, protocols.contains(DependencyBinding.unqualified(m)) else { continue }
+            if fn.name.hasPrefix("register") { register.insert(fn.name) }
+            else if fn.returnType == nil || fn.returnType == "Void" { open.insert(fn.name) }
+        }
+        return (open, register)
+    }
     static let handlerName = "router registrations"
     static let containerHandlerName = "module containers"
     /// Container registrations of injected types.
@@ -25,7 +44,7 @@ struct ComponentsExtractor: StyleExtractor {
         if !containers.isEmpty, !containerAssemblies(index, containers).isEmpty { return true }
         let modules = Self.modules(index)
         guard !modules.isEmpty else { return false }
-        return openFunctions.contains { name in
+        return functions(index).open.contains { name in
             (index.callsByName[name] ?? []).contains { c in
                 index.calls[c].arguments.first.map { target(of: $0.value, modules: modules) != nil } ?? false
             }
@@ -45,7 +64,8 @@ struct ComponentsExtractor: StyleExtractor {
         let protocols = Set(index.types.filter { $0.isProtocol && $0.propertyTypes["route"] != nil }.map(\.name))
         // Types named as `X.self` by a register/open call.
         var named = Set<String>()
-        for name in registerFunctions.union(openFunctions) {
+        let learnt = functions(index)
+        for name in learnt.register.union(learnt.open) {
             for c in index.callsByName[name] ?? [] {
                 if case .staticMember(let t, "self")? = index.calls[c].arguments.first?.value { named.insert(DependencyBinding.unqualified(t)) }
             }
@@ -141,6 +161,7 @@ struct ComponentsExtractor: StyleExtractor {
 
         // The router's own types (they declare `open` / `register`): their forwarding calls are plumbing.
         var routerTypes = Set<String>()
+        let (openFunctions, registerFunctions) = functions(index)
         for f in index.functions where openFunctions.contains(f.name) || registerFunctions.contains(f.name) {
             if let o = f.owner, modules[o] == nil { routerTypes.insert(o) }
         }

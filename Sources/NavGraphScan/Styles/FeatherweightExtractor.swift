@@ -93,26 +93,43 @@ struct FeatherweightExtractor: StyleExtractor {
     static func extract(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction {
         var out = StyleExtraction()
         var registry = Registry()
-        let resolver = ValueResolver(index: index)
+        var resolver = ValueResolver(index: index)
+        resolver.firstLabelOmittable = true
         var treeCalls = index.calls.filter(isTreeNode).sorted { $0.location < $1.location }
-        // A node whose presenter is a parameter of the function building it (`func junctionRouter(presenter:
-        // children:) { Router(presenter(state)).junction(children…) }`) is the app's own tree DSL: its
-        // screens are whatever each call passes, which the scanner does not follow. Not a screen named
-        // `presenter`: a warning, once per such function.
+        let allTreeCalls = treeCalls
+        // A node whose presenter, children or pattern is a parameter of the function building it (`func
+        // junctionRouter(presenter:children:) { Router(presenter(state)).junction(children…) }`) is the app's
+        // own tree DSL: its screens are whatever each call passes (`FeatherweightDSL` reads them there), not
+        // a screen named `presenter`.
         var wrappers = Set<Int>()
         treeCalls.removeAll { c in
             guard let f = c.function, case .value(.construct(_, let args)) = c.callee.receiver, let p = args.first?.value else { return false }
-            let name: String
+            let parameters = Set(index.functions[f].parameters.map(\.name))
+            // Its presenter, its children or its pattern is one of the function's parameters.
+            var template = false
             switch p {
-            case .call(let callee, _) where callee.receiver == .implicit: name = callee.name
-            case .ref(let n): name = n
-            default: return false
+            case .call(let callee, _) where callee.receiver == .implicit: template = parameters.contains(callee.name)
+            case .ref(let n): template = parameters.contains(n)
+            default: break
             }
-            guard index.functions[f].parameters.contains(where: { $0.name == name }) else { return false }
-            if wrappers.insert(f).inserted {
-                out.warnings.append(ScanWarning(.identifierUnreadable, "Featherweight tree node built from the parameters of \(index.functions[f].signature) (the app's own tree DSL): the trees its callers build are not read", at: c.location))
+            for a in c.arguments where !template {
+                if a.label == "predicate", let tests = tests(of: a.value) {
+                    template = tests.contains { if case .ref(let n) = $0.value { return parameters.contains(n) }; return false }
+                } else if case .ref(let n) = FeatherweightDSL.listed(a.value) {
+                    template = parameters.contains(n)
+                }
             }
+            guard template else { return false }
+            wrappers.insert(f)
             return true
+        }
+        // The app's own tree DSL: each call of a wrapper is read as the node it builds (below).
+        var dsl = FeatherweightDSL(index: index, wrappers: wrappers, treeCalls: allTreeCalls)
+        let dslRoots = wrappers.isEmpty ? [] : dsl.roots().map { c in (call: c, tree: dsl.expand(.call(c.callee, c.arguments), .init(function: c.function), at: c.location)) }
+        if !wrappers.isEmpty && dslRoots.allSatisfy({ $0.tree.isEmpty }) {
+            for f in wrappers.sorted() {
+                out.warnings.append(ScanWarning(.identifierUnreadable, "Featherweight tree node built from the parameters of \(index.functions[f].signature) (the app's own tree DSL): no call of it builds a tree the scanner can read", at: index.functions[f].location))
+            }
         }
         var byValue: [ValueExpr: [CallFact]] = [:]
         for c in treeCalls { byValue[.call(c.callee, c.arguments), default: []].append(c) }
@@ -137,6 +154,16 @@ struct FeatherweightExtractor: StyleExtractor {
         for (l, n) in nodes {
             guard let f = n.presenterFunction, let a = n.presenterArguments, (argumentLists[f]?.count ?? 0) > 1 else { continue }
             nodes[l]?.presenter = "\(f)(\(a))"
+        }
+        /// Where the app calls the presenter function that makes each screen of several made by one
+        /// function (a value decided at that call belongs to that screen).
+        var screenMadeAt: [SourceLocation: String] = [:]
+        for n in nodes.values where n.call.callee.name == "route" {
+            guard let p = n.presenter, p.contains("("), case .value(.construct(_, let args)) = n.call.callee.receiver,
+                  case .call(let callee, let pargs)? = args.first?.value else { continue }
+            if let made = (index.callsByName[callee.name] ?? []).map({ index.calls[$0] }).first(where: { $0.function == n.call.function && $0.callee == callee && $0.arguments == pargs }) {
+                screenMadeAt[made.location] = p
+            }
         }
         for n in nodes.values where n.call.callee.name == "route" {
             if let f = n.presenterFunction ?? n.presenter, let p = n.presenter { screensOf[f, default: []].insert(p) }
@@ -267,6 +294,73 @@ struct FeatherweightExtractor: StyleExtractor {
                 if called { entries.append(Entry(target: .feature(container), origin: RegistryAssembler.origin(c.location))) }
             }
         }
+        // Trees written in the app's own DSL: the same registry as a tree written out.
+        do {
+            var lists: [String: Set<String>] = [:]
+            func collect(_ n: FeatherweightDSL.Node) {
+                if n.kind == "route", let f = n.presenter { lists[f, default: []].insert(n.presenterArguments ?? "") }
+                n.children.forEach(collect)
+            }
+            for r in dslRoots { r.tree.forEach(collect) }
+            func screen(_ n: FeatherweightDSL.Node) -> String? {
+                guard let f = n.presenter else { return nil }
+                if let a = n.presenterArguments, (lists[f]?.count ?? 0) > 1 { return "\(f)(\(a))" }
+                return f
+            }
+            func routesBelow(_ n: FeatherweightDSL.Node) -> [FeatherweightDSL.Node] {
+                n.children.flatMap { $0.kind == "route" ? [$0] : routesBelow($0) }
+            }
+            func link(_ from: String, _ n: FeatherweightDSL.Node) {
+                for child in routesBelow(n) {
+                    if let p = child.pattern { features[from]?.navigates.append(Navigation(route: p, origin: RegistryAssembler.origin(child.location))) }
+                }
+            }
+            func walkDSL(_ n: FeatherweightDSL.Node, handler: String) {
+                defer { n.children.forEach { walkDSL($0, handler: handler) } }
+                guard n.kind == "route" else { return }
+                guard let name = screen(n) else {
+                    out.warnings.append(ScanWarning(.identifierUnreadable, "Featherweight route '\(n.patternWritten ?? "(no pattern)")' whose presenter the scanner cannot follow through the app's tree DSL", at: n.location))
+                    return
+                }
+                if features[name] == nil {
+                    let declared = name.contains("(") ? n.presenterCall ?? n.location : n.location
+                    features[name] = Feature(name: name, origin: name.contains("(") ? RegistryAssembler.origin(declared) : presenterOrigin(name, at: declared))
+                }
+                if let l = n.presenterCall { screenMadeAt[l] = name }
+                screensOf[n.presenter ?? name, default: []].insert(name)
+                link(name, n)
+                guard let pattern = n.pattern else {
+                    out.warnings.append(ScanWarning(.identifierUnreadable, "Featherweight route '\(n.patternWritten ?? "(no pattern)")' whose pattern is not a string the scanner can follow through the app's tree DSL", at: n.location))
+                    return
+                }
+                let source = n.exact ? NSRegularExpression.escapedPattern(for: pattern) : pattern
+                let regex = try? NSRegularExpression(pattern: "^(?:" + source + ")$")
+                if regex == nil { out.warnings.append(.invalidPattern(pattern, at: n.location)) }
+                if let c = dslRoots.first?.call { patterns.append((pattern, regex, Node(call: c, children: []))) }
+                registry.routes.append(Route(id: pattern, origin: RegistryAssembler.origin(n.location)))
+                if !(handlerMappings[handler] ?? []).contains(where: { $0.route == pattern }) {
+                    handlerMappings[handler, default: []].append(.init(route: pattern, feature: name, origin: RegistryAssembler.origin(n.location)))
+                }
+            }
+            for r in dslRoots {
+                let builder = r.call.function.map { index.functions[$0] }
+                let handler = builder?.name ?? "router tree"
+                for root in r.tree {
+                    if root.kind == "route" {
+                        walkDSL(root, handler: handler)
+                    } else if screen(root) == nil {
+                        // A container made by a closure: its routes are read, nothing leads to them.
+                        root.children.forEach { walkDSL($0, handler: handler) }
+                    } else if let container = screen(root) {
+                        if features[container] == nil { features[container] = Feature(name: container, origin: presenterOrigin(container, at: r.call.location)) }
+                        link(container, root)
+                        root.children.forEach { walkDSL($0, handler: handler) }
+                        let called = builder.map { b in (index.callsByName[b.name] ?? []).isEmpty == false || index.callsWithoutArguments.contains { $0.callee.name == b.name } } ?? true
+                        if called { entries.append(Entry(target: .feature(container), origin: RegistryAssembler.origin(r.call.location))) }
+                    }
+                }
+            }
+        }
         for (name, maps) in handlerMappings {
             registry.handlers.append(RouteHandler(name: name, routes: maps.sorted { $0.route < $1.route }, origin: maps.first?.origin ?? .init()))
         }
@@ -323,6 +417,92 @@ struct FeatherweightExtractor: StyleExtractor {
             out.warnings += done.warnings
             out.explanations.append(done.explanation)
         }
+        // A store action carrying a route of the DSL's route enum (`store.dispatch(RouteSetAction(endpoint:
+        // callToActionRoute))` where `RouteSetAction.endpoint: RouteEndpoint`): the reducer makes it the
+        // state's route, which the store's subscription hands to `setRoute`. The screen is the one whose
+        // presenter call decides the value (`randomPresenter("Tab 1", …, buttonRoute: .tab2)`).
+        if !dsl.routeEnums.isEmpty {
+            var cases = resolver
+            cases.enumCasesAreValues = true
+            for c in index.calls.sorted(by: { $0.location < $1.location }) where c.callee.name.hasPrefix("dispatch") {
+                guard case .construct(let action, let args)? = c.arguments.first?.value, let t = index.type(named: DependencyBinding.unqualified(action)) else { continue }
+                for a in args {
+                    guard let label = a.label, let declared = t.propertyTypes[label].map({ DependencyBinding.unqualified($0.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))) }),
+                          dsl.routeEnums.contains(declared) else { continue }
+                    let site = ValueResolver.Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module)
+                    let result = cases.resolve(a.value, in: cases.context(ofCall: c), site: site)
+                    var record = NavigationRecord(location: c.location, written: "\(action)(\(label): \(a.value.summary))")
+                    for made in result.made {
+                        let name: String?
+                        switch made.value {
+                        case .unknown(let text) where ValueResolver.isImplicitMember(text): name = String(text.dropFirst())
+                        case .staticMember(let e, let n) where DependencyBinding.unqualified(e) == declared: name = n
+                        default: name = nil
+                        }
+                        guard let n = name, let path = dsl.caseKey(declared, n) else {
+                            record.unfollowed("'\(made.value.summary)' is not a case of \(declared)", chain: made.chain); continue
+                        }
+                        let route = matches(path).first ?? path
+                        if matches(path).isEmpty, unmatched[path] == nil { unmatched[path] = made.site.location }
+                        let owners = screenMadeAt[made.site.location].map { [$0] }
+                            ?? screens(ownerPresenters(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index))
+                        if !owners.isEmpty {
+                            for owner in owners { features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location))) }
+                            record.resolved(route: route, features: owners, site: made.site.location, chain: made.chain)
+                        } else {
+                            entries.append(Entry(target: .route(route), origin: RegistryAssembler.origin(made.site.location)))
+                            record.resolved(route: route, features: [], site: made.site.location, chain: made.chain + ["outside any screen: an entry"])
+                        }
+                    }
+                    for m in Set(result.misses) { record.unfollowed(m.reason, chain: m.chain) }
+                    let done = record.finished()
+                    out.warnings += done.warnings
+                    out.explanations.append(done.explanation)
+                }
+            }
+        }
+        // A store action carrying a path (`store.dispatch(RouteAction.set(path: x))`, `SetRoute(route: x)`):
+        // the reducer makes it the state's route, which the store's subscription hands to `setRoute`.
+        for c in index.calls.sorted(by: { $0.location < $1.location }) where c.callee.name.hasPrefix("dispatch") {
+            let args: [ValueExpr.Argument]
+            let action: String
+            switch c.arguments.first?.value {
+            case .construct(let t, let a)?: (action, args) = (t, a)
+            case .call(let callee, let a)? where { if case .type = callee.receiver { return true }; return false }(): (action, args) = (callee.name, a)
+            default: continue
+            }
+            for a in args where a.label == "path" || a.label == "route" {
+                if Self.rootsInClosureParameter(a.value) { continue }
+                // The store's own state handed back to it (`store.dispatch(RouteAction.set(path: store.route))`,
+                // a tab bar re-selecting the current route) is read at run time, whatever its initial value.
+                if case .value(let store) = c.callee.receiver, Self.rooted(a.value, in: store) { continue }
+                let site = ValueResolver.Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module)
+                let result = resolver.resolve(a.value, in: resolver.context(ofCall: c), site: site)
+                // Only paths: an action carrying something else under that label is not this style's.
+                guard result.made.contains(where: { if case .literal = $0.value { return true }; return false }) else { continue }
+                var record = NavigationRecord(location: c.location, written: "\(action)(\(a.label!): \(a.value.summary))")
+                for made in result.made {
+                    guard case .literal(let path) = made.value else {
+                        record.unfollowed("'\(made.value.summary)' is not a path string", chain: made.chain); continue
+                    }
+                    let route = matches(path).first ?? path
+                    if matches(path).isEmpty, unmatched[path] == nil { unmatched[path] = made.site.location }
+                    let owners = screenMadeAt[made.site.location].map { [$0] }
+                        ?? screens(ownerPresenters(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index))
+                    if !owners.isEmpty {
+                        for owner in owners { features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location))) }
+                        record.resolved(route: route, features: owners, site: made.site.location, chain: made.chain)
+                    } else {
+                        entries.append(Entry(target: .route(route), origin: RegistryAssembler.origin(made.site.location)))
+                        record.resolved(route: route, features: [], site: made.site.location, chain: made.chain + ["outside any screen: an entry"])
+                    }
+                }
+                for m in Set(result.misses) { record.unfollowed(m.reason, chain: m.chain) }
+                let done = record.finished()
+                out.warnings += done.warnings
+                out.explanations.append(done.explanation)
+            }
+        }
         // A path no pattern matches: a route the code opens that nothing shows.
         for (path, l) in unmatched.sorted(by: { $0.key < $1.key }) {
             registry.routes.append(Route(id: path, origin: RegistryAssembler.origin(l)))
@@ -342,6 +522,12 @@ struct FeatherweightExtractor: StyleExtractor {
         registry.handlers.sort { $0.name < $1.name }
         out.registry = registry
         return out
+    }
+
+    /// `store.state.route` read from `store`.
+    static func rooted(_ v: ValueExpr, in base: ValueExpr) -> Bool {
+        if case .member(let b, _) = v { return b == base || rooted(b, in: base) }
+        return false
     }
 
     /// `$0`, `state.route`, `$0.path`: a value handed in by whoever calls the closure (the store

@@ -13,13 +13,15 @@ import NavGraphKit
 /// scene delegate.
 struct ModuleFactoryExtractor: StyleExtractor {
     static let style = RoutingStyle.moduleFactory
-    /// Functions that present a page.
+    /// The article's function that presents a page; others are learnt from the declarations
+    /// (`learnPresenting`).
     static let presentFunctions: Set<String> = ["presentModule"]
     /// Key properties preferred when a page enum has several per-case string properties.
     static let keyProperties = ["moduleKey", "routePath", "key", "path", "route", "identifier"]
 
     static func detect(in index: SemanticIndex, files: [FileFacts]) -> Bool {
-        presentFunctions.contains { index.callsByName[$0] != nil } && !Model(index).pages.isEmpty
+        let model = Model(index)
+        return model.presenting.contains { index.callsByName[$0] != nil } && !model.pages.isEmpty
     }
 
     static func extract(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction {
@@ -116,6 +118,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
         }
 
         // Navigation: `presentModule` calls, entries in the app's composition root.
+        let presentFunctions = model.presenting
         for f in index.functions where presentFunctions.contains(f.name) { if let o = f.owner { routerTypes.insert(o) } }
         var navigations = StyleNavigations(index: index, features: features, stops: routerTypes.union(model.pages), verb: "presented")
         // Per page key: the `parameters` keys its callers pass (unknown: a caller passes a value the scanner cannot list).
@@ -194,6 +197,60 @@ struct ModuleFactoryExtractor: StyleExtractor {
         return out
     }
 
+    /// Functions that present a page under another name than `presentModule`, learnt from the declarations
+    /// the app compiles against: a method of a router (a protocol requirement, or a method of a class)
+    /// that returns nothing
+    /// whose first parameter is a page (an enum whose cases carry string keys, or a protocol such enums
+    /// conform to) and that the router or a type conforming to it backs with a table or `switch` keyed
+    /// by those pages whose values build modules (`func show(_ screen: Screen, parameters:)` on a
+    /// `ScreenRouting` protocol whose `ScreenFactory` holds `[Screen.home.key: HomeModule(…)]`).
+    static func learnPresenting(_ index: SemanticIndex) -> Set<String> {
+        func isEnum(_ n: String) -> Bool { index.type(named: n).map { !$0.isProtocol && !$0.enumCases.isEmpty } ?? false }
+        // Modules: conformers of protocols with a `parameters:` requirement.
+        var modules = Set<String>()
+        for f in index.functions where f.inProtocol && f.labels == ["parameters"] {
+            if let o = f.owner, index.isProtocol(o) { modules.formUnion(index.conformers[o] ?? []) }
+        }
+        guard !modules.isEmpty else { return [] }
+        func buildsModule(_ v: ValueExpr, _ function: Int?) -> Bool {
+            switch v {
+            case .construct(let t, _): return modules.contains(DependencyBinding.unqualified(t))
+            case .choice(let xs), .array(let xs): return xs.contains { buildsModule($0, function) }
+            case .ref(let n):
+                guard let f = function else { return false }
+                return (index.functions[f].locals[n] ?? []).contains { if case .construct = $0 { return buildsModule($0, nil) }; return false }
+            default: return false
+            }
+        }
+        /// `.home` where `home` is a case of one of `pages`.
+        func isImplicitCase(_ v: ValueExpr, _ pages: Set<String>) -> Bool {
+            guard case .unknown(let text) = v, ValueResolver.isImplicitMember(text) else { return false }
+            let name = String(text.dropFirst())
+            return pages.contains { index.type(named: $0)?.enumCases.contains { $0.name == name } == true }
+        }
+        var out = Set<String>()
+        for fn in index.functions where !fn.isStatic && !fn.isGetter && !presentFunctions.contains(fn.name) {
+            // One that returns something builds (`getModule(module:) -> UIViewController?`): a factory, not navigation.
+            guard fn.returnType == nil || fn.returnType == "Void" || fn.returnType == "()" else { continue }
+            guard let owner = fn.owner, let first = fn.parameters.first, !first.typeName.isEmpty else { continue }
+            let page = DependencyBinding.unqualified(first.typeName)
+            let pages: Set<String> = isEnum(page) ? [page] : index.isProtocol(page) ? Set((index.conformers[page] ?? []).filter(isEnum)) : []
+            guard !pages.isEmpty else { continue }
+            // The router itself, and the types that conform to it (a product router behind the app's).
+            let related = Set([owner] + (index.conformers[owner] ?? []))
+            let table = index.tables.contains { t in
+                t.enclosingTypes.contains(where: related.contains)
+                    && t.entries.contains { Model.pageKeyShape($0.key, pages: pages) && buildsModule($0.value, t.function) }
+            }
+            let switched = index.switches.contains { s in
+                s.enclosingTypes.contains(where: related.contains)
+                    && s.cases.contains { c in c.patterns.contains { Model.pageKeyShape($0, pages: pages) || isImplicitCase($0, pages) } && c.values.contains { buildsModule($0, s.function) } }
+            }
+            if table || switched { out.insert(fn.name) }
+        }
+        return out
+    }
+
     /// Whether a value is, or is built from, one of the function's parameters.
     static func refersToParameter(_ v: ValueExpr, _ f: FunctionFacts) -> Bool {
         switch v {
@@ -238,6 +295,8 @@ struct ModuleFactoryExtractor: StyleExtractor {
     /// The page enums, their keys and the module types, read from the index.
     struct Model {
         let index: SemanticIndex
+        /// The functions that present a page: `presentModule` and those learnt from the declarations.
+        var presenting: Set<String> = []
         /// Enums of pages: the type of a `presentModule` parameter, or an enum named in a `presentModule` call.
         var pages: Set<String> = []
         /// The one page enum a bare `.case` argument of `presentModule` belongs to.
@@ -250,17 +309,19 @@ struct ModuleFactoryExtractor: StyleExtractor {
         init(_ index: SemanticIndex) {
             self.index = index
             func isEnum(_ n: String) -> Bool { index.type(named: n).map { !$0.isProtocol && !$0.enumCases.isEmpty } ?? false }
+            presenting = ModuleFactoryExtractor.presentFunctions.union(ModuleFactoryExtractor.learnPresenting(index))
+            let presenting = self.presenting
             var declared: [String] = []
-            for f in index.functions where ModuleFactoryExtractor.presentFunctions.contains(f.name) {
+            for f in index.functions where presenting.contains(f.name) {
                 if let p = f.parameters.first, isEnum(p.typeName) { declared.append(p.typeName) }
             }
             pages.formUnion(declared)
             // Enums conforming to the protocol `presentModule` takes (`func presentModule(_ module: Module, …)`).
-            for f in index.functions where ModuleFactoryExtractor.presentFunctions.contains(f.name) {
+            for f in index.functions where presenting.contains(f.name) {
                 guard let p = f.parameters.first, index.isProtocol(p.typeName) else { continue }
                 for t in index.conformers[p.typeName] ?? [] where isEnum(t) { pages.insert(t) }
             }
-            for name in ModuleFactoryExtractor.presentFunctions {
+            for name in presenting {
                 for c in index.callsByName[name] ?? [] {
                     for a in index.calls[c].arguments {
                         // `PageModule.home`, and a nested page enum: `Products.VIPER.HomeModule`.
