@@ -27,6 +27,8 @@ struct ValueResolver {
         var location: SourceLocation
         var enclosingTypes: [String]
         var module: String?
+        /// The function the site is written in (global index), for attribution by who calls it.
+        var function: Int? = nil
     }
 
     /// A value that was made somewhere: a constructor call or a literal, with where it was written.
@@ -55,7 +57,7 @@ struct ValueResolver {
     }
 
     func site(ofCall c: CallFact) -> Site {
-        Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module)
+        Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module, function: c.function)
     }
 
     /// Everything `expr` (read in `context`) can be.
@@ -344,7 +346,7 @@ struct ValueResolver {
     }
 
     /// The declared type of `self.x` / `x` (a property) when the value itself cannot be followed.
-    private func declaredType(of base: ValueExpr, in ctx: Context) -> String? {
+    func declaredType(of base: ValueExpr, in ctx: Context) -> String? {
         switch base {
         case .ref(let n), .selfMember(let n):
             if case .ref = base, let f = ctx.function, let p = index.functions[f].parameters.first(where: { $0.name == n }) {
