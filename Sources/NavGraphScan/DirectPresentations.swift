@@ -226,7 +226,12 @@ struct DirectPresentations {
                     inRoot = true
                 } else {
                     let owners = graph.owners(of: m.site, features: featureIndex)
-                    if owners.isEmpty { continue }
+                    if owners.isEmpty {
+                        // The window's root set by shared machinery (an app-domain object the scene
+                        // delegate drives) runs at launch, whoever calls it: counted, assumed to run.
+                        guard form.style == "root" else { continue }
+                        inRoot = true
+                    }
                     callers.formUnion(owners.map { featureNames[$0] })
                 }
                 any = true
