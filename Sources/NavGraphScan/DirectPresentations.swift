@@ -72,6 +72,8 @@ struct DirectPresentations {
         var presents: [String: [Presentation]] = [:]
         var entries: [Entry] = []
         var explanations: [CallSiteExplanation] = []
+        /// The screens a presentation the scan could not follow may show (`candidateScreens`).
+        var candidates: [String] = []
     }
 
     let index: SemanticIndex
@@ -81,6 +83,8 @@ struct DirectPresentations {
     private let featureIndex: [String: Int]
     /// A type only one RouterService feature's `build` makes (its view controller or view) → that feature.
     private let screenOfType: [String: String]
+    /// Every feature's types: itself and what only its build makes.
+    private let typesOfScreen: [String: [String]]
     private let graph: TypeReferenceGraph
     private let roots: Set<String>
     /// The router's own types: routes, handlers, what adopts a route, the router.
@@ -107,6 +111,9 @@ struct DirectPresentations {
             }
         }
         screenOfType = made.compactMapValues { $0.count == 1 ? $0.first : nil }
+        var typesOfScreen = Dictionary(featureNames.map { ($0, [$0]) }, uniquingKeysWith: { a, _ in a })
+        for (t, f) in screenOfType.sorted(by: { $0.key < $1.key }) { typesOfScreen[f, default: [f]].append(t) }
+        self.typesOfScreen = typesOfScreen
         roots = StyleNavigations.roots(index)
         var routers = Set(config.routerTypes)
         for r in registry.routes {
@@ -129,6 +136,32 @@ struct DirectPresentations {
         let name = DependencyBinding.unqualified(type)
         if featureIndex[name] != nil { return name }
         return screenOfType[name]
+    }
+
+    /// The screens a presentation whose value the scan could not follow may show: a screen made
+    /// somewhere other than its own feature and the router's code (a factory, a coordinator, another
+    /// screen: a value the scan may have lost on the way), or, when it has no `build` of its own,
+    /// made nowhere the scan can see (a storyboard, a nib, at run time). A screen made only inside
+    /// its own feature (its `build`) or a route's code is shown through the router, whose graph
+    /// already says what leads there, so an unknown presented value is never it.
+    func candidateScreens() -> [String] {
+        let builds = Set(config.buildFunctions)
+        // Constructions are calls with and without arguments (`PromoViewController()`).
+        let bare = Dictionary(grouping: index.callsWithoutArguments, by: { $0.callee.name })
+        return featureNames.filter { feature in
+            let types = typesOfScreen[feature] ?? [feature]
+            var madeAnywhere = false
+            for t in types {
+                for call in (index.callsByName[t] ?? []).map({ index.calls[$0] }) + (bare[t] ?? []) {
+                    guard call.callee.receiver == .implicit else { continue }
+                    madeAnywhere = true
+                    if call.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) }) { continue }
+                    if !call.enclosingTypes.contains(where: { types.contains($0) }) { return true }
+                }
+            }
+            let buildsItself = builds.contains { b in (index.functionsByName[b] ?? []).contains { index.functions[$0].owner == feature } }
+            return !madeAnywhere && !buildsItself
+        }
     }
 
     /// Every presentation call of the sources, followed.
@@ -183,22 +216,36 @@ struct DirectPresentations {
             // methods reaches the same unknown value from many call sites.
             var reasons = Set<String>()
             let misses = found.misses.sorted { ($0.site.location, $0.reason) < ($1.site.location, $1.reason) }
+            // The screens that run the unknown parts (the unfollowed call's `from:`); a composition
+            // root runs at launch, so such a call is assumed to run (no screens).
+            var callers = Set<String>()
+            var inRoot = false
             for m in misses where !reasons.contains(m.reason) {
                 // Unknown where no screen is known to run it (router machinery, a coordinator): not counted.
                 if let top = m.site.enclosingTypes.last, roots.contains(top) {
-                } else if graph.owners(of: m.site, features: featureIndex).isEmpty {
-                    continue
+                    inRoot = true
+                } else {
+                    let owners = graph.owners(of: m.site, features: featureIndex)
+                    if owners.isEmpty {
+                        // The window's root set by shared machinery (an app-domain object the scene
+                        // delegate drives) runs at launch, whoever calls it: counted, assumed to run.
+                        guard form.style == "root" else { continue }
+                        inRoot = true
+                    }
+                    callers.formUnion(owners.map { featureNames[$0] })
                 }
                 any = true
                 reasons.insert(m.reason)
                 record.unfollowed(m.reason, chain: m.chain)
             }
+            if !inRoot && !callers.isEmpty { record.setCallers(Array(callers)) }
             guard any else { continue }
             var e = record.finished().explanation
             e.kind = .present
             e.written = form.style + "(" + e.written + ")"
             out.explanations.append(e)
         }
+        if out.explanations.contains(where: { !$0.unresolved.isEmpty }) { out.candidates = candidateScreens() }
         return out
     }
 

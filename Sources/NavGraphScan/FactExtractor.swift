@@ -217,7 +217,7 @@ final class FactExtractor: SyntaxVisitor {
                     typeName: SyntaxHelpers.elementTypeName(p.type),
                     metatypeOf: p.type.as(MetatypeTypeSyntax.self).map { SyntaxHelpers.elementTypeName($0.baseType) },
                     typeText: inProtocol ? p.type.trimmedText : "",
-                    defaultValue: p.defaultValue.map { value($0.value) })
+                    defaultValue: p.defaultValue.map { value($0.value) }, isVariadic: p.ellipsis != nil)
             },
             isStatic: isStatic, inProtocol: inProtocol,
             returnType: returnType, location: location(token), module: facts.module)

@@ -73,6 +73,20 @@ struct NavigationRecord {
 }
 
 extension UnfollowedCall {
+    /// The presentations of `explanations` that the scan could not follow (`kind: present`): a
+    /// value it could not know may be any of `candidates` (`DirectPresentations.candidateScreens`);
+    /// a known screen shown from code no screen's build reaches is shown from somewhere.
+    static func presentations(in explanations: [CallSiteExplanation], candidates: [String]) -> [UnfollowedCall] {
+        explanations.filter { !$0.unresolved.isEmpty }.sorted { $0.location < $1.location }.map { e in
+            var screens = Set(e.unresolved.compactMap(\.route))
+            if e.unresolved.contains(where: { $0.route == nil }) { screens.formUnion(candidates) }
+            let reasons = Array(Set(e.unresolved.map(\.reason))).sorted()
+            return UnfollowedCall(
+                call: e.written, kind: .present, from: e.callers, screens: screens.sorted(), reason: reasons.joined(separator: "; "),
+                origin: RegistryAssembler.origin(e.location))
+        }
+    }
+
     /// The calls of `explanations` that the scan could not follow, for the registry (`unfollowed:`):
     /// a call some part of whose value is unknown can open any route of its system; a call whose
     /// routes are known but whose screen is not (unattributed) opens those routes from somewhere.

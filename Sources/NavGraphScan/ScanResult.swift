@@ -89,6 +89,8 @@ public struct ScanSummary: Hashable, Sendable {
     public var directEdges = 0
     public var presentCalls = 0
     public var presentResolved = 0
+    /// No entry point was found: every screen may be the first (`unfollowed:` of kind `entry`).
+    public var noEntry = false
     public var appTargets: [String] = []
     /// The app target scanned, when the project has several.
     public var target: String?
@@ -125,6 +127,7 @@ public struct ScanSummary: Hashable, Sendable {
         if navigatePartly > 0 { s += ", \(navigatePartly) partly resolved" }
         s += ", \(navigateUnresolved) unresolved"
         if presentCalls > 0 { s += "; presentations: \(presentResolved) resolved, \(presentCalls - presentResolved) not" }
+        if noEntry { s += "; no entry point found (no screen is proven unreachable)" }
         if filesInLayoutModules > 0 {
             s += "; no project manifest: modules from the Sources/<target> layout"
         }

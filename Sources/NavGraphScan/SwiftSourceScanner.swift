@@ -218,9 +218,20 @@ public struct SwiftSourceScanner: Sendable {
             if !added.isEmpty {
                 registry.entries = (registry.entries + added).sorted { ($0.name, $0.origin.source?.description ?? "") < ($1.name, $1.origin.source?.description ?? "") }
             }
+            // What the scan could not follow among them holds back what it could show (`Completeness`).
+            registry.unfollowed += UnfollowedCall.presentations(in: direct.explanations, candidates: direct.candidates)
             summary.presentCalls = direct.explanations.count
             summary.presentResolved = direct.explanations.filter(\.isResolved).count
             explanations += direct.explanations
+        }
+        // No entry point at all (the first screen comes from a storyboard, or from a root
+        // presentation the scan could not follow): any screen may be the first, so no screen is
+        // proven unreachable. The registry says so (`kind: entry`), and `check` on it holds back the same.
+        if registry.entries.isEmpty && !registry.features.isEmpty {
+            summary.noEntry = true
+            registry.unfollowed.append(UnfollowedCall(
+                call: "the first screen", kind: .entry,
+                reason: "the sources show their first screen where the scan cannot read it: a storyboard, or a root presentation it could not follow"))
         }
         summary.features = registry.features.count
         summary.routes = registry.routes.count

@@ -71,7 +71,13 @@ struct CheckCommand: ParsableCommand {
             summary += "; the graph is partial: \(n) navigate call\(n == 1 ? "" : "s") not fully resolved (navgraph scan --explain)"
         }
         if case let held = report.heldBack, held > 0 {
-            summary += "; \(held) held back as warning\(held == 1 ? "" : "s"): navigation calls the scan could not follow may explain \(held == 1 ? "it" : "them")"
+            let s = held == 1 ? "" : "s"
+            if loaded.registry.unfollowed.contains(where: { $0.kind == .entry }) {
+                // Every screen may be the first: say so, and how to name it.
+                summary += "; \(held) held back as warning\(s): no entry point was found (name the first screen under entries: in .navgraph.yml)"
+            } else {
+                summary += "; \(held) held back as warning\(s): navigation calls the scan could not follow may explain \(held == 1 ? "it" : "them")"
+            }
         }
         // The plugin's build log shows the summary only next to findings.
         if !plugin.isOn || !report.findings.isEmpty { CLIOutput.stderr(summary + "\n") }

@@ -176,4 +176,71 @@ final class CompletenessTests: XCTestCase {
         alone.unfollowed.removeFirst()
         XCTAssertEqual(unreachable(runChecks(alone)), ["Beta error", "Deeper error", "Orphan error", "Promo error"])
     }
+    // MARK: Presentations and a missing entry (issue 29, item 4)
+
+    /// A presentation the scan could not follow holds back the screens it could show (`screens:`)
+    /// and what they lead to; the others keep their errors.
+    func testAnUnfollowedPresentationHoldsBackTheScreensItCouldShow() throws {
+        let r = try registry("""
+            unfollowed:
+              - {call: "present(make())", kind: present, from: [Home], screens: [Promo], reason: unknown factory, source: "App/Home.swift:40:9"}
+            """)
+        let findings = runChecks(r)
+        // Promo could be shown; Beta, Orphan and Deeper (no handler maps a route to it) no call explains.
+        XCTAssertEqual(unreachable(findings), ["Beta error", "Deeper error", "Orphan error", "Promo warning held"])
+        let promo = try XCTUnwrap(findings.first { $0.ruleID == "unreachable-feature" && $0.subject == "Promo" })
+        XCTAssertTrue(promo.notes.contains { $0.message.hasPrefix("the presentation 'present(make())' could show this screen") })
+        XCTAssertTrue(promo.notes.last!.message.contains("opens: [SCREEN, …]"))
+        // A presentation opens no route: unused-route 'promo' is not held back by it.
+        XCTAssertFalse(findings.first { $0.ruleID == "unused-route" && $0.subject == "promo" }?.message.contains("may") ?? true)
+        // Stating what it shows (`opens:` names screens for a presentation) brings the errors back.
+        let (config, _) = try ConfigurationLoader.load(text: "unfollowed:\n  - {at: App/Home.swift:40, opens: [Settings]}\n", file: ".navgraph.yml")
+        let (stated, _) = config.applyingCallStatements(to: r)
+        XCTAssertEqual(stated.unfollowed.first?.screens, ["Settings"])
+        XCTAssertEqual(unreachable(runChecks(stated)), ["Beta error", "Deeper error", "Orphan error", "Promo error"])
+    }
+
+    /// Without `screens:` a presentation may show any screen.
+    func testAPresentationOfUnknownScreensHoldsBackEveryScreen() throws {
+        let r = try registry("unfollowed:\n  - {call: \"root(x)\", kind: present}\n")
+        XCTAssertEqual(unreachable(runChecks(r)), ["Beta warning held", "Deeper warning held", "Orphan warning held", "Promo warning held"])
+    }
+
+    /// No entry point found: every absence is held back and says why; naming the first screen in
+    /// the configuration brings the errors back.
+    func testNoEntryPointHoldsBackEveryAbsenceUntilOneIsNamed() throws {
+        let r = try loadRegistry("""
+            navgraph: 1
+            features:
+              - {name: Home}
+              - {name: Orphan}
+            unfollowed:
+              - {call: the first screen, kind: entry, reason: "a storyboard"}
+            """)
+        let findings = runChecks(r)
+        XCTAssertEqual(unreachable(findings), ["Home warning held", "Orphan warning held"])
+        let orphan = try XCTUnwrap(findings.first { $0.subject == "Orphan" })
+        XCTAssertEqual(orphan.message, "Orphan may be unreachable: no entry point was found (a storyboard)")
+        XCTAssertTrue(orphan.notes.contains { $0.message.contains("entries: [{feature: SCREEN}]") })
+        let (config, _) = try ConfigurationLoader.load(text: "entries: [{feature: Home}]\n", file: ".navgraph.yml")
+        let named = config.addingEntries(to: r)
+        XCTAssertEqual(named.unfollowed, [])
+        XCTAssertEqual(unreachable(runChecks(named)), ["Orphan error"])
+    }
+
+    func testPresentationsAndEntriesRoundTripThroughTheWriters() throws {
+        let r = try registry("""
+            unfollowed:
+              - {call: "present(x)", kind: present, from: [Home], screens: [Promo, Beta], source: "A.swift:1:2"}
+              - {call: first, kind: entry}
+            """)
+        for back in [try loadRegistry(RegistryWriter.yaml(r)), try RegistryLoader().load(text: RegistryJSONWriter.json(r), file: "r.json")] {
+            let p = try XCTUnwrap(back.unfollowed.first { $0.call == "present(x)" })
+            XCTAssertEqual(p.kind, .present)
+            XCTAssertEqual(p.screens.map { $0.sorted() }, ["Beta", "Promo"])
+            XCTAssertEqual(back.unfollowed.first { $0.call == "first" }?.kind, .entry)
+        }
+        XCTAssertEqual(loadErrors("navgraph: 1\nunfollowed:\n  - {call: x, kind: teleport}\n"),
+                       ["3:21: unknown kind of unfollowed call 'teleport' (one of navigate, present, entry)"])
+    }
 }

@@ -16,8 +16,6 @@ final class ConstructTests: XCTestCase {
     static let notFollowed: [String: String] = [
         "view-model-callback": "a closure assigned to another object's property (`viewModel.onOpen = { route in … }`): its parameter is not bound to the arguments where that property is called",
         "enum-associated-value": "a `case .show(let route)` pattern does not bind `route` to the associated values written at `.show(…)`",
-        "inout-parameter": "an `inout` argument's assignments inside the callee are not brought back to the caller's local",
-        "variadic-parameter": "a call with several arguments for one variadic parameter does not bind them",
     ]
 
     struct Outcome {

@@ -250,4 +250,35 @@ final class DirectPresentationTests: XCTestCase {
         let unreachable = StyleScan.findings(r).filter { $0.hasPrefix("unreachable-feature") }
         XCTAssertEqual(unreachable, ["unreachable-feature Routes.swift:11"], "only DetailViewFeature")
     }
+    /// An unfollowed presentation holds back only the screens it could show (issue 29, item 4): one
+    /// made outside its own feature (`DetailViewController()` in a coordinator), not one made only by
+    /// its own build (`DetailViewFeature`'s view). The window's root set by shared machinery no
+    /// screen builds is counted too, and runs at launch.
+    func testAnUnfollowedPresentationHoldsBackWhatItCouldShow() throws {
+        let r = try scan(["Sources/HomeVC.swift": """
+            final class HomeViewController: UIViewController {
+                var factory: ScreenFactory?
+                func open() { present(factory!.make(), animated: true) }
+            }
+            protocol ScreenFactory { func make() -> UIViewController }
+            final class DetailCoordinator { func start() -> UIViewController { DetailViewController() } }
+            """, "Sources/App.swift": """
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let router = RouterService()
+                func go() { _ = router.navigationController(withInitialFeature: HomeFeature.self) }
+            }
+            final class AppDomain {
+                var provider: (() -> UIViewController)!
+                func attach(_ window: UIWindow) { window.rootViewController = provider() }
+            }
+            """])
+        let presentations = r.registry.unfollowed.filter { $0.kind == .present }
+        XCTAssertEqual(presentations.map(\.call).sorted(), ["present(factory.make(…))", "root(provider(…))"])
+        XCTAssertEqual(presentations.first { $0.call.hasPrefix("present") }?.from, ["HomeFeature"])
+        XCTAssertEqual(presentations.first { $0.call.hasPrefix("root") }?.from, [], "at launch: assumed to run")
+        XCTAssertEqual(presentations.first?.screens, ["DetailFeature"], "HomeViewController is made only by its own build")
+        let findings = CheckRunner().run(NavGraph(registry: r.registry))
+        let unreachable = findings.filter { $0.ruleID == "unreachable-feature" }.map { "\($0.subject) \($0.severity.rawValue)" }
+        XCTAssertEqual(unreachable, ["DetailFeature warning", "DetailViewFeature error"])
+    }
 }

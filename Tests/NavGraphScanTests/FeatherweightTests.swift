@@ -180,19 +180,29 @@ final class FeatherweightTests: XCTestCase {
         ])
     }
 
-    /// A view model several presenters construct gives each of them its paths as edges.
-    func testSharedViewModelGivesEveryPresenterTheEdge() throws {
+    /// A view model several presenters construct gives each of them only the paths of the helpers
+    /// their code calls (issue 29, item 3): a helper no code calls gives no edge (and no entry).
+    func testSharedViewModelGivesOnlyTheCallingPresenterTheEdge() throws {
         let r = try scan("""
             final class Store { func setPath(_ p: String) {} }
-            final class MenuModel { let store: Store; init(store: Store) { self.store = store }; func home() { store.setPath("home") } }
+            final class MenuModel {
+                let store: Store
+                init(store: Store) { self.store = store }
+                func home() { store.setPath("home") }
+                func b() { store.setPath("b") }
+                func unused() { store.setPath("a") }
+            }
             func tree() -> Router<UIViewController, String> {
                 Router(tabs()).junction([Router(homePresenter(s)).route("home"), Router(aPresenter(s)).route("a"), Router(bPresenter(s)).route("b")])
             }
-            func aPresenter(_ s: Store) -> UIPresenter { let m = MenuModel(store: s); return Presenter { UIViewController() } }
-            func bPresenter(_ s: Store) -> UIPresenter { let m = MenuModel(store: s); return Presenter { UIViewController() } }
+            func aPresenter(_ s: Store) -> UIPresenter { let m = MenuModel(store: s); m.home(); return Presenter { UIViewController() } }
+            func bPresenter(_ s: Store) -> UIPresenter { let m = MenuModel(store: s); m.b(); return Presenter { UIViewController() } }
             func main() { _ = tree() }
             """)
-        XCTAssertEqual(edges(r).filter { $0.hasSuffix("-> home") }, ["aPresenter -> home", "bPresenter -> home", "tabs -> home"])
+        XCTAssertEqual(edges(r).filter { $0.hasSuffix("-> home") || $0.hasSuffix("-> b") || $0.hasSuffix("-> a") }.filter { !$0.hasPrefix("tabs") }, [
+            "aPresenter -> home", "bPresenter -> b",
+        ])
+        XCTAssertFalse(r.registry.entries.contains { $0.name == "a" }, "a helper nobody calls opens no entry")
     }
 
     /// An app's own tree DSL over the library (functions that build `Router(presenter(store)).route(predicate:

@@ -30,7 +30,7 @@ final class ScanResultCacheTests: XCTestCase {
         let l = SourceLocation(file: "f", line: 1, column: 1)
         // `cacheNotes` is the one field not stored (it is about the run, not the tree).
         XCTAssertEqual(count(ScanResult(registry: Registry(), diagnostics: [])), 7)
-        XCTAssertEqual(count(ScanSummary()), 24)
+        XCTAssertEqual(count(ScanSummary()), 25)
         XCTAssertEqual(count(CallSiteExplanation(location: l, kind: .navigate, written: "")), 6)
         XCTAssertEqual(count(CallSiteExplanation.Resolved(route: "", features: [], site: l, chain: [])), 4)
         XCTAssertEqual(count(CallSiteExplanation.Unresolved(reason: "", chain: [])), 3)
@@ -38,7 +38,7 @@ final class ScanResultCacheTests: XCTestCase {
         // Registry's eleventh, `names`, is the loader's name ids: not part of the value, and a scanned (or
         // cached) registry has none — the graph build interns its names.
         XCTAssertEqual(count(Registry()), 11)
-        XCTAssertEqual(count(UnfollowedCall(call: "")), 6)
+        XCTAssertEqual(count(UnfollowedCall(call: "")), 8)
         XCTAssertEqual(count(ElementOrigin()), 2)
         XCTAssertEqual(count(Entry(target: .feature(""))), 3)
         XCTAssertEqual(count(FeatureFlag(name: "", defaultValue: true)), 5)

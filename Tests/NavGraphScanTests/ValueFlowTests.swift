@@ -371,7 +371,7 @@ final class ValueFlowTests: XCTestCase {
                 func b(_ r: Route) { router.navigate(toRoute: r, fromView: self, presentationStyle: Push(), animated: true) }
             }
             """, "Sources/Home/HomeTests.swift": "// a test file"])
-        XCTAssertEqual(r.summary.line, "scanned 2 files (skipped 1 test): 1 features, 3 routes, 1 handlers, 1 edges; navigate calls: 1 resolved, 1 unresolved; no project manifest: modules from the Sources/<target> layout")
+        XCTAssertEqual(r.summary.line, "scanned 2 files (skipped 1 test): 1 features, 3 routes, 1 handlers, 1 edges; navigate calls: 1 resolved, 1 unresolved; no entry point found (no screen is proven unreachable); no project manifest: modules from the Sources/<target> layout")
     }
 
     func testSourcesWithNoRoutingAreAnError() throws {

@@ -62,7 +62,10 @@ public enum Completeness {
         var f = f
         f.severity = min(f.severity, .warning)
         let n = calls.count
-        let count = "\(n) navigation call\(n == 1 ? "" : "s") could not be followed (navgraph scan --explain)"
+        let entry = calls.first { $0.kind == .entry }
+        let count = entry != nil && n == 1
+            ? "no entry point was found (\(entry?.reason ?? "the first screen is shown where the scan cannot read it"))"
+            : "\(n) navigation call\(n == 1 ? "" : "s") could not be followed (navgraph scan --explain)"
         // A finding of some flag scenarios keeps saying which (" (only when …)").
         let when = f.message.range(of: " (only when ").map { String(f.message[$0.lowerBound...]) } ?? ""
         if f.ruleID == "unreachable-feature" {
@@ -70,16 +73,27 @@ public enum Completeness {
         } else {
             f.message = "route '\(f.subject)' may never be opened: \(count)\(when)"
         }
-        for c in calls.prefix(namedCalls) {
+        let followable = calls.filter { $0.kind != .entry }
+        for c in followable.prefix(namedCalls) {
             let why = c.reason.map { " (\($0))" } ?? ""
             let what = f.ruleID == "unreachable-feature" ? "could lead here" : "could open it"
-            f.notes.append(Finding.Note("the navigation call '\(c.call)' \(what): the scan could not follow it\(why)", location: c.origin.primary))
+            let call = c.kind == .present ? "the presentation '\(c.call)' could show this screen or lead here" : "the navigation call '\(c.call)' \(what)"
+            f.notes.append(Finding.Note("\(call): the scan could not follow it\(why)", location: c.origin.primary))
         }
-        if n > namedCalls { f.notes.append(Finding.Note("and \(n - namedCalls) more such calls")) }
-        let at = n == 1 ? calls[0].origin.primary.map { "\($0.file):\($0.line)" } ?? "FILE:LINE" : "FILE:LINE"
-        f.notes.append(Finding.Note(
-            "say what \(n == 1 ? "that call opens" : "those calls open") in .navgraph.yml "
-                + "(unfollowed: [{at: \(at), opens: [ROUTE, …]}]); when none of it leads here, this is an error again"))
+        if followable.count > namedCalls { f.notes.append(Finding.Note("and \(followable.count - namedCalls) more such calls")) }
+        if !followable.isEmpty {
+            let one = followable.count == 1
+            let at = one ? followable[0].origin.primary.map { "\($0.file):\($0.line)" } ?? "FILE:LINE" : "FILE:LINE"
+            let what = followable.allSatisfy { $0.kind == .present } ? "SCREEN" : followable.allSatisfy { $0.kind == .navigate } ? "ROUTE" : "ROUTE or SCREEN"
+            f.notes.append(Finding.Note(
+                "say what \(one ? "that call opens" : "those calls open") in .navgraph.yml "
+                    + "(unfollowed: [{at: \(at), opens: [\(what), …]}]); when none of it leads here, this is an error again"))
+        }
+        if entry != nil {
+            f.notes.append(Finding.Note(
+                "no entry point was found, so any screen may be the first: name the first screen in .navgraph.yml "
+                    + "(entries: [{feature: SCREEN}]); then this is an error again unless something leads here"))
+        }
         return f
     }
 
@@ -94,11 +108,14 @@ public enum Completeness {
             self.graph = graph
             self.calls = calls
             let routes = graph.ids(of: .route).filter { graph.nodes[Int($0)].declared }
+            let screens = graph.declaredFeatures
             var byKey: [[Int32]: Int] = [:]
             for (i, c) in calls.enumerated() {
-                let seeds = routes.filter { r in
-                    graph.routeDeclarations(r).contains { c.canOpen($0.id, system: $0.system) }
-                }
+                // A navigate call starts at the routes it can open; a presentation (or a missing
+                // entry) at the screens it can show.
+                let seeds = c.kind == .navigate
+                    ? routes.filter { r in graph.routeDeclarations(r).contains { c.canOpen($0.id, system: $0.system) } }
+                    : screens.filter { c.canShow(graph.name($0)) }
                 if let g = byKey[seeds] {
                     groups[g].calls.append(i)
                 } else {

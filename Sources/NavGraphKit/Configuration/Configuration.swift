@@ -184,6 +184,8 @@ public struct Configuration: Sendable {
         }
         let present = Set(r.entries.map(\.target))
         for e in entries where !present.contains(e.target) { r.entries.append(e) }
+        // The scan found no entry and said so (`kind: entry`); the configuration names one now.
+        if !entries.isEmpty { r.unfollowed.removeAll { $0.kind == .entry } }
         return r
     }
 
@@ -197,7 +199,8 @@ public struct Configuration: Sendable {
             var matched = false
             for i in r.unfollowed.indices {
                 guard let at = r.unfollowed[i].origin.primary, statement.matches(at) else { continue }
-                r.unfollowed[i].routes = statement.opens
+                // A presentation's `opens:` names the screens it shows; a navigate call's, its routes.
+                if r.unfollowed[i].kind == .navigate { r.unfollowed[i].routes = statement.opens } else { r.unfollowed[i].screens = statement.opens }
                 matched = true
             }
             if !matched {

@@ -71,9 +71,11 @@ public enum RegistryJSONWriter {
         })
         section("unfollowed", r.unfollowed.map { c in
             var p = ["\"call\": \(q(c.call))"]
+            if c.kind != .navigate { p.append("\"kind\": \(q(c.kind.rawValue))") }
             if !c.from.isEmpty { p.append("\"from\": [" + c.from.map(q).joined(separator: ", ") + "]") }
             if let s = c.system { p.append("\"system\": \(q(s.rawValue))") }
             if let r = c.routes { p.append("\"routes\": [" + r.map(q).joined(separator: ", ") + "]") }
+            if let s = c.screens { p.append("\"screens\": [" + s.map(q).joined(separator: ", ") + "]") }
             if let r = c.reason { p.append("\"reason\": \(q(r))") }
             if let s = c.origin.source { p.append("\"source\": \(q(s.description))") }
             return "{" + p.joined(separator: ", ") + "}"

@@ -195,7 +195,7 @@ enum RegistryDecoder {
     static let deeplinkKeys = ["url", "route", "anyRoute", "source", "ignore"]
     static let flagKeys = ["default", "source", "owner"]
     static let providedKeys = ["name", "source"]
-    static let unfollowedKeys = ["call", "from", "system", "routes", "reason", "source"]
+    static let unfollowedKeys = ["call", "kind", "from", "system", "routes", "screens", "reason", "source"]
 
     static func decode(_ root: RawNode, reader r: inout SchemaReader) -> Registry {
         var registry = Registry()
@@ -311,9 +311,18 @@ enum RegistryDecoder {
     static func unfollowed(_ node: RawNode, _ r: inout SchemaReader) -> UnfollowedCall? {
         guard let m = r.mapping(node, "an unfollowed call", allowed: unfollowedKeys) else { return nil }
         guard let call = required(m, "call", "an unfollowed call", at: node, &r) else { return nil }
+        var kind = UnfollowedCall.Kind.navigate
+        if let n = m["kind"], let k = r.optionalString(n, "kind") {
+            guard let known = UnfollowedCall.Kind(rawValue: k) else {
+                r.error("unknown kind of unfollowed call '\(k)' (one of \(UnfollowedCall.Kind.allCases.map(\.rawValue).joined(separator: ", ")))", at: n)
+                return nil
+            }
+            kind = known
+        }
         return UnfollowedCall(
-            call: call, from: r.strings(m["from"], "from"), system: system(m, &r),
-            routes: m["routes"].map { r.strings($0, "routes") }, reason: r.optionalString(m["reason"], "reason"),
+            call: call, kind: kind, from: r.strings(m["from"], "from"), system: system(m, &r),
+            routes: m["routes"].map { r.strings($0, "routes") }, screens: m["screens"].map { r.strings($0, "screens") },
+            reason: r.optionalString(m["reason"], "reason"),
             origin: origin(node, m, &r))
     }
 

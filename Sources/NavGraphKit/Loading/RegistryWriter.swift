@@ -151,9 +151,11 @@ public enum RegistryWriter {
         // By source location, then text: never by where a registry held them, so any order writes the same.
         for c in calls.sorted(by: { ($0.origin.source?.description ?? "", $0.call) < ($1.origin.source?.description ?? "", $1.call) }) {
             out += "  - call: \(q(c.call, forceQuotes: true))\n"
+            if c.kind != .navigate { out += "    kind: \(c.kind.rawValue)\n" }
             if !c.from.isEmpty { out += "    from: [" + c.from.sorted().map { q($0) }.joined(separator: ", ") + "]\n" }
             if let s = c.system { out += "    system: \(s.rawValue)\n" }
             if let r = c.routes { out += "    routes: [" + r.sorted().map { q($0) }.joined(separator: ", ") + "]\n" }
+            if let s = c.screens { out += "    screens: [" + s.sorted().map { q($0) }.joined(separator: ", ") + "]\n" }
             if let r = c.reason { out += "    reason: \(q(r, forceQuotes: true))\n" }
             out += common(c.origin, [], indent: "    ")
         }

@@ -262,11 +262,12 @@ extension FunctionFacts.Parameter: CacheCodable {
     func write(to w: inout CacheWriter) {
         w.string(label); w.string(name); w.string(typeName); w.optional(metatypeOf) { $0.string($1) }; w.string(typeText)
         w.optionalValue(defaultValue)
+        w.bool(isVariadic)
     }
     init(from r: inout CacheReader) throws {
         self.init(
             label: try r.string(), name: try r.string(), typeName: try r.string(), metatypeOf: try r.optional { try $0.string() },
-            typeText: try r.string(), defaultValue: try r.optionalValue())
+            typeText: try r.string(), defaultValue: try r.optionalValue(), isVariadic: try r.bool())
     }
 }
 

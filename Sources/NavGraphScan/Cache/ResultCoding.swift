@@ -121,16 +121,20 @@ extension RoutingSystem {
 extension UnfollowedCall: CacheCodable {
     func write(to w: inout CacheWriter) {
         w.string(call)
+        w.string(kind.rawValue)
         w.strings(from)
         w.optional(system) { $0.string($1.rawValue) }
         w.optional(routes) { $0.strings($1) }
+        w.optional(screens) { $0.strings($1) }
         w.optional(reason) { $0.string($1) }
         w.value(origin)
     }
     init(from r: inout CacheReader) throws {
+        let call = try r.string()
+        guard let kind = Kind(rawValue: try r.string()) else { throw CacheReader.Corrupt() }
         self.init(
-            call: try r.string(), from: try r.strings(), system: try RoutingSystem.read(&r), routes: try r.optional { try $0.strings() },
-            reason: try r.optionalString(), origin: try r.value())
+            call: call, kind: kind, from: try r.strings(), system: try RoutingSystem.read(&r), routes: try r.optional { try $0.strings() },
+            screens: try r.optional { try $0.strings() }, reason: try r.optionalString(), origin: try r.value())
     }
 }
 
@@ -247,6 +251,7 @@ extension ScanSummary: CacheCodable {
         w.int(filesWithoutTarget)
         w.int(filesInLayoutModules)
         w.strings(unparsedFiles)
+        w.bool(noEntry)
     }
     init(from r: inout CacheReader) throws {
         self.init()
@@ -277,6 +282,7 @@ extension ScanSummary: CacheCodable {
         filesWithoutTarget = try r.int()
         filesInLayoutModules = try r.int()
         unparsedFiles = try r.strings()
+        noEntry = try r.bool()
     }
 }
 

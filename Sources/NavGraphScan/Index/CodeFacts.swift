@@ -15,6 +15,8 @@ struct FunctionFacts: Sendable {
         /// empty elsewhere, where printing every parameter's type would cost the scan.
         var typeText: String = ""
         var defaultValue: ValueExpr?
+        /// `_ routes: Route...`: the call passes any number of arguments for it (an array inside).
+        var isVariadic = false
     }
 
     /// The innermost enclosing type (an extension counts as the type it extends); nil at top level.
@@ -44,8 +46,13 @@ struct FunctionFacts: Sendable {
     func accepts(labels callLabels: [String]) -> Bool {
         var i = 0
         for p in parameters {
-            if i < callLabels.count, callLabels[i] == p.label { i += 1; continue }
-            if p.defaultValue == nil { return false }
+            if i < callLabels.count, callLabels[i] == p.label {
+                i += 1
+                // A variadic parameter takes the unlabeled arguments that follow its first.
+                while p.isVariadic, i < callLabels.count, callLabels[i] == "_" { i += 1 }
+                continue
+            }
+            if p.defaultValue == nil && !p.isVariadic { return false }
         }
         return i == callLabels.count
     }
@@ -75,8 +82,11 @@ struct FunctionFacts: Sendable {
         var i = 0
         for (k, p) in parameters.enumerated() {
             if i < call.arguments.count, (call.arguments[i].label ?? "_") == p.label {
-                if k == index { return call.arguments[i].value }
+                let first = i
                 i += 1
+                while p.isVariadic, i < call.arguments.count, call.arguments[i].label == nil { i += 1 }
+                // A variadic parameter is the array of every argument passed for it.
+                if k == index { return p.isVariadic ? .array(call.arguments[first..<i].map(\.value)) : call.arguments[first].value }
             } else if k == index {
                 return nil
             }

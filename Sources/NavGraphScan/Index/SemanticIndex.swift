@@ -28,6 +28,9 @@ struct SemanticIndex {
     let subscripts: [SubscriptFact]
     /// Where each file's functions start in `functions` (per-file facts index their own functions).
     let functionOffset: [String: Int]
+    /// Calls that pass a local `inout` (`fill(&route)`), by the function they are written in: the
+    /// callee's assignments to that parameter are values of the local.
+    let inoutCalls: [Int: [Int]]
 
     init(files: [FileFacts]) {
         var functions: [FunctionFacts] = []
@@ -78,6 +81,12 @@ struct SemanticIndex {
         typesByName = Dictionary(grouping: types.indices, by: { types[$0].name })
         functionsByName = Dictionary(grouping: functions.indices, by: { functions[$0].name })
         callsByName = Dictionary(grouping: calls.indices, by: { calls[$0].callee.name })
+        var passing: [Int: [Int]] = [:]
+        for (i, c) in calls.enumerated() {
+            guard let f = c.function, c.arguments.contains(where: { if case .unknown(let t) = $0.value { t.hasPrefix("&") } else { false } }) else { continue }
+            passing[f, default: []].append(i)
+        }
+        inoutCalls = passing
 
         // Conformance: a type conforms to what it inherits, and to what those inherit (transitively).
         var direct: [String: Set<String>] = [:]

@@ -13,9 +13,11 @@ struct TypeReferenceGraph {
     /// Type (by index into `index.types`) → indices of the features whose `build` reaches it.
     private var builtBy: [Int: Set<Int>] = [:]
     private let index: SemanticIndex
+    private let methods: MethodCallers
 
     init(index: SemanticIndex, features: [(name: String, module: String?)], stopAt stops: Set<String>) {
         self.index = index
+        methods = MethodCallers(index: index)
         let featureNames = Set(features.map(\.name))
         for (fi, f) in features.enumerated() {
             guard let start = Self.lookup(f.name, from: f.module, index) else { continue }
@@ -39,14 +41,47 @@ struct TypeReferenceGraph {
     }
 
     /// The features a call site belongs to: the feature it is written in (innermost enclosing type
-    /// first), else every feature whose build reaches its type; empty when none does.
+    /// first), else the features whose build reaches its type; empty when none does.
+    ///
+    /// When several features reach the type (a view model they share), the site belongs only to those
+    /// whose code reaches the method it is in (`MethodCallers`): the features of the method's call
+    /// sites, followed up to `maxCallDepth` callers. A method no code runs belongs to none; a method
+    /// whose callers the sources cannot know (a framework override, a `#selector`) or whose callers
+    /// belong to none of those features keeps them all.
     func owners(of site: ValueResolver.Site, features featureIndex: [String: Int]) -> [Int] {
-        for t in site.enclosingTypes {
+        var visiting = Set<Int>()
+        return owners(site.enclosingTypes, site.module, site.function, featureIndex, depth: 0, visiting: &visiting)
+    }
+
+    static let maxCallDepth = 4
+
+    private func owners(
+        _ types: [String], _ module: String?, _ function: Int?, _ featureIndex: [String: Int], depth: Int, visiting: inout Set<Int>
+    ) -> [Int] {
+        for t in types {
             if let fi = featureIndex[t] { return [fi] }
-            let b = features(reaching: t, in: site.module)
-            if !b.isEmpty { return b.sorted() }
+            let b = features(reaching: t, in: module)
+            guard !b.isEmpty else { continue }
+            guard b.count > 1, depth < Self.maxCallDepth, let f = function, index.functions[f].owner == t,
+                  visiting.insert(f).inserted else { return b.sorted() }
+            defer { visiting.remove(f) }
+            guard let calls = methods.callers(of: f) else { return b.sorted() }
+            var reached = Set<Int>()
+            for c in calls {
+                reached.formUnion(owners(c.enclosingTypes, c.module, c.function, featureIndex, depth: depth + 1, visiting: &visiting))
+            }
+            if calls.isEmpty { return [] }
+            let both = b.intersection(reached)
+            return (both.isEmpty ? b : both).sorted()
         }
         return []
+    }
+
+    /// Whether the method `f` is run by no code of the sources (`MethodCallers`): what it does
+    /// belongs to no screen.
+    func neverCalled(_ f: Int?) -> Bool {
+        guard let f else { return false }
+        return methods.callers(of: f)?.isEmpty == true
     }
 
     /// The declaration a name means in a module: that module's, else the only one.

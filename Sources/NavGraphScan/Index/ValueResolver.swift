@@ -32,6 +32,8 @@ struct ValueResolver {
         var location: SourceLocation
         var enclosingTypes: [String]
         var module: String?
+        /// The function the site is written in (global index), for attribution by who calls it.
+        var function: Int? = nil
     }
 
     /// A value that was made somewhere: a constructor call or a literal, with where it was written.
@@ -60,7 +62,7 @@ struct ValueResolver {
     }
 
     func site(ofCall c: CallFact) -> Site {
-        Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module)
+        Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module, function: c.function)
     }
 
     /// Everything `expr` (read in `context`) can be.
@@ -101,8 +103,12 @@ struct ValueResolver {
             out.add(evaluate(base, ctx, site, chain: chain, depth: d, visiting: &visiting))
 
         case .ref(let name):
+            let filled = ctx.function.map { inoutValues(of: name, in: $0, site, chain: chain, depth: d, visiting: &visiting) }
+            if let filled { out.add(filled) }
             if let f = ctx.function, let values = index.functions[f].locals[name] {
                 for v in values { out.add(evaluate(v, ctx, site, chain: chain, depth: d, visiting: &visiting)) }
+            } else if filled.map({ !$0.made.isEmpty || !$0.misses.isEmpty }) == true {
+                // A local only a callee fills (`var route: Route?; fill(&route)`).
             } else if let f = ctx.function, let k = index.functions[f].parameters.firstIndex(where: { $0.name == name }) {
                 out.add(parameter(k, of: f, site, chain: chain, depth: d, visiting: &visiting))
             } else if let owner = ctx.owner, hasProperty(name, in: owner) {
@@ -210,6 +216,30 @@ struct ValueResolver {
 
         case .unknown(let text):
             miss("'\(text)' is not a value the scanner follows")
+        }
+        return out
+    }
+
+    /// The values callees assign to a local passed as `&name` in function `f`: each callee's
+    /// assignments to that `inout` parameter.
+    private func inoutValues(of name: String, in f: Int, _ site: Site, chain: [String], depth: Int, visiting: inout Set<Visit>) -> Result {
+        var out = Result()
+        guard let calls = index.inoutCalls[f] else { return out }
+        let written = ValueExpr.unknown("&" + name)
+        for c in calls {
+            let call = index.calls[c]
+            guard call.arguments.contains(where: { $0.value == written }) else { continue }
+            for g in functions(call.callee.name, labels: call.labels, receiver: call.callee.receiver, from: context(ofCall: call)) {
+                let fn = index.functions[g]
+                for k in fn.parameters.indices where fn.argument(k, of: call) == written {
+                    guard let assigned = fn.locals[fn.parameters[k].name] else { continue }
+                    for v in assigned {
+                        out.add(evaluate(
+                            v, Context(function: g, owner: fn.owner), site, chain: chain + ["inout \(fn.parameters[k].name) of \(fn.signature) filled at \(call.location)"],
+                            depth: depth, visiting: &visiting))
+                    }
+                }
+            }
         }
         return out
     }
@@ -362,7 +392,7 @@ struct ValueResolver {
     }
 
     /// The declared type of `self.x` / `x` (a property) when the value itself cannot be followed.
-    private func declaredType(of base: ValueExpr, in ctx: Context) -> String? {
+    func declaredType(of base: ValueExpr, in ctx: Context) -> String? {
         switch base {
         case .ref(let n), .selfMember(let n):
             if case .ref = base, let f = ctx.function, let p = index.functions[f].parameters.first(where: { $0.name == n }) {

@@ -95,6 +95,7 @@ struct FeatherweightExtractor: StyleExtractor {
         var registry = Registry()
         var resolver = ValueResolver(index: index)
         resolver.firstLabelOmittable = true
+        let methods = MethodCallers(index: index)
         var treeCalls = index.calls.filter(isTreeNode).sorted { $0.location < $1.location }
         let allTreeCalls = treeCalls
         // A node whose presenter, children or pattern is a parameter of the function building it (`func
@@ -392,7 +393,7 @@ struct FeatherweightExtractor: StyleExtractor {
                navigators.contains(index.functions[f].name) { continue }
             if c.enclosingTypes.contains("Router") { continue }
             let function = c.function
-            let site = ValueResolver.Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module)
+            let site = ValueResolver.Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module, function: c.function)
             let result = resolver.resolve(arg, in: .init(function: function, owner: function.flatMap { index.functions[$0].owner } ?? c.enclosingTypes.first), site: site)
             var record = NavigationRecord(location: c.location, written: arg.summary)
             for made in result.made {
@@ -402,8 +403,17 @@ struct FeatherweightExtractor: StyleExtractor {
                 let targets = matches(path)
                 let route = targets.first ?? path
                 if targets.isEmpty, unmatched[path] == nil { unmatched[path] = made.site.location }
-                // The screen: the presenter function the deciding site is in, or that builds its type.
-                let owners = screens(ownerPresenters(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index))
+                // The screen: the presenter function the deciding site is in, or that builds its type
+                // and reaches the method the site is in (a shared view model's helpers).
+                let deciding = made.context.function ?? c.function
+                let presentersOwning = Self.ownerPresenters(of: deciding, types: made.site.enclosingTypes, presenters: presenters, index: index, methods: methods)
+                if presentersOwning == nil {
+                    record.unattributed(
+                        route: route, site: made.site, chain: made.chain, verb: "opened",
+                        owner: "no code of the sources calls (\(deciding.map { index.functions[$0].signature } ?? "?"))")
+                    continue
+                }
+                let owners = screens(presentersOwning ?? [])
                 if !owners.isEmpty {
                     for owner in owners { features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location))) }
                     record.resolved(route: route, features: owners, site: made.site.location, chain: made.chain)
@@ -542,14 +552,30 @@ struct FeatherweightExtractor: StyleExtractor {
 
     /// The presenter function a call is in, or every presenter that constructs the type it is in (a
     /// view model all screens share gives each of them the edge, as a type every screen's build reaches does).
-    static func ownerPresenters(of function: Int?, types: [String], presenters: Set<String>, index: SemanticIndex) -> [String] {
+    /// The presenter functions a site in `function` (written in `types`) belongs to; nil when the
+    /// site is in a method no code of the sources runs (`MethodCallers`): it belongs to none and is no entry.
+    static func ownerPresenters(
+        of function: Int?, types: [String], presenters: Set<String>, index: SemanticIndex, methods: MethodCallers? = nil, depth: Int = 0
+    ) -> [String]? {
         if let f = function, index.functions[f].owner == nil, presenters.contains(index.functions[f].name) { return [index.functions[f].name] }
         for t in types {
             var found = Set<String>()
             for c in index.calls + index.callsWithoutArguments where c.callee.name == t {
                 if let f = c.function, index.functions[f].owner == nil, presenters.contains(index.functions[f].name) { found.insert(index.functions[f].name) }
             }
-            if !found.isEmpty { return found.sorted() }
+            guard !found.isEmpty else { continue }
+            // Several presenters make the type (a view model they share): only those whose screens
+            // reach the method the site is in (TypeReferenceGraph.owners says the same for the other styles).
+            guard found.count > 1, let methods, let f = function, index.functions[f].owner == t, depth < TypeReferenceGraph.maxCallDepth,
+                  let calls = methods.callers(of: f) else { return found.sorted() }
+            if calls.isEmpty { return nil }
+            var reached = Set<String>()
+            for c in calls {
+                let callerTypes = c.enclosingTypes
+                reached.formUnion(ownerPresenters(of: c.function, types: callerTypes, presenters: presenters, index: index, methods: methods, depth: depth + 1) ?? [])
+            }
+            let both = found.intersection(reached)
+            return (both.isEmpty ? found : both).sorted()
         }
         return []
     }

@@ -214,7 +214,8 @@ struct RegistryAssembler {
 
         var added: [Int: [Navigation]] = [:]
         for n in navigations {
-            let callSite = ValueResolver.Site(location: n.location, enclosingTypes: n.enclosingTypes, module: n.module)
+            let callSite = ValueResolver.Site(
+                location: n.location, enclosingTypes: n.enclosingTypes, module: n.module, function: index.function(n.function, inFile: n.location.file))
             var record = NavigationRecord(location: n.location, written: "")
             record.setCallers(owners(callSite).map { features[$0].name })
             var targets: [(route: String, site: ValueResolver.Site, chain: [String])] = []

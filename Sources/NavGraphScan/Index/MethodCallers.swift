@@ -1,0 +1,73 @@
+/// Who calls a method: the program's structure for attribution (issue 29, item 3).
+///
+/// A shared object (a view model, a coordinator) that several screens hold has helpers
+/// (`navigateToProfile()`, `navigateToOrders()`); a call inside one of them belongs to the screens
+/// whose code reaches that helper — a screen that calls `viewModel.navigateToProfile()`, or builds
+/// something that does — not to every screen that merely holds the object.
+///
+/// `callers(of:)` lists the call sites of a method (name, labels, and a receiver whose declared type
+/// fits, as `ValueResolver.callSites`; calls written with and without arguments), or says that the
+/// sources cannot know them (nil): the method is an initializer, a getter, a protocol requirement, is
+/// named anywhere else (a `#selector`, a function passed as a value), or its type inherits something
+/// the sources do not declare (UIKit may call an override). An empty list: no code runs the method.
+final class MethodCallers {
+    let index: SemanticIndex
+    private let bareByName: [String: [Int]]
+    private var referenced: Set<String>?
+    private var memo: [Int: [CallFact]?] = [:]
+
+    init(index: SemanticIndex) {
+        self.index = index
+        bareByName = Dictionary(grouping: index.callsWithoutArguments.indices, by: { index.callsWithoutArguments[$0].callee.name })
+    }
+
+    /// How many times each name is read in a type's body (calls and references alike): a name read
+    /// only by its calls is not passed around as a value.
+    private var names: Set<String> {
+        if let referenced { return referenced }
+        var all = Set<String>()
+        for t in index.types { all.formUnion(t.references) }
+        referenced = all
+        return all
+    }
+
+    func callers(of f: Int) -> [CallFact]? {
+        if let known = memo[f] { return known }
+        let found = compute(f)
+        memo[f] = found
+        return found
+    }
+
+    private func compute(_ f: Int) -> [CallFact]? {
+        let fn = index.functions[f]
+        guard let owner = fn.owner, !fn.isStatic, !fn.isGetter, !fn.inProtocol, fn.name != "init",
+              let type = index.type(named: owner), !type.isProtocol else { return nil }
+        // A type that inherits what the sources do not declare (UIViewController, a framework
+        // protocol) may have this method called by that framework.
+        if type.inherited.contains(where: { index.type(named: $0) == nil }) { return nil }
+        // A requirement of a protocol the type conforms to is called through the protocol.
+        for p in type.inherited where index.isProtocol(p) {
+            if (index.functionsByName[fn.name] ?? []).contains(where: { index.functions[$0].owner == p && index.functions[$0].inProtocol }) {
+                return nil
+            }
+        }
+        let resolver = ValueResolver(index: index)
+        var out: [CallFact] = []
+        let typed = (index.callsByName[fn.name] ?? []).map { index.calls[$0] } + (bareByName[fn.name] ?? []).map { index.callsWithoutArguments[$0] }
+        for call in typed where fn.accepts(labels: call.labels) {
+            switch call.callee.receiver {
+            case .type: continue
+            case .value(let v):
+                if let declared = resolver.declaredType(of: v, in: resolver.context(ofCall: call)), index.type(named: declared) != nil,
+                   !(index.type(owner, conformsTo: declared) || index.type(declared, conformsTo: owner)) { continue }
+            case .implicit:
+                guard call.enclosingTypes.contains(where: { index.type($0, conformsTo: owner) }) else { continue }
+            }
+            out.append(call)
+        }
+        // Named somewhere without being called the way the scan reads calls (`#selector(name)`,
+        // `button.onTap = name`): who runs it is not known.
+        if out.isEmpty && names.contains(fn.name) { return nil }
+        return out.sorted { $0.location < $1.location }
+    }
+}
