@@ -455,7 +455,7 @@ struct FeatherweightExtractor: StyleExtractor {
                         let route = matches(path).first ?? path
                         if matches(path).isEmpty, unmatched[path] == nil { unmatched[path] = made.site.location }
                         let owners = screenMadeAt[made.site.location].map { [$0] }
-                            ?? screens(ownerPresenters(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index))
+                            ?? screens(ownerPresenters(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index) ?? [])
                         if !owners.isEmpty {
                             for owner in owners { features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location))) }
                             record.resolved(route: route, features: owners, site: made.site.location, chain: made.chain)
@@ -498,7 +498,7 @@ struct FeatherweightExtractor: StyleExtractor {
                     let route = matches(path).first ?? path
                     if matches(path).isEmpty, unmatched[path] == nil { unmatched[path] = made.site.location }
                     let owners = screenMadeAt[made.site.location].map { [$0] }
-                        ?? screens(ownerPresenters(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index))
+                        ?? screens(ownerPresenters(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index) ?? [])
                     if !owners.isEmpty {
                         for owner in owners { features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location))) }
                         record.resolved(route: route, features: owners, site: made.site.location, chain: made.chain)
