@@ -139,6 +139,10 @@ public struct SwiftSourceScanner: Sendable {
                 facts.removeAll { demoFiles.contains($0.path) }
             }
         }
+        // The index of these facts is built on a second thread while the dialect is learnt; it is
+        // used when learning leaves the facts as they are (no file dropped, the same configuration).
+        let speculativeIndex = Background { [facts] in SemanticIndex(files: facts) }
+        var factsChanged = false
         // Learn the framework's names from its declarations; read the app again when they differ.
         if configuration.learnDialect {
             let learned = DialectLearner.learn(from: facts, base: configuration)
@@ -164,7 +168,9 @@ public struct SwiftSourceScanner: Sendable {
             summary.learned = Self.describe(learned.config, base: configuration)
             work.removeAll { dropped.contains($0.display) }
             facts.removeAll { dropped.contains($0.path) }
+            factsChanged = !dropped.isEmpty
             if learned.config != configuration {
+                factsChanged = true
                 config = learned.config
                 factCache?.forgetHits()
                 facts = Self.extract(work, config: config, cache: factCache, progress: progress)
@@ -179,14 +185,17 @@ public struct SwiftSourceScanner: Sendable {
 
         // Each routing style maps the one semantic index onto the registry; `auto` reads every style
         // the sources use, and an app that mixes two gets one graph.
-        var index = SemanticIndex(files: facts)
+        let builtIndex = speculativeIndex.value
+        var index = factsChanged ? SemanticIndex(files: facts) : builtIndex
         index.fallbackRequirements = fallbackRequirements
         var registry = Registry()
         var explanations: [CallSiteExplanation] = []
         let wanted = Set(configuration.styles)
         var routerServiceWarnings: [ScanWarning] = []
-        for extractor in StyleExtractors.all where wanted.contains(extractor.style) || (wanted.isEmpty && extractor.detect(in: index, files: facts)) {
-            let found = extractor.extractMarked(from: index, files: facts, config: config)
+        let extractors = StyleExtractors.all
+        let extracted = Self.readStyles(extractors, index: index, files: facts, config: config, wanted: wanted)
+        for (extractor, found) in zip(extractors, extracted) {
+            guard let found else { continue }
             registry = registry.merged(with: found.registry)
             explanations += found.explanations
             if extractor.style == .routerService {
@@ -255,6 +264,24 @@ public struct SwiftSourceScanner: Sendable {
         }
         result.cacheNotes = (factCache?.notes ?? []) + (resultCache?.cache.notes ?? [])
         return result
+    }
+
+    /// Each style's detection and extraction (`nil`: not read), in `extractors`' order. They only
+    /// read the index, so they run at once: RouterService's on the calling thread, the others one
+    /// after another on a second thread (with the main thread's stack size: value resolution recurses).
+    static func readStyles(
+        _ extractors: [any StyleExtractor.Type], index: SemanticIndex, files: [FileFacts], config: ScanConfiguration,
+        wanted: Set<RoutingStyle>
+    ) -> [StyleExtraction?] {
+        func read(_ k: Int) -> StyleExtraction? {
+            let e = extractors[k]
+            guard wanted.contains(e.style) || (wanted.isEmpty && e.detect(in: index, files: files)) else { return nil }
+            return e.extractMarked(from: index, files: files, config: config)
+        }
+        guard extractors.count > 1 else { return extractors.indices.map(read) }
+        let rest = Background { (1..<extractors.count).map(read) }
+        let first = read(0)
+        return [first] + rest.value
     }
 
     /// swift-syntax's own parse of the files `scan` would list under `paths`, and nothing else: each
@@ -490,6 +517,30 @@ private final class ResultSlots: @unchecked Sendable {
         defer { lock.unlock() }
         return slots.compactMap { $0 }
     }
+}
+
+/// A value computed on a thread of its own (with the main thread's stack size) while the caller
+/// goes on; `value` waits for it.
+final class Background<T>: @unchecked Sendable {
+    private var result: T?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping () -> T) {
+        nonisolated(unsafe) let work = work
+        let thread = Thread { [self] in
+            result = work()
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// The result (waits once; later calls return it at once).
+    var value: T {
+        if !signalled { done.wait(); signalled = true }
+        return result!
+    }
+    private var signalled = false
 }
 
 /// Bytes parsed per file by `parseOnly`, one slot each.

@@ -7,6 +7,18 @@ enum SyntaxHelpers {
     /// `Outer.Name<T>` → `Outer.Name` (generic arguments dropped, module qualification kept).
     static func qualifiedName(_ type: TypeSyntax) -> String {
         var text = type.trimmedText
+        // ASCII (every real type name): the same steps on bytes. The Character filter below cost 4 %
+        // of a scan's CPU (`isWhitespace` per character); for ASCII text, Character's whitespace is
+        // exactly tab, LF, VT, FF, CR and space, and a CR LF pair is removed either way.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes = Array(text.utf8)
+            if let lt = bytes.firstIndex(of: UInt8(ascii: "<")) { bytes.removeSubrange(lt...) }
+            for prefix in ["any ", "some "] where bytes.starts(with: prefix.utf8) { bytes.removeFirst(prefix.utf8.count) }
+            bytes.removeAll { b in
+                b == UInt8(ascii: " ") || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "?") || b == UInt8(ascii: "!")
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         if let lt = text.firstIndex(of: "<") { text = String(text[..<lt]) }
         for prefix in ["any ", "some "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
         return text.filter { !$0.isWhitespace && $0 != "?" && $0 != "!" }

@@ -288,19 +288,31 @@ struct RegistryAssembler {
     static func mergeTypes(_ all: [TypeFacts]) -> [TypeFacts] {
         var merged: [TypeFacts] = []
         var index: [ModuleName: Int] = [:]
-        for t in all.filter({ !$0.isExtension }).sorted(by: { $0.location < $1.location }) {
-            let key = ModuleName(module: t.module, name: t.name)
-            if let i = index[key] { merged[i].absorb(t) } else { index[key] = merged.count; merged.append(t) }
+        // Indices sorted by location (no two declarations share one), not the `TypeFacts` themselves,
+        // which copied each twice; `byName` replaces a pass over `merged` per extension.
+        var byName: [String: [Int]] = [:]
+        let order = all.indices.sorted { all[$0].location < all[$1].location }
+        for k in order where !all[k].isExtension {
+            let key = ModuleName(module: all[k].module, name: all[k].name)
+            if let i = index[key] {
+                merged[i].absorb(all[k])
+            } else {
+                index[key] = merged.count
+                byName[all[k].name, default: []].append(merged.count)
+                merged.append(all[k])
+            }
         }
-        for e in all.filter(\.isExtension).sorted(by: { $0.location < $1.location }) {
+        for k in order where all[k].isExtension {
+            let e = all[k]
             if let i = index[ModuleName(module: e.module, name: e.name)] {
                 merged[i].absorb(e)
-            } else if case let same = merged.indices.filter({ merged[$0].name == e.name }), same.count == 1 {
+            } else if let same = byName[e.name], same.count == 1 {
                 merged[same[0]].absorb(e)
             } else {
                 var own = e
                 own.isExtension = false
                 index[ModuleName(module: e.module, name: e.name)] = merged.count
+                byName[e.name, default: []].append(merged.count)
                 merged.append(own)
             }
         }
@@ -313,8 +325,9 @@ struct RegistryAssembler {
         var changed = true
         while changed {
             changed = false
-            for t in types where (t.isProtocol || !t.inherited.isEmpty) && !kinds.contains(t.name) {
-                if t.inherited.contains(where: kinds.contains) { kinds.insert(t.name); changed = true }
+            // By index: `for t in types` copies every `TypeFacts` (a retain per field) on each pass.
+            for i in types.indices where (types[i].isProtocol || !types[i].inherited.isEmpty) && !kinds.contains(types[i].name) {
+                if types[i].inherited.contains(where: kinds.contains) { kinds.insert(types[i].name); changed = true }
             }
         }
         return kinds
