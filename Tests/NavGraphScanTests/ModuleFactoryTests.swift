@@ -341,6 +341,73 @@ final class ModuleFactoryTests: XCTestCase {
         ])
     }
 
+    /// The article's module protocol with more after `parameters:` (`presentView(parameters:presentType:)`),
+    /// a page enum nested in a products enum with its key from a `switch self`, and a table of
+    /// constructors taking the router (`[String: (AppRouting) -> IModule]`): the shape a blind public
+    /// app of this style used (its 0 modules gave a false unhandled-route error).
+    func testModulesWithMoreThanParametersInTheirPresentingRequirementAreRead() throws {
+        try StyleScan.write([
+            "Sources/Core/Module.swift": """
+                enum PresentType { case root, push }
+                protocol IModule { func presentView(parameters: [String: Any], presentType: PresentType) }
+                protocol Module { var routePath: String { get } }
+                enum Products {
+                    enum Shop: Module {
+                        case catalog
+                        case basket
+                        var routePath: String {
+                            switch self {
+                            case .catalog: return "/shop/catalog"
+                            case .basket: return "/shop/basket"
+                            }
+                        }
+                    }
+                }
+                protocol AppRouting: AnyObject { func presentModule(module: Module, parameters: [String: Any], presentType: PresentType) }
+                """,
+            "Sources/Core/ShopRouter.swift": """
+                final class ShopRouter {
+                    let router: AppRouting
+                    let modules: [String: (AppRouting) -> IModule] = [
+                        Products.Shop.catalog.routePath: { CatalogModule(router: $0) },
+                        Products.Shop.basket.routePath: { BasketModule(router: $0) },
+                    ]
+                    init(router: AppRouting) { self.router = router }
+                    func presentModule(module: Module, parameters: [String: Any], presentType: PresentType) {
+                        if let make = modules[module.routePath] { make(router).presentView(parameters: parameters, presentType: presentType) }
+                    }
+                }
+                """,
+            "Sources/Shop/Modules.swift": """
+                final class CatalogModule: IModule {
+                    let router: AppRouting
+                    init(router: AppRouting) { self.router = router }
+                    func presentView(parameters: [String: Any], presentType: PresentType) {}
+                    func openBasket() { router.presentModule(module: Products.Shop.basket, parameters: [:], presentType: .push) }
+                }
+                final class BasketModule: IModule {
+                    let router: AppRouting
+                    init(router: AppRouting) { self.router = router }
+                    func presentView(parameters: [String: Any], presentType: PresentType) {}
+                }
+                """,
+            "Sources/App/AppDelegate.swift": """
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var router: AppRouting!
+                    func start() { router.presentModule(module: Products.Shop.catalog, parameters: [:], presentType: .root) }
+                }
+                """,
+        ], to: dir)
+        let r = try SwiftSourceScanner().scan(paths: [dir])
+        XCTAssertEqual(r.summary.styles, [.moduleFactory])
+        XCTAssertEqual(r.registry.features.map(\.name), ["BasketModule", "CatalogModule"])
+        let mappings = r.registry.handlers.flatMap { h in h.routes.map { "\($0.route) -> \($0.feature)" } }
+        XCTAssertEqual(mappings, ["/shop/basket -> BasketModule", "/shop/catalog -> CatalogModule"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["/shop/catalog"])
+        XCTAssertEqual(edges(r), ["CatalogModule -> /shop/basket"])
+        XCTAssertEqual(findings(r), [])
+    }
+
     func testTheStyleIsNotDetectedInARouterServiceApp() throws {
         let files = ["Sources/A.swift": """
             struct ARoute: Route { static let identifier = "a" }

@@ -208,7 +208,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
         func isEnum(_ n: String) -> Bool { index.type(named: n).map { !$0.isProtocol && !$0.enumCases.isEmpty } ?? false }
         // Modules: conformers of protocols with a `parameters:` requirement.
         var modules = Set<String>()
-        for f in index.functions where f.inProtocol && f.labels == ["parameters"] {
+        for f in index.functions where f.inProtocol && f.labels.first == "parameters" {
             if let o = f.owner, index.isProtocol(o) { modules.formUnion(index.conformers[o] ?? []) }
         }
         guard !modules.isEmpty else { return [] }
@@ -301,7 +301,8 @@ struct ModuleFactoryExtractor: StyleExtractor {
         var pages: Set<String> = []
         /// The one page enum a bare `.case` argument of `presentModule` belongs to.
         var parameterEnum: String?
-        /// Types that are modules: conform to a protocol with a `parameters:` requirement.
+        /// Types that are modules: conform to a protocol with a `parameters:` requirement (its first
+        /// label: `presentView(parameters:presentType:)` too).
         var modules: Set<String> = []
         /// Per page enum, per key property, per case: the key.
         private var keys: [String: [String: [String: String]]] = [:]
@@ -346,7 +347,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
             }
 
             var protocols = Set<String>()
-            for f in index.functions where f.inProtocol && f.labels == ["parameters"] {
+            for f in index.functions where f.inProtocol && f.labels.first == "parameters" {
                 if let o = f.owner, index.isProtocol(o) { protocols.insert(o) }
             }
             // Of several such protocols (a module's and its wireframe's `presentView(parameters:)`), the
