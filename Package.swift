@@ -30,9 +30,34 @@ let package = Package(
         // Every operating-system call, one file per concern, a branch per system (Linux, macOS):
         // scripts/portability-check.py keeps Linux-only calls out of every other target.
         .target(name: "NavGraphPlatform", exclude: ["README.md"]),
+        // The library by stage, each target below the next (docs/architecture.md):
+        // what every stage shares: threads, timing, interning, name suggestions, escaping, the byte sink, JSON values.
+        .target(name: "NavGraphSupport", dependencies: ["NavGraphPlatform"]),
+        // The model: plain values (registry, features, routes, findings, scenarios).
+        .target(name: "NavGraphModel", dependencies: ["NavGraphSupport", "NavGraphPlatform"]),
+        // The registry schema: its readers (YAML, JSON, the fast decoder) and writers.
+        .target(
+            name: "NavGraphSchema",
+            dependencies: ["NavGraphSupport", "NavGraphModel", "NavGraphPlatform", .product(name: "Yams", package: "Yams")]
+        ),
+        // The graph built from a registry and its algorithms (reachability, paths, scenarios).
+        .target(name: "NavGraphGraph", dependencies: ["NavGraphSupport", "NavGraphModel", "NavGraphPlatform"]),
+        // The checks, one file per rule, their runner and the baseline.
+        .target(name: "NavGraphChecks", dependencies: ["NavGraphSupport", "NavGraphModel", "NavGraphSchema", "NavGraphGraph"]),
+        // What users read: reporters, the terminal report and explorer, diff formatters, the atomic writer.
+        .target(
+            name: "NavGraphOutputs",
+            dependencies: ["NavGraphSupport", "NavGraphModel", "NavGraphSchema", "NavGraphGraph", "NavGraphChecks", "NavGraphPlatform"]
+        ),
+        // .navgraph.yml: reading, layering and writing the configuration.
+        .target(
+            name: "NavGraphConfig",
+            dependencies: ["NavGraphSupport", "NavGraphModel", "NavGraphSchema", "NavGraphGraph", "NavGraphChecks", "NavGraphOutputs"]
+        ),
+        // The stages above as one import (re-exports only).
         .target(
             name: "NavGraphKit",
-            dependencies: ["NavGraphPlatform", .product(name: "Yams", package: "Yams")]
+            dependencies: ["NavGraphSupport", "NavGraphModel", "NavGraphSchema", "NavGraphGraph", "NavGraphChecks", "NavGraphOutputs", "NavGraphConfig"]
         ),
         .target(name: "NavGraphRender", dependencies: ["NavGraphKit", "CGraphviz"]),
         // The synthetic registries of the benchmarks and tests (the CLI's hidden `generate`).

@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 final class BaselineTests: XCTestCase {
     static let before = """

@@ -1,5 +1,12 @@
 import XCTest
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 /// Every rule's own examples are its tests: triggering examples report exactly the listed
 /// subjects for that rule, non-triggering examples report nothing for it.

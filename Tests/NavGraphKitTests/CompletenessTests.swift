@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 /// "An absence is an error only on a complete graph": `unfollowed:` calls hold back exactly the
 /// absences they could explain, and stating what a call opens brings the error back.

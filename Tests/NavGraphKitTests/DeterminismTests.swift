@@ -1,5 +1,12 @@
 import XCTest
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 import NavGraphSynthetic
 
 /// The same registry in any order gives byte-identical output.

@@ -1,5 +1,12 @@
 import XCTest
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 /// `NavigationDiff` on registries built in code: the rename rule, how changes are described,
 /// reachability per scenario, finding identity, and determinism.

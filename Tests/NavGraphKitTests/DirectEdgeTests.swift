@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 /// `presents:` (edges of style `direct`): read and written in YAML and JSON, walked without
 /// `isEnabled()` by every reachability, explained, and checked for unknown names.

@@ -2,6 +2,13 @@ import Foundation
 import XCTest
 
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 import NavGraphSynthetic
 
 /// Each output language's table, on hostile names: what comes out must mean the input in that

@@ -1,5 +1,12 @@
 import XCTest
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 final class GraphTests: XCTestCase {
     /// A 100,000-screen chain: reachability, cycles and paths are iterative, so nothing overflows.

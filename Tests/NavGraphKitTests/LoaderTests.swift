@@ -1,5 +1,12 @@
 import XCTest
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 /// Each kind of bad input, with its exact line:col; all problems of a file in one pass.
 final class LoaderTests: XCTestCase {

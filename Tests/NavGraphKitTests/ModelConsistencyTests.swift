@@ -1,6 +1,13 @@
 import PropertyBased
 import Testing
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 /// The one navigation model, seen through every consumer: on random registries, for every flag
 /// scenario, `check` (no unreachable-feature finding), the report's flow trees, `path` and the

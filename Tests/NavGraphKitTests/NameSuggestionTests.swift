@@ -1,6 +1,13 @@
 import PropertyBased
 import Testing
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 /// `NameSuggestion.Index` skips candidates by length and by a character-counting bound before it
 /// computes a distance: it must answer exactly what comparing the name with every candidate by the

@@ -4,6 +4,13 @@ import XCTest
 import FoundationXML
 #endif
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 /// Every reporter on Examples/Broken.yml against its golden file, plus structural checks
 /// (SARIF fields, XML that parses) and escaping of hostile names.

@@ -1,5 +1,12 @@
 import Testing
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 /// `ScenarioCondition`: a partial finding under `--all-flag-combinations` names a condition on the
 /// flags that holds in exactly its scenarios; other scenario sets keep their names.

@@ -3,6 +3,13 @@ import NavGraphSynthetic
 import PropertyBased
 import Testing
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 /// `--all-flag-combinations` without a run of every rule per scenario: the flag-dependent rules
 /// say where each finding occurs for all scenarios at once (`Check.occurrences`) and run only in

@@ -2,6 +2,13 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 /// Locations made as (file id, byte offset) print the line:col the readers printed when they counted
 /// it themselves: hand-computed positions in a non-ASCII registry (a byte order mark, CRLF line ends,

@@ -1,6 +1,13 @@
 import XCTest
 
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 /// The explorer without a terminal: keys in, states and screens out.
 final class TerminalExplorerTests: XCTestCase {

@@ -1,6 +1,13 @@
 import XCTest
 
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 /// `path`, `why` and `flags` on the examples: goldens plus the facts that matter stated outright.
 final class TerminalQueryTests: XCTestCase {

@@ -2,6 +2,13 @@ import Foundation
 import XCTest
 
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 /// Loads the example registries and compares terminal output with golden files.
 /// `NAVGRAPH_UPDATE_GOLDENS=1 swift test --filter Terminal` rewrites the goldens in the source tree.

@@ -1,6 +1,13 @@
 import XCTest
 
 @testable import NavGraphKit
+@testable import NavGraphSupport
+@testable import NavGraphModel
+@testable import NavGraphSchema
+@testable import NavGraphGraph
+@testable import NavGraphChecks
+@testable import NavGraphOutputs
+@testable import NavGraphConfig
 
 /// The terminal report: goldens (plain and colour), finite trees for cyclic flows, width, escaping.
 final class TerminalTests: XCTestCase {

@@ -1,0 +1,243 @@
+import Foundation
+import NavGraphSupport
+import NavGraphModel
+import NavGraphSchema
+import NavGraphGraph
+
+/// How `CheckRunner` runs: which rules, at what severity, under which flag scenarios.
+public struct CheckOptions: Sendable {
+    /// Flag scenarios to check; empty means the registry's defaults.
+    public var scenarios: [FlagScenario]
+    /// Rules switched off.
+    public var disabledRules: Set<String>
+    /// Opt-in rules switched on.
+    public var optInRules: Set<String>
+    public var severityOverrides: [String: Severity]
+    /// Findings whose elements all belong to these modules, or name these elements, are dropped.
+    public var excludedModules: Set<String>
+    public var excludedNames: Set<String>
+
+    public init(
+        scenarios: [FlagScenario] = [], disabledRules: Set<String> = [], optInRules: Set<String> = [],
+        severityOverrides: [String: Severity] = [:], excludedModules: Set<String> = [], excludedNames: Set<String> = []
+    ) {
+        self.scenarios = scenarios
+        self.disabledRules = disabledRules
+        self.optInRules = optInRules
+        self.severityOverrides = severityOverrides
+        self.excludedModules = excludedModules
+        self.excludedNames = excludedNames
+    }
+}
+
+/// Runs every check over a graph and returns sorted findings.
+public struct CheckRunner: Sendable {
+    /// Every rule, in id order.
+    public static let allChecks: [any Check.Type] = [
+        AmbiguousDependency.self, DependencyCycle.self, DisabledFeature.self, DuplicateDependency.self,
+        DuplicateFeature.self, DuplicateHandler.self, DuplicateRoute.self, FallbackProblem.self,
+        InvalidDeeplink.self, MissingDependency.self, MissingFallback.self, PresentsAroundRouter.self, UnhandledRoute.self,
+        UnknownReference.self, UnreachableFeature.self, UnusedDependency.self, UnusedInjection.self,
+        UnusedRoute.self,
+    ]
+
+    /// Descriptions of every rule, including the runner's own `superfluous-suppression`.
+    public static var allDescriptions: [CheckDescription] {
+        (allChecks.map { $0.description } + [SuperfluousSuppression.description]).sorted { $0.id < $1.id }
+    }
+
+    public static func description(of id: String) -> CheckDescription? { allDescriptions.first { $0.id == id } }
+
+    public var options: CheckOptions
+
+    public init(options: CheckOptions = .init()) { self.options = options }
+
+    public func isEnabled(_ d: CheckDescription) -> Bool {
+        if options.disabledRules.contains(d.id) { return false }
+        return !d.optIn || options.optInRules.contains(d.id)
+    }
+
+    /// Runs flag-dependent rules once per scenario and merges (the reference the scenario-set
+    /// path is tested against; internal).
+    package var perScenario = false
+
+    public func run(_ graph: NavGraph) -> [Finding] {
+        let scenarios = options.scenarios.isEmpty ? [FlagScenario.defaults(of: graph.registry)] : options.scenarios
+        let index = StageTimes.measure("checks: shared index") { CheckIndex(graph) }  // shared by every scenario
+        let all = ScenarioSetContext(graph: graph, scenarios: scenarios) { CheckContext(graph: graph, scenario: $0, index: index) }
+        let checks = Self.allChecks.filter { isEnabled($0.description) }
+        // The rules only read the graph, the shared index and the contexts (whose caches are made
+        // once, under locks), so two threads take them in turn; findings keep the rule order.
+        var results = [[Finding]](repeating: [], count: checks.count)
+        // Taken in this order: two rules that read reachability (the slow ones: the first thread
+        // computes it, the second starts on its own walk and waits only for what it lacks), then
+        // the rules that do not, then the other readers.
+        let readers = checks.indices.filter { checks[$0].description.readsReachability }
+        let order = Array(readers.prefix(2)) + checks.indices.filter { !checks[$0].description.readsReachability } + readers.dropFirst(2)
+        let turns = Turns()
+        results.withUnsafeMutableBufferPointer { results in
+            nonisolated(unsafe) let results = results
+            DispatchQueue.concurrentPerform(iterations: min(2, checks.count)) { _ in
+                while case let turn = turns.take(), turn < checks.count {
+                    let i = order[turn]
+                    let check = checks[i]
+                    results[i] = StageTimes.measure("rule \(check.description.id)") {
+                        if check.description.dependsOnFlags && scenarios.count > 1 {
+                            return (perScenario ? nil : mergedAcross(check, all)) ?? merge(check, all)
+                        }
+                        return check.run(all.context(0))
+                    }
+                }
+            }
+        }
+        return StageTimes.measure("checks: suppressions, exclusions, order") {
+            var findings = results.flatMap { $0 }
+            findings = SuperfluousSuppression.apply(to: findings, graph.registry, runner: self)
+            findings = findings.filter { !isExcluded($0, graph) }
+            for i in findings.indices {
+                if let s = options.severityOverrides[findings[i].ruleID] { findings[i].severity = s }
+            }
+            findings = Completeness.apply(to: findings, graph: graph)
+            return Self.sorted(findings)
+        }
+    }
+
+    /// Canonical order: by rule, then subject — independent of positions, so a reordered
+    /// registry gives the same report.
+    public static func sorted(_ findings: [Finding]) -> [Finding] {
+        findings.sorted { a, b in
+            if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
+            if a.subject != b.subject { return a.subject < b.subject }
+            if a.message != b.message { return a.message < b.message }
+            return (a.location?.description ?? "") < (b.location?.description ?? "")
+        }
+    }
+
+    /// What identifies a flag-dependent rule's finding across scenarios.
+    private static func mergeKey(_ subject: String, _ element: ElementRef?) -> String { "\(subject)\u{1}\(element?.key ?? "")" }
+
+    /// The rule run in every scenario, its findings merged (the reference path): findings found in
+    /// every scenario stand as they are (at their worst severity); others keep the message and notes
+    /// of the first scenario they occur in, name their scenarios and take the severity the rule's
+    /// `scenarioPolicy` gives. In order of first occurrence.
+    private func merge(_ check: any Check.Type, _ all: ScenarioSetContext) -> [Finding] {
+        var order: [String] = []
+        var groups: [String: [(scenario: Int, finding: Finding)]] = [:]
+        for i in all.scenarios.indices {
+            for f in check.run(all.context(i)) {
+                let key = Self.mergeKey(f.subject, f.element)
+                if groups[key] == nil { order.append(key) }
+                groups[key, default: []].append((i, f))
+            }
+        }
+        return order.map { key in
+            let group = groups[key]!
+            return Self.merged(
+                group[0].finding, in: group.map(\.scenario), of: all,
+                worst: group.map(\.finding.severity).max()!, check.description)
+        }
+    }
+
+    /// The first occurrence `f` of a finding seen in the scenarios `indices` (ascending) of `all`,
+    /// at worst `worst`. Its message says where: the scenarios' names, or a condition on the flags
+    /// when the run is every combination of them (`ScenarioCondition`).
+    private static func merged(_ f: Finding, in indices: [Int], of all: ScenarioSetContext, worst: Severity, _ d: CheckDescription) -> Finding {
+        var f = f
+        if indices.count < all.scenarios.count {
+            f.scenarioSubset = ScenarioSubset(all.names, indices: indices.map { Int32($0) })
+            f.message += " (only when \(all.condition.text(for: indices)))"
+            switch d.scenarioPolicy {
+            case .warningWhenPartial: f.severity = .warning
+            case .worstSeverity: f.severity = worst
+            }
+        } else {
+            f.severity = worst
+        }
+        return f
+    }
+
+    /// `merge`'s result from the rule's `occurrences` (nil when the rule has none, or when they do
+    /// not match what the rule finds when run: then the caller merges per scenario). The rule runs
+    /// only in the first scenario of each finding, whose message and notes the merge keeps, focused
+    /// on the subjects first seen there (`CheckContext.focused`); every finding of such a run must
+    /// be an occurrence in that scenario, and every occurrence must be found in its first scenario.
+    package func mergedAcross(_ check: any Check.Type, _ all: ScenarioSetContext) -> [Finding]? {
+        guard let occurrences = check.occurrences(all) else { return nil }
+        var index: [String: Int] = [:]
+        var byFirst: [Int: [Int]] = [:]
+        for (i, o) in occurrences.enumerated() {
+            guard let first = o.scenarios.first, o.scenarios.last! < all.scenarios.count,
+                  index.updateValue(i, forKey: Self.mergeKey(o.subject, o.element)) == nil else { return nil }
+            byFirst[first, default: []].append(i)
+        }
+        // The runs in the first scenarios, on threads of their own (this runs inside the rules'
+        // concurrentPerform, where a nested one is serial): a rule whose first scenarios need
+        // walks of their own was the longest of the rules.
+        let firsts = byFirst.keys.sorted()
+        let wanted = firsts.map { s in Set(byFirst[s]!.map { occurrences[$0].subject }) }
+        let targeted = all.reachIfComputed?.targeted
+        let workers = min(firsts.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let runs = onThreads(workers) { k in
+            stride(from: k, to: firsts.count, by: workers).map { j in
+                (j, check.run(all.context(firsts[j]).focused(on: wanted[j], targeted: targeted, scenario: firsts[j])))
+            }
+        }
+        var foundIn = [[Finding]](repeating: [], count: firsts.count)
+        for (j, found) in runs.joined() { foundIn[j] = found }
+        var out: [Finding] = []
+        for (j, s) in firsts.enumerated() {
+            let found = foundIn[j]
+            var firstHere: [(position: Int, occurrence: Int)] = []
+            var seen = Set<Int>()
+            for (position, f) in found.enumerated() {
+                guard let i = index[Self.mergeKey(f.subject, f.element)], Self.contains(occurrences[i].scenarios, s),
+                      seen.insert(i).inserted else { return nil }
+                if occurrences[i].scenarios[0] == s { firstHere.append((position, i)) }
+            }
+            guard firstHere.count == byFirst[s]!.count else { return nil }
+            for (position, i) in firstHere {
+                let o = occurrences[i]
+                out.append(Self.merged(
+                    found[position], in: o.scenarios, of: all,
+                    worst: max(o.worst, found[position].severity), check.description))
+            }
+        }
+        return out
+    }
+
+    /// Whether the ascending `list` holds `x`.
+    private static func contains(_ list: [Int], _ x: Int) -> Bool {
+        var lo = 0, hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if list[mid] < x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < list.count && list[lo] == x
+    }
+
+    private func isExcluded(_ f: Finding, _ graph: NavGraph) -> Bool {
+        guard !options.excludedModules.isEmpty || !options.excludedNames.isEmpty else { return false }
+        if f.elements.contains(where: { options.excludedNames.contains($0) }) { return true }
+        if let element = f.element, options.excludedNames.contains(element.name) { return true }
+        guard !options.excludedModules.isEmpty, !f.elements.isEmpty else { return false }
+        return f.elements.allSatisfy { name in
+            for kind in NavGraph.NodeKind.allCases {
+                if let id = graph.node(kind, name), let m = graph.nodes[Int(id)].module { return options.excludedModules.contains(m) }
+            }
+            return false
+        }
+    }
+}
+
+/// Hands out 0, 1, 2, … to threads taking turns.
+private final class Turns: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+
+    func take() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        next += 1
+        return next - 1
+    }
+}
