@@ -427,6 +427,27 @@ struct FeatherweightExtractor: StyleExtractor {
             out.warnings += done.warnings
             out.explanations.append(done.explanation)
         }
+        // A path a store action carries, made at `made`: an edge of the screen whose presenter call
+        // decides it, else (made outside any screen) an entry.
+        func addPath(_ path: String, _ made: ValueResolver.Made, call c: CallFact, to record: inout NavigationRecord) {
+            let route = matches(path).first ?? path
+            if matches(path).isEmpty, unmatched[path] == nil { unmatched[path] = made.site.location }
+            let owners = screenMadeAt[made.site.location].map { [$0] }
+                ?? screens(ownerPresenters(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index) ?? [])
+            if !owners.isEmpty {
+                for owner in owners { features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location))) }
+                record.resolved(route: route, features: owners, site: made.site.location, chain: made.chain)
+            } else {
+                entries.append(Entry(target: .route(route), origin: RegistryAssembler.origin(made.site.location)))
+                record.resolved(route: route, features: [], site: made.site.location, chain: made.chain + ["outside any screen: an entry"])
+            }
+        }
+        func finish(_ record: inout NavigationRecord, _ result: ValueResolver.Result) {
+            for m in Set(result.misses) { record.unfollowed(m.reason, chain: m.chain) }
+            let done = record.finished()
+            out.warnings += done.warnings
+            out.explanations.append(done.explanation)
+        }
         // A store action carrying a route of the DSL's route enum (`store.dispatch(RouteSetAction(endpoint:
         // callToActionRoute))` where `RouteSetAction.endpoint: RouteEndpoint`): the reducer makes it the
         // state's route, which the store's subscription hands to `setRoute`. The screen is the one whose
@@ -452,22 +473,9 @@ struct FeatherweightExtractor: StyleExtractor {
                         guard let n = name, let path = dsl.caseKey(declared, n) else {
                             record.unfollowed("'\(made.value.summary)' is not a case of \(declared)", chain: made.chain); continue
                         }
-                        let route = matches(path).first ?? path
-                        if matches(path).isEmpty, unmatched[path] == nil { unmatched[path] = made.site.location }
-                        let owners = screenMadeAt[made.site.location].map { [$0] }
-                            ?? screens(ownerPresenters(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index) ?? [])
-                        if !owners.isEmpty {
-                            for owner in owners { features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location))) }
-                            record.resolved(route: route, features: owners, site: made.site.location, chain: made.chain)
-                        } else {
-                            entries.append(Entry(target: .route(route), origin: RegistryAssembler.origin(made.site.location)))
-                            record.resolved(route: route, features: [], site: made.site.location, chain: made.chain + ["outside any screen: an entry"])
-                        }
+                        addPath(path, made, call: c, to: &record)
                     }
-                    for m in Set(result.misses) { record.unfollowed(m.reason, chain: m.chain) }
-                    let done = record.finished()
-                    out.warnings += done.warnings
-                    out.explanations.append(done.explanation)
+                    finish(&record, result)
                 }
             }
         }
@@ -495,22 +503,9 @@ struct FeatherweightExtractor: StyleExtractor {
                     guard case .literal(let path) = made.value else {
                         record.unfollowed("'\(made.value.summary)' is not a path string", chain: made.chain); continue
                     }
-                    let route = matches(path).first ?? path
-                    if matches(path).isEmpty, unmatched[path] == nil { unmatched[path] = made.site.location }
-                    let owners = screenMadeAt[made.site.location].map { [$0] }
-                        ?? screens(ownerPresenters(of: made.context.function ?? c.function, types: made.site.enclosingTypes, presenters: presenters, index: index) ?? [])
-                    if !owners.isEmpty {
-                        for owner in owners { features[owner]?.navigates.append(Navigation(route: route, origin: RegistryAssembler.origin(made.site.location))) }
-                        record.resolved(route: route, features: owners, site: made.site.location, chain: made.chain)
-                    } else {
-                        entries.append(Entry(target: .route(route), origin: RegistryAssembler.origin(made.site.location)))
-                        record.resolved(route: route, features: [], site: made.site.location, chain: made.chain + ["outside any screen: an entry"])
-                    }
+                    addPath(path, made, call: c, to: &record)
                 }
-                for m in Set(result.misses) { record.unfollowed(m.reason, chain: m.chain) }
-                let done = record.finished()
-                out.warnings += done.warnings
-                out.explanations.append(done.explanation)
+                finish(&record, result)
             }
         }
         // A path no pattern matches: a route the code opens that nothing shows.
