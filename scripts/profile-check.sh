@@ -48,7 +48,7 @@ for label, pat in stages:
 seen = set()
 checks = []
 for ir, name in rows:
-    m = re.search(r"static (?:NavGraphKit\.)?(\w+)\.run\((?:_:\)|(?:NavGraphKit\.)?CheckContext\))", name)
+    m = re.search(r"static (?:NavGraph(?:Kit|Checks)\.)?(\w+)\.run\((?:_:\)|(?:NavGraph(?:Kit|Checks)\.)?CheckContext\))", name)
     if m and m.group(1) not in seen and m.group(1) not in ("CheckRunner", "Check"):
         seen.add(m.group(1))
         checks.append((ir, m.group(1)))
