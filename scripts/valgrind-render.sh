@@ -11,7 +11,7 @@ n="${1:-1000}"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT; [ -n "${KEEP_LOG:-}" ] && trap 'cp "$out/valgrind.log" "$KEEP_LOG"; rm -rf "$out"' EXIT
 gcc -g -O0 -std=c11 -D_GNU_SOURCE -o "$out/driver" scripts/valgrind-render.c Sources/CGraphviz/shim.c \
-    -ISources/CGraphviz/include $(pkg-config --cflags --libs libgvc)
+    -ISources/CGraphviz/include $(pkg-config --cflags --libs libgvc) -lz
 valgrind --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --num-callers=40 \
     --log-file="$out/valgrind.log" "$out/driver" "$n"
 grep -E "definitely lost|indirectly lost|ERROR SUMMARY" "$out/valgrind.log" | sed 's/^==[0-9]*== //'
