@@ -1,7 +1,6 @@
 import NavGraphSupport
 import NavGraphModel
 
-
 /// Writes a `Registry` as registry YAML (version 1) that `RegistryLoader` reads back.
 ///
 /// Output is canonical: elements sorted by name, keys in a fixed order, so the same registry

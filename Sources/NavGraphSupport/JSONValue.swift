@@ -63,7 +63,6 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 }
 
-
 extension JSONValue {
     package static func strings(_ items: [String]) -> JSONValue { .array(items.map { .string($0) }) }
 }
