@@ -6,7 +6,7 @@
 /// something that does — not to every screen that merely holds the object.
 ///
 /// `callers(of:)` lists the call sites of a method (name, labels, and a receiver whose declared type
-/// fits, as `ValueResolver.callSites`; calls written with and without arguments), or says that the
+/// fits: `ValueResolver.mayCall`, as for `callSites`; calls written with and without arguments), or says that the
 /// sources cannot know them (nil): the method is an initializer, a getter, a protocol requirement, is
 /// named anywhere else (a `#selector`, a function passed as a value), or its type inherits something
 /// the sources do not declare (UIKit may call an override). An empty list: no code runs the method.
@@ -52,19 +52,8 @@ final class MethodCallers {
             }
         }
         let resolver = ValueResolver(index: index)
-        var out: [CallFact] = []
-        let typed = (index.callsByName[fn.name] ?? []).map { index.calls[$0] } + (bareByName[fn.name] ?? []).map { index.callsWithoutArguments[$0] }
-        for call in typed where fn.accepts(labels: call.labels) {
-            switch call.callee.receiver {
-            case .type: continue
-            case .value(let v):
-                if let declared = resolver.declaredType(of: v, in: resolver.context(ofCall: call)), index.type(named: declared) != nil,
-                   !(index.type(owner, conformsTo: declared) || index.type(declared, conformsTo: owner)) { continue }
-            case .implicit:
-                guard call.enclosingTypes.contains(where: { index.type($0, conformsTo: owner) }) else { continue }
-            }
-            out.append(call)
-        }
+        let named = (index.callsByName[fn.name] ?? []).map { index.calls[$0] } + (bareByName[fn.name] ?? []).map { index.callsWithoutArguments[$0] }
+        let out = named.filter { resolver.mayCall(fn, $0) }
         // Named somewhere without being called the way the scan reads calls (`#selector(name)`,
         // `button.onTap = name`): who runs it is not known.
         if out.isEmpty && names.contains(fn.name) { return nil }

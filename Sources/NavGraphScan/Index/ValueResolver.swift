@@ -300,22 +300,26 @@ struct ValueResolver {
                 index.calls[$0].callee.receiver == .implicit && accepts(fn, index.calls[$0].labels)
             }
         }
-        return (index.callsByName[fn.name] ?? []).filter { c in
-            let call = index.calls[c]
-            guard accepts(fn, call.labels) else { return false }
-            switch call.callee.receiver {
-            case .type(let t): return fn.isStatic && (fn.owner == t || fn.owner.map { index.type(t, conformsTo: $0) } == true)
-            case .value(let v):
-                guard !fn.isStatic else { return false }
-                // `router?.navigateTo(route:)` where `router: HomeWireframe`: only that protocol's
-                // implementations (or the type itself) are called. An untyped receiver may call any.
-                guard let owner = fn.owner, let declared = declaredType(of: v, in: context(ofCall: call)),
-                      index.type(named: declared) != nil else { return true }
-                return index.type(owner, conformsTo: declared) || index.type(declared, conformsTo: owner)
-            case .implicit:
-                guard let owner = fn.owner else { return true }
-                return call.enclosingTypes.contains { index.type($0, conformsTo: owner) }
-            }
+        return (index.callsByName[fn.name] ?? []).filter { mayCall(fn, index.calls[$0]) }
+    }
+
+    /// Whether `call` (of `fn`'s name) can run `fn` (not an initializer): its labels fit, and its
+    /// receiver is `fn`'s type (a static call), a value whose declared type fits either way, or
+    /// implicit inside a type that is (or conforms to) `fn`'s owner.
+    func mayCall(_ fn: FunctionFacts, _ call: CallFact) -> Bool {
+        guard accepts(fn, call.labels) else { return false }
+        switch call.callee.receiver {
+        case .type(let t): return fn.isStatic && (fn.owner == t || fn.owner.map { index.type(t, conformsTo: $0) } == true)
+        case .value(let v):
+            guard !fn.isStatic else { return false }
+            // `router?.navigateTo(route:)` where `router: HomeWireframe`: only that protocol's
+            // implementations (or the type itself) are called. An untyped receiver may call any.
+            guard let owner = fn.owner, let declared = declaredType(of: v, in: context(ofCall: call)),
+                  index.type(named: declared) != nil else { return true }
+            return index.type(owner, conformsTo: declared) || index.type(declared, conformsTo: owner)
+        case .implicit:
+            guard let owner = fn.owner else { return true }
+            return call.enclosingTypes.contains { index.type($0, conformsTo: owner) }
         }
     }
 
