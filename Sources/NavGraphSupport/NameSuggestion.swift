@@ -27,6 +27,13 @@ public enum NameSuggestion {
     /// cells come out exact when within the cutoff and above it otherwise. A row's minimum never
     /// decreases, so once it passes the cutoff the final distance will too.
     package static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], cutoff: Int, rows prev: inout [Int], _ cur: inout [Int]) -> Int {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in distance(a, b, cutoff: cutoff, rows: &prev, &cur) } }
+    }
+
+    package static func distance(
+        _ a: UnsafeBufferPointer<Unicode.Scalar>, _ b: UnsafeBufferPointer<Unicode.Scalar>, cutoff: Int,
+        rows prev: inout [Int], _ cur: inout [Int]
+    ) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         // Every edit changes the length by at most one.
@@ -60,7 +67,7 @@ public enum NameSuggestion {
         private var ascii = [UInt64](repeating: 0, count: 128)
         private var other: [UInt32: UInt64] = [:]
 
-        package init?(_ query: [Unicode.Scalar]) {
+        package init?<Query: Collection<Unicode.Scalar>>(_ query: Query) {
             guard (1...64).contains(query.count) else { return nil }
             count = query.count
             for (j, s) in query.enumerated() {
@@ -76,6 +83,10 @@ public enum NameSuggestion {
     /// a few operations per character of `text` instead of a row of cells: the did-you-mean of
     /// missing-dependency compared 198 names with 3,008 candidates each at 100k features).
     package static func bitDistance(_ q: QueryMasks, _ text: [Unicode.Scalar]) -> Int {
+        text.withUnsafeBufferPointer { bitDistance(q, $0) }
+    }
+
+    package static func bitDistance(_ q: QueryMasks, _ text: UnsafeBufferPointer<Unicode.Scalar>) -> Int {
         let m = q.count
         var pv: UInt64 = m == 64 ? ~0 : (1 << UInt64(m)) - 1
         var mv: UInt64 = 0
@@ -164,10 +175,13 @@ public enum NameSuggestion {
     /// once per distinct name.
     public struct Index: Sendable {
         private let names: [String]
-        private let lower: [[Unicode.Scalar]]
-        private let lowerText: [String]
-        /// Lowercased UTF-8 of ASCII candidates (nil otherwise): the prefix test compares bytes.
-        private let asciiBytes: [[UInt8]?]
+        /// Every candidate's lowercased scalars, one after another in one buffer (not an array per
+        /// name: building four heap objects per name was most of the index's cost at 100k names):
+        /// candidate i's are `text[starts[i]..<starts[i + 1]]`.
+        private let text: [Unicode.Scalar]
+        private let starts: [Int]
+        /// Whether candidate i's lowercased text is ASCII: its prefix test then compares scalars.
+        private let ascii: [Bool]
         /// `classCount` counts per candidate, flat; saturated counts (a class seen 255+ times)
         /// switch the bound off for that candidate.
         private let counts: [UInt8]
@@ -177,7 +191,7 @@ public enum NameSuggestion {
         private let byGroup: [Int32]
         private let groups: [(classes: UInt64, start: Int32, end: Int32)]
         private let lengthGroups: [Int: Range<Int>]
-        /// ASCII candidates ordered by lowercased bytes, and a segment tree over that order of the
+        /// ASCII candidates ordered by lowercased text, and a segment tree over that order of the
         /// candidate that is the shortest (then smallest name) in each range.
         private let prefixOrder: [Int32]
         private let prefixTree: [Int32]
@@ -187,33 +201,46 @@ public enum NameSuggestion {
         private let deletions: OneDeletion
 
         public init(_ candidates: some Sequence<String>) {
-            var names: [String] = [], lower: [[Unicode.Scalar]] = [], lowerText: [String] = []
-            var ascii: [[UInt8]?] = [], counts: [UInt8] = [], exact: [Bool] = [], classes: [UInt64] = []
-            for c in candidates {
-                let l = c.lowercased()
-                let scalars = Array(l.unicodeScalars)
-                names.append(c)
-                lower.append(scalars)
-                lowerText.append(l)
-                ascii.append(l.utf8.allSatisfy { $0 < 0x80 } ? Array(l.utf8) : nil)
-                classes.append(NameSuggestion.classSet(scalars))
-                // Counted in place in the flat table; a class that reaches 255 marks the row inexact.
-                let start = counts.count
-                counts.append(contentsOf: repeatElement(0, count: NameSuggestion.classCount))
-                var isExact = true
-                for s in scalars {
-                    let k = start + NameSuggestion.characterClass(s)
-                    if counts[k] == 254 { isExact = false }
-                    if counts[k] < 255 { counts[k] += 1 }
+            let names = Array(candidates)
+            var text: [Unicode.Scalar] = [], starts = [0], ascii: [Bool] = []
+            var exact: [Bool] = [], classes: [UInt64] = []
+            starts.reserveCapacity(names.count + 1)
+            ascii.reserveCapacity(names.count)
+            exact.reserveCapacity(names.count)
+            classes.reserveCapacity(names.count)
+            var counts = [UInt8](repeating: 0, count: names.count * NameSuggestion.classCount)
+            for (i, c) in names.enumerated() {
+                let start = text.count
+                var isASCII = c.utf8.allSatisfy { $0 < 0x80 }
+                if isASCII {
+                    // What `lowercased()` gives for ASCII, without a String per name.
+                    for b in c.utf8 { text.append(Unicode.Scalar(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)) }
+                } else {
+                    let l = c.lowercased()
+                    text.append(contentsOf: l.unicodeScalars)
+                    isASCII = l.utf8.allSatisfy { $0 < 0x80 }
                 }
+                starts.append(text.count)
+                ascii.append(isASCII)
+                // Counted in place in the flat table; a class that reaches 255 marks the row inexact.
+                var set: UInt64 = 0, isExact = true
+                let row = i * NameSuggestion.classCount
+                for s in text[start...] {
+                    let k = NameSuggestion.characterClass(s)
+                    set |= 1 << UInt64(k)
+                    if counts[row + k] == 254 { isExact = false }
+                    if counts[row + k] < 255 { counts[row + k] += 1 }
+                }
+                classes.append(set)
                 exact.append(isExact)
             }
-            let order = names.indices.sorted { (lower[$0].count, classes[$0], $0) < (lower[$1].count, classes[$1], $1) }
+            let lengths = names.indices.map { starts[$0 + 1] - starts[$0] }
+            let order = names.indices.sorted { (lengths[$0], classes[$0], $0) < (lengths[$1], classes[$1], $1) }
             var groups: [(classes: UInt64, start: Int32, end: Int32)] = []
             var lengthGroups: [Int: Range<Int>] = [:]
             for (position, i) in order.enumerated() {
-                let n = lower[i].count
-                if let last = groups.last, position > 0, lower[order[position - 1]].count == n, last.classes == classes[i] {
+                let n = lengths[i]
+                if let last = groups.last, position > 0, lengths[order[position - 1]] == n, last.classes == classes[i] {
                     groups[groups.count - 1].end = Int32(position + 1)
                 } else {
                     groups.append((classes[i], Int32(position), Int32(position + 1)))
@@ -221,10 +248,12 @@ public enum NameSuggestion {
                     lengthGroups[n] = (lengthGroups[n]?.lowerBound ?? g) ..< g + 1
                 }
             }
-            let prefixOrder = names.indices.filter { ascii[$0] != nil }.sorted { a, b in
-                let (x, y) = (ascii[a]!, ascii[b]!)
-                return x.lexicographicallyPrecedes(y) || (x == y && a < b)
-            }.map { Int32($0) }
+            let prefixOrder: [Int32] = text.withUnsafeBufferPointer { t in
+                names.indices.filter { ascii[$0] }.sorted { a, b in
+                    let x = t[starts[a]..<starts[a + 1]], y = t[starts[b]..<starts[b + 1]]
+                    return x.lexicographicallyPrecedes(y) || (x.elementsEqual(y) && a < b)
+                }.map { Int32($0) }
+            }
             // A segment tree (leaves at size…2·size) of the best candidate of each range.
             var size = 1
             while size < prefixOrder.count { size *= 2 }
@@ -233,13 +262,13 @@ public enum NameSuggestion {
             func better(_ a: Int32, _ b: Int32) -> Int32 {
                 if a < 0 { return b }
                 if b < 0 { return a }
-                return (lower[Int(a)].count, names[Int(a)]) <= (lower[Int(b)].count, names[Int(b)]) ? a : b
+                return (lengths[Int(a)], names[Int(a)]) <= (lengths[Int(b)], names[Int(b)]) ? a : b
             }
             if size > 1 { for k in stride(from: size - 1, through: 1, by: -1) { tree[k] = better(tree[2 * k], tree[2 * k + 1]) } }
             self.names = names
-            self.lower = lower
-            self.lowerText = lowerText
-            self.asciiBytes = ascii
+            self.text = text
+            self.starts = starts
+            self.ascii = ascii
             self.counts = counts
             self.countsExact = exact
             self.byGroup = order.map { Int32($0) }
@@ -247,27 +276,41 @@ public enum NameSuggestion {
             self.lengthGroups = lengthGroups
             self.prefixOrder = prefixOrder
             self.prefixTree = prefixOrder.isEmpty ? [] : tree
-            self.nonASCII = names.indices.filter { ascii[$0] == nil }.map { Int32($0) }
-            self.deletions = OneDeletion(lower)
+            self.nonASCII = names.indices.filter { !ascii[$0] }.map { Int32($0) }
+            self.deletions = text.withUnsafeBufferPointer { OneDeletion($0, starts: starts) }
         }
+
+        private func length(_ i: Int) -> Int { starts[i + 1] - starts[i] }
 
         /// The closest candidate within a distance that still looks like a typo, if any;
         /// else the shortest candidate that a name of 3+ characters starts ("Hom" for "HomeFeature").
         public func closest(to name: String) -> String? {
             let queryText = name.lowercased()
-            let queryASCII = name.utf8.allSatisfy { $0 < 0x80 }
             let query = Array(queryText.unicodeScalars)
+            return text.withUnsafeBufferPointer { t in
+                query.withUnsafeBufferPointer { q in
+                    closest(to: name, queryText: queryText, query: q) { UnsafeBufferPointer(rebasing: t[starts[$0]..<starts[$0 + 1]]) }
+                }
+            }
+        }
+
+        private func closest(
+            to name: String, queryText: String, query: UnsafeBufferPointer<Unicode.Scalar>,
+            candidate: (Int) -> UnsafeBufferPointer<Unicode.Scalar>
+        ) -> String? {
+            let queryASCII = name.utf8.allSatisfy { $0 < 0x80 }
             let n = query.count
             var row = [Int](repeating: 0, count: NameSuggestion.classCount)
             var queryClasses: [Int] = []
+            var querySet: UInt64 = 0
             for s in query {
                 let k = NameSuggestion.characterClass(s)
                 if row[k] == 0 { queryClasses.append(k) }
                 row[k] += 1
+                querySet |= 1 << UInt64(k)
             }
             let queryExact = row.allSatisfy { $0 < 255 }
             let queryCounts = row.map { UInt8(min($0, 255)) }
-            let querySet = NameSuggestion.classSet(query)
             var best: (distance: Int, name: String, index: Int)?
             // A candidate of length m is within the limit only if |n - m| <= max(2, min(n, m) / 3)
             // <= max(2, n / 3): the groups of those lengths, by their lower bound.
@@ -289,7 +332,7 @@ public enum NameSuggestion {
                 // can be it, so only there are they compared (they were compared for every
                 // candidate: a fifth of missing-dependency at 100k features); other text can
                 // equal the name with other scalars ("é" and "e\u{301}").
-                if d == 0 || !queryASCII || asciiBytes[i] == nil, names[i] == name { return }
+                if d == 0 || !queryASCII || !ascii[i], names[i] == name { return }
                 // Ties: the smaller name; where neither name is smaller (`String` ordering of text
                 // that is not in one normal form is not total), the earlier candidate, as one
                 // pass over the candidates in order would keep it.
@@ -301,10 +344,9 @@ public enum NameSuggestion {
             // Every candidate within one edit shares a key with the name (itself or a deletion):
             // when the closest is that close, those are all the candidates that can tie with it.
             deletions.forEachMatch(of: query) { i in
-                let m = lower[i].count
-                guard abs(m - n) <= 1 else { return }
-                let d = masks.map { NameSuggestion.bitDistance($0, lower[i]) }
-                    ?? NameSuggestion.distance(query, lower[i], cutoff: 2, rows: &prev, &cur)
+                guard abs(length(i) - n) <= 1 else { return }
+                let d = masks.map { NameSuggestion.bitDistance($0, candidate(i)) }
+                    ?? NameSuggestion.distance(query, candidate(i), cutoff: 2, rows: &prev, &cur)
                 if d <= 1 { offer(i, d) }
             }
             if let best, best.distance <= 1 { return best.name }
@@ -324,35 +366,43 @@ public enum NameSuggestion {
                             counts[start..<start + NameSuggestion.classCount], count: m)
                         if counting > cutoff { continue }
                     }
-                    let d = masks.map { NameSuggestion.bitDistance($0, lower[i]) }
-                        ?? NameSuggestion.distance(query, lower[i], cutoff: cutoff, rows: &prev, &cur)
+                    let d = masks.map { NameSuggestion.bitDistance($0, candidate(i)) }
+                        ?? NameSuggestion.distance(query, candidate(i), cutoff: cutoff, rows: &prev, &cur)
                     guard d <= limit else { continue }
                     offer(i, d)
                 }
             }
             if let best { return best.name }
             guard n >= 3 else { return nil }
+            return shortestStarting(with: query, queryText: queryText, name: name, candidate: candidate)
+        }
+
+        /// The shortest (then smallest) candidate other than `name` whose lowercased text starts
+        /// with the query's.
+        private func shortestStarting(
+            with query: UnsafeBufferPointer<Unicode.Scalar>, queryText: String, name: String,
+            candidate: (Int) -> UnsafeBufferPointer<Unicode.Scalar>
+        ) -> String? {
             var shortest: Int?
             func consider(_ i: Int) {
                 guard names[i] != name else { return }
-                if let s = shortest, (lower[s].count, names[s]) <= (lower[i].count, names[i]) { return }
+                if let s = shortest, (length(s), names[s]) <= (length(i), names[i]) { return }
                 shortest = i
             }
-            // ASCII on both sides: a prefix of bytes is a prefix of characters; else ask String.
+            // ASCII on both sides: a prefix of scalars is a prefix of characters; else ask String.
             if queryText.utf8.allSatisfy({ $0 < 0x80 }) {
-                let q = Array(queryText.utf8)
-                // The candidates starting with q are one range of the byte order.
-                func firstNotBelow(_ key: [UInt8], orPrefixed: Bool) -> Int {
+                // The candidates starting with the query are one range of the text order.
+                func firstNotBelow(orPrefixed: Bool) -> Int {
                     var lo = 0, hi = prefixOrder.count
                     while lo < hi {
                         let mid = (lo + hi) / 2
-                        let c = asciiBytes[Int(prefixOrder[mid])]!
-                        let below = orPrefixed ? (c.starts(with: key) || c.lexicographicallyPrecedes(key)) : c.lexicographicallyPrecedes(key)
+                        let c = candidate(Int(prefixOrder[mid]))
+                        let below = orPrefixed ? (c.starts(with: query) || c.lexicographicallyPrecedes(query)) : c.lexicographicallyPrecedes(query)
                         if below { lo = mid + 1 } else { hi = mid }
                     }
                     return lo
                 }
-                let lo = firstNotBelow(q, orPrefixed: false), hi = firstNotBelow(q, orPrefixed: true)
+                let lo = firstNotBelow(orPrefixed: false), hi = firstNotBelow(orPrefixed: true)
                 if lo < hi {
                     let found = rangeBest(lo, hi)
                     if found >= 0, names[Int(found)] != name {
@@ -362,9 +412,9 @@ public enum NameSuggestion {
                         for k in lo..<hi { consider(Int(prefixOrder[k])) }
                     }
                 }
-                for i in nonASCII where lowerText[Int(i)].hasPrefix(queryText) { consider(Int(i)) }
+                for i in nonASCII where names[Int(i)].lowercased().hasPrefix(queryText) { consider(Int(i)) }
             } else {
-                for i in names.indices where lowerText[i].hasPrefix(queryText) { consider(i) }
+                for i in names.indices where names[i].lowercased().hasPrefix(queryText) { consider(i) }
             }
             return shortest.map { names[$0] }
         }
@@ -376,7 +426,7 @@ public enum NameSuggestion {
             var found: Int32 = -1
             func take(_ x: Int32) {
                 if x < 0 { return }
-                if found < 0 || (lower[Int(x)].count, names[Int(x)]) < (lower[Int(found)].count, names[Int(found)]) { found = x }
+                if found < 0 || (length(Int(x)), names[Int(x)]) < (length(Int(found)), names[Int(found)]) { found = x }
             }
             while l < r {
                 if l & 1 == 1 { take(prefixTree[l]); l += 1 }
@@ -399,29 +449,34 @@ public enum NameSuggestion {
     /// so a hash collision costs a comparison, never an answer.
     ///
     /// Cost: O(c·L) keys for c names of at most L scalars (prefix and suffix hashes make each
-    /// deletion's key O(1)), in an open-addressed table of about twice as many slots; a query of n
+    /// deletion's key O(1)), in an open-addressed table of about twice as many slots (a slot holds
+    /// its key and the head of its list side by side: one cache line per probe); a query of n
     /// scalars looks up n + 1 keys.
     package struct OneDeletion: Sendable {
-        private var slots: [UInt64] = []
-        private var heads: [Int32] = []
+        private struct Slot: Sendable {
+            var key: UInt64
+            var head: Int32
+        }
+        private var slots: [Slot] = []
         private var candidate: [Int32] = []
         private var next: [Int32] = []
         private var mask = 0
 
-        package init(_ names: [[Unicode.Scalar]]) {
-            let total = names.reduce(0) { $0 + $1.count + 1 }
-            guard total > 0 else { return }
+        /// Candidate i is `text[starts[i]..<starts[i + 1]]`.
+        package init(_ text: UnsafeBufferPointer<Unicode.Scalar>, starts: [Int]) {
+            let count = starts.count - 1
+            let total = text.count + count
+            guard count > 0, total > 0 else { return }
             var capacity = 16
             while capacity < total * 2 { capacity *= 2 }
             mask = capacity - 1
-            slots = Array(repeating: 0, count: capacity)
-            heads = Array(repeating: -1, count: capacity)
+            slots = Array(repeating: Slot(key: 0, head: -1), count: capacity)
             candidate.reserveCapacity(total)
             next.reserveCapacity(total)
             var keys: [UInt64] = [], buffers = Buffers()
-            for (i, s) in names.enumerated() {
+            for i in 0..<count {
                 keys.removeAll(keepingCapacity: true)
-                Self.keys(of: s, into: &keys, &buffers)
+                Self.keys(of: UnsafeBufferPointer(rebasing: text[starts[i]..<starts[i + 1]]), into: &keys, &buffers)
                 // (A name with a repeated letter has equal deletions: it is then listed twice under
                 // that key, and compared once more.)
                 for key in keys { insert(key, Int32(i)) }
@@ -430,22 +485,21 @@ public enum NameSuggestion {
 
         private mutating func insert(_ key: UInt64, _ i: Int32) {
             var slot = Int(truncatingIfNeeded: key) & mask
-            while heads[slot] >= 0 && slots[slot] != key { slot = (slot + 1) & mask }
-            slots[slot] = key
+            while slots[slot].head >= 0 && slots[slot].key != key { slot = (slot + 1) & mask }
             candidate.append(i)
-            next.append(heads[slot])
-            heads[slot] = Int32(candidate.count - 1)
+            next.append(slots[slot].head)
+            slots[slot] = Slot(key: key, head: Int32(candidate.count - 1))
         }
 
         /// The candidates sharing a key with `query` (a candidate may come more than once).
-        package func forEachMatch(of query: [Unicode.Scalar], _ body: (Int) -> Void) {
-            guard !heads.isEmpty else { return }
+        package func forEachMatch(of query: UnsafeBufferPointer<Unicode.Scalar>, _ body: (Int) -> Void) {
+            guard !slots.isEmpty else { return }
             var keys: [UInt64] = [], buffers = Buffers()
             Self.keys(of: query, into: &keys, &buffers)
             for key in keys {
                 var slot = Int(truncatingIfNeeded: key) & mask
-                while heads[slot] >= 0 && slots[slot] != key { slot = (slot + 1) & mask }
-                var e = heads[slot]
+                while slots[slot].head >= 0 && slots[slot].key != key { slot = (slot + 1) & mask }
+                var e = slots[slot].head
                 while e >= 0 {
                     body(Int(candidate[Int(e)]))
                     e = next[Int(e)]
@@ -458,7 +512,7 @@ public enum NameSuggestion {
             package var prefix: [UInt64] = [], suffix: [UInt64] = [], power: [UInt64] = []
         }
 
-        package static func keys(of s: [Unicode.Scalar], into keys: inout [UInt64], _ b: inout Buffers) {
+        package static func keys(of s: UnsafeBufferPointer<Unicode.Scalar>, into keys: inout [UInt64], _ b: inout Buffers) {
             let base: UInt64 = 0x100_0000_01B3
             let n = s.count
             // prefix[j]: hash of s[0..<j]; suffix[j]: hash of s[j...]; power[j] = base^j.
