@@ -95,13 +95,17 @@ let package = Package(
             dependencies: ["navgraph"],
             path: "Plugins/NavGraphBuild"
         ),
-        .testTarget(
-            name: "NavGraphKitTests",
-            dependencies: ["NavGraphKit", "NavGraphSynthetic", .product(name: "PropertyBased", package: "swift-property-based")],
-            resources: [.copy("Fixtures")]
-        ),
+        // The test targets mirror the source targets; what they share is NavGraphTestSupport.
+        .target(name: "NavGraphTestSupport", dependencies: ["NavGraphKit", "NavGraphSynthetic"], path: "Tests/NavGraphTestSupport"),
+        .testTarget(name: "NavGraphSupportTests", dependencies: ["NavGraphKit", "NavGraphTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "NavGraphModelTests", dependencies: ["NavGraphKit", "NavGraphTestSupport", "NavGraphSynthetic", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "NavGraphSchemaTests", dependencies: ["NavGraphKit", "NavGraphTestSupport", "NavGraphSynthetic", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
+        .testTarget(name: "NavGraphGraphTests", dependencies: ["NavGraphKit", "NavGraphTestSupport"]),
+        .testTarget(name: "NavGraphChecksTests", dependencies: ["NavGraphKit", "NavGraphTestSupport", "NavGraphSynthetic", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "NavGraphOutputsTests", dependencies: ["NavGraphKit", "NavGraphTestSupport", "NavGraphSynthetic"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "NavGraphConfigTests", dependencies: ["NavGraphKit", "NavGraphTestSupport"]),
         .testTarget(name: "NavGraphRenderTests", dependencies: ["NavGraphRender", "NavGraphKit", "NavGraphSynthetic"], exclude: ["Golden"]),
-        .testTarget(name: "NavGraphScanTests", dependencies: ["NavGraphScan", "NavGraphKit", "NavGraphSynthetic"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "NavGraphScanTests", dependencies: ["NavGraphScan", "NavGraphKit", "NavGraphSynthetic", "NavGraphTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "NavGraphCLITests", dependencies: ["NavGraphKit", "NavGraphScan", "NavGraphPipeline", "NavGraphPlatform"], exclude: ["DiffGolden"]),
     ]
 )

@@ -18,7 +18,7 @@ files=(
   Sources/navgraph/ExploreCommand.swift Sources/NavGraphSupport/AtOnce.swift
   Sources/NavGraphSchema/RegistryLoader.swift Sources/NavGraphSchema/FeatureSplit.swift
   Sources/NavGraphScan/Cache/SourceFileReader.swift Sources/NavGraphScan/Cache/FactCache.swift
-  Tests/NavGraphKitTests/LoaderTests.swift Sources/CGraphviz Sources/CGraphvizSystem
+  Tests/NavGraphSchemaTests/LoaderTests.swift Sources/CGraphviz Sources/CGraphvizSystem
 )
 tar -cf - "${files[@]}" | tar -xf - -C "$clean"
 
@@ -87,7 +87,7 @@ plant silgen-memmem Sources/NavGraphSchema/FeatureSplit.swift \
 plant affinity Sources/NavGraphSupport/AtOnce.swift 'let leakCores = sched_getaffinity(0, 0, nil)' 'sched_getaffinity'
 plant nprocs Sources/NavGraphSupport/AtOnce.swift 'let leakProcs = get_nprocs()' 'get_nprocs'
 plant stat-field Sources/NavGraphScan/Cache/FactCache.swift 'let leakTime = info.st_mtim.tv_sec' '.st_mtim'
-plant in-tests Tests/NavGraphKitTests/LoaderTests.swift 'let leakFd = Glibc.open("/dev/null", 0)' 'Glibc.open'
+plant in-tests Tests/NavGraphSchemaTests/LoaderTests.swift 'let leakFd = Glibc.open("/dev/null", 0)' 'Glibc.open'
 plant guarded-outside-layer Sources/navgraph/ExploreCommand.swift \
   "$(printf '#if os(Linux)\nlet leakFlag = O_DIRECT\n#endif')" 'O_DIRECT'
 

@@ -3,6 +3,7 @@ import NavGraphSynthetic
 import PropertyBased
 import Testing
 @testable import NavGraphKit
+import NavGraphTestSupport
 @testable import NavGraphSupport
 @testable import NavGraphModel
 @testable import NavGraphSchema
@@ -100,7 +101,7 @@ import Testing
         await propertyCheck(count: 200, input: Gen.int(in: 0...999).array(of: 20...160)) { tape in
             let registry = RandomRegistry(tape: tape, flags: 1...6).registry
             let g = NavGraph(registry: registry)
-            let scenarios = ModelConsistency.scenarios(registry)
+            let scenarios = everyScenario(registry)
             let off = g.disabledTable(scenarios)
             let reach = g.reachAcross(off: off)
             let (forced, forcedSets) = Self.disabledFeatures(g, scenarios, off: off)
@@ -181,7 +182,7 @@ import Testing
     static func disabledFeatureOccurrences(_ registry: Registry) -> (ScenarioSetContext, [ScenarioOccurrence]) {
         #expect(blameDifferences(registry).isEmpty, "\(blameDifferences(registry))")
         let g = NavGraph(registry: registry)
-        let context = ScenarioSetContext(graph: g, scenarios: ModelConsistency.scenarios(registry)) { CheckContext(graph: g, scenario: $0) }
+        let context = ScenarioSetContext(graph: g, scenarios: everyScenario(registry)) { CheckContext(graph: g, scenario: $0) }
         return (context, DisabledFeature.occurrences(context) ?? [])
     }
 
@@ -252,7 +253,7 @@ import Testing
 
     static func blameDifferences(_ registry: Registry) -> [String] {
         let g = NavGraph(registry: registry)
-        let scenarios = ModelConsistency.scenarios(registry)
+        let scenarios = everyScenario(registry)
         let off = g.disabledTable(scenarios)
         let reach = g.reachAcross(off: off)
         let (disabled, perScenario) = disabledFeatures(g, scenarios, off: off)

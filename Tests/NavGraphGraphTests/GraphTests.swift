@@ -1,5 +1,6 @@
 import XCTest
 @testable import NavGraphKit
+import NavGraphTestSupport
 @testable import NavGraphSupport
 @testable import NavGraphModel
 @testable import NavGraphSchema

@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 @testable import NavGraphKit
+import NavGraphTestSupport
 @testable import NavGraphSupport
 @testable import NavGraphModel
 @testable import NavGraphSchema
@@ -48,73 +49,9 @@ import Testing
     }
 }
 
-/// A registry decoded from a tape of numbers (so shrinking the tape shrinks the registry): a few
-/// features `F0…` (some duplicated, with merged navigation), routes `r0…`, handlers, flags (some
-/// decided at run time, some never declared), fallbacks (to a feature, itself, or an undeclared
-/// name), entries (features, routes, an undeclared feature), and undeclared destinations `F90…`.
-struct RandomRegistry {
-    var tape: [Int]
-    var position = 0
-    /// How many flags it may use (`flag0…`; some declared, some decided at run time).
-    var flagCounts: ClosedRange<Int>
-
-    init(tape: [Int], flags: ClosedRange<Int> = 0...3) {
-        self.tape = tape
-        self.flagCounts = flags
-    }
-
-    /// The next number below `n` (0 once the tape is used up).
-    mutating func next(_ n: Int) -> Int {
-        guard position < tape.count, n > 0 else { return 0 }
-        defer { position += 1 }
-        return tape[position] % n
-    }
-
-    var registry: Registry {
-        var t = self
-        let features = 2 + t.next(7), routes = 1 + t.next(7), flagCount = flagCounts.lowerBound + t.next(flagCounts.count)
-        func feature(_ i: Int) -> String { "F\(i)" }
-        func anyFeature(_ t: inout RandomRegistry) -> String { t.next(8) == 0 ? "F9\(t.next(2))" : feature(t.next(features)) }
-        func anyRoute(_ t: inout RandomRegistry) -> String { "r\(t.next(routes + 1))" }  // r<routes> is undeclared
-        var flags: [FeatureFlag] = []
-        for i in 0..<flagCount where i < 2 || t.next(2) == 0 {  // flag2 may be used but never declared
-            flags.append(FeatureFlag(name: "flag\(i)", defaultValue: t.next(2) == 0, runtime: t.next(4) == 0))
-        }
-        var decls: [Feature] = []
-        for i in 0..<features {
-            let enabled: Enablement
-            switch t.next(6) {
-            case 0: enabled = .never
-            case 1: enabled = .runtime
-            case 2, 3: enabled = .flag("flag\(t.next(max(flagCount, 1)))")
-            default: enabled = .always
-            }
-            let fallback: String? = t.next(2) == 0 ? anyFeature(&t) : nil
-            var navigates: [Navigation] = []
-            for _ in 0..<t.next(4) { navigates.append(Navigation(route: anyRoute(&t), style: t.next(3) == 0 ? "modal" : nil)) }
-            decls.append(Feature(name: feature(i), enabled: enabled, fallback: fallback, navigates: navigates))
-            if t.next(8) == 0 {  // a duplicate declaration: its navigation is merged
-                decls.append(Feature(name: feature(i), enabled: enabled, fallback: fallback, navigates: [Navigation(route: anyRoute(&t))]))
-            }
-        }
-        let routeDecls = (0..<routes).map { Route(id: "r\($0)") }
-        var handlers: [RouteHandler] = []
-        for h in 0..<(1 + t.next(2)) {
-            var mappings: [RouteHandler.Mapping] = []
-            for r in 0..<routes where t.next(3) != 0 { mappings.append(.init(route: "r\(r)", feature: anyFeature(&t))) }
-            handlers.append(RouteHandler(name: "H\(h)", routes: mappings))
-        }
-        var entries: [Entry] = [Entry(target: t.next(4) == 0 ? .route(anyRoute(&t)) : .feature(anyFeature(&t)))]
-        if t.next(3) == 0 { entries.append(Entry(target: t.next(2) == 0 ? .route(anyRoute(&t)) : .feature(anyFeature(&t)))) }
-        return Registry(entries: entries, flags: flags, routes: routeDecls, handlers: handlers, features: decls)
-    }
-}
-
 /// What each consumer says, and where they disagree.
 enum ModelConsistency {
-    static func scenarios(_ registry: Registry) -> [FlagScenario] {
-        [.defaults(of: registry)] + (FlagScenario.allCombinations(of: registry) ?? [])
-    }
+    static func scenarios(_ registry: Registry) -> [FlagScenario] { everyScenario(registry) }
 
     static func problems(_ registry: Registry) -> [String] {
         let g = NavGraph(registry: registry)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import NavGraphKit
+import NavGraphTestSupport
 @testable import NavGraphSupport
 @testable import NavGraphModel
 @testable import NavGraphSchema
@@ -76,11 +77,4 @@ final class DeterminismTests: XCTestCase {
         for i in r.deeplinks.indices { r.deeplinks[i].origin.source = loc("Deeplinks", i + 1 + r.deeplinks[i].displayName.count) }
         return r
     }
-}
-
-/// The generator's SplitMix64 drives the shuffles.
-typealias SplitMix = SyntheticRegistry.RNG
-
-extension SyntheticRegistry.RNG {
-    init(seed: UInt64) { self.init(state: seed) }
 }

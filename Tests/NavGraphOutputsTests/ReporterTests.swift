@@ -4,6 +4,7 @@ import XCTest
 import FoundationXML
 #endif
 @testable import NavGraphKit
+import NavGraphTestSupport
 @testable import NavGraphSupport
 @testable import NavGraphModel
 @testable import NavGraphSchema
@@ -39,7 +40,7 @@ final class ReporterTests: XCTestCase {
         let report = try Self.brokenReport()
         XCTAssertGreaterThan(report.findings.count, 10, "the broken example should trigger many rules")
         let update = ProcessInfo.processInfo.environment["NAVGRAPH_UPDATE_GOLDENS"] == "1"
-        let sourceDir = repositoryRoot.appendingPathComponent("Tests/NavGraphKitTests/Fixtures/golden")
+        let sourceDir = repositoryRoot.appendingPathComponent("Tests/NavGraphOutputsTests/Fixtures/golden")
         for format in OutputFormat.allCases {
             let actual = format.generateReport(report)
             let name = Self.goldenName(format)

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import NavGraphKit
+import NavGraphTestSupport
 @testable import NavGraphSupport
 @testable import NavGraphModel
 @testable import NavGraphSchema
@@ -40,7 +41,7 @@ enum TerminalFixtures {
 
     static func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
         if ProcessInfo.processInfo.environment["NAVGRAPH_UPDATE_GOLDENS"] == "1" {
-            let url = repoRoot.appendingPathComponent("Tests/NavGraphKitTests/Fixtures/golden/terminal/\(name)")
+            let url = repoRoot.appendingPathComponent("Tests/NavGraphOutputsTests/Fixtures/golden/terminal/\(name)")
             XCTAssertNoThrow(try Data(actual.utf8).write(to: url), file: file, line: line)
             return
         }

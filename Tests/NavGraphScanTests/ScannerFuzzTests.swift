@@ -1,5 +1,6 @@
 import Foundation
 import NavGraphKit
+import NavGraphTestSupport
 import XCTest
 @testable import NavGraphScan
 import NavGraphSynthetic
@@ -173,7 +174,7 @@ final class ScannerFuzzTests: XCTestCase {
     /// stray brackets and keywords inserted. Each scan ends without a crash and within its bound, and
     /// every edge it reports names a feature and a route of the mutated sources' own registry.
     func testMutatedExampleSourcesNeverCrashOrHang() throws {
-        let budget = Budget.fromEnvironment()
+        let budget = FuzzBudget.fromEnvironment()
         var rng = SplitMix(state: budget.seed(0xF022))
         let examples = ExampleAppsTests.examples
         let apps = ["VIPERShop", "CoordinatorApp", "SwiftUIRouter", "ProtocolRoutesApp", "FeatherweightApp", "ModuleFactoryApp", "ComponentsApp",
@@ -235,23 +236,5 @@ final class ScannerFuzzTests: XCTestCase {
         default: lines[a] = lines[a] + " " + lines[rng.int(lines.count)]
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// The generator's SplitMix64 (`SyntheticRegistry.RNG`), the one every seeded test uses.
-    typealias SplitMix = SyntheticRegistry.RNG
-
-    /// `make fuzz`'s settings (the same variables as the readers' fuzz).
-    struct Budget {
-        var multiplier = 1
-        var salt: UInt64 = 0
-        static func fromEnvironment() -> Budget {
-            let env = ProcessInfo.processInfo.environment
-            var b = Budget()
-            if let n = env["NAVGRAPH_FUZZ_ROUNDS"].flatMap({ Int($0) }), n > 0 { b.multiplier = n }
-            if let s = env["NAVGRAPH_FUZZ_SEED"].flatMap({ UInt64($0) }) { b.salt = s }
-            return b
-        }
-        func rounds(_ base: Int) -> Int { base * multiplier }
-        func seed(_ base: UInt64) -> UInt64 { salt == 0 ? base : base ^ (salt &* 0x9E37_79B9_7F4A_7C15) }
     }
 }

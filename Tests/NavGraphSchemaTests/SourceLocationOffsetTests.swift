@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import NavGraphKit
+import NavGraphTestSupport
 @testable import NavGraphSupport
 @testable import NavGraphModel
 @testable import NavGraphSchema
