@@ -209,8 +209,8 @@ public enum NameSuggestion {
             exact.reserveCapacity(names.count)
             classes.reserveCapacity(names.count)
             var counts = [UInt8](repeating: 0, count: names.count * NameSuggestion.classCount)
-            for (i, c) in names.enumerated() {
-                let start = text.count
+            text.reserveCapacity(names.reduce(0) { $0 + $1.utf8.count })
+            for c in names {
                 var isASCII = c.utf8.allSatisfy { $0 < 0x80 }
                 if isASCII {
                     // What `lowercased()` gives for ASCII, without a String per name.
@@ -222,17 +222,23 @@ public enum NameSuggestion {
                 }
                 starts.append(text.count)
                 ascii.append(isASCII)
-                // Counted in place in the flat table; a class that reaches 255 marks the row inexact.
-                var set: UInt64 = 0, isExact = true
-                let row = i * NameSuggestion.classCount
-                for s in text[start...] {
-                    let k = NameSuggestion.characterClass(s)
-                    set |= 1 << UInt64(k)
-                    if counts[row + k] == 254 { isExact = false }
-                    if counts[row + k] < 255 { counts[row + k] += 1 }
+            }
+            // Class counts in place in the flat table; a class that reaches 255 marks the row inexact.
+            text.withUnsafeBufferPointer { text in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for i in names.indices {
+                        var set: UInt64 = 0, isExact = true
+                        let row = i * NameSuggestion.classCount
+                        for s in text[starts[i]..<starts[i + 1]] {
+                            let k = NameSuggestion.characterClass(s)
+                            set |= 1 << UInt64(k)
+                            if counts[row + k] == 254 { isExact = false }
+                            if counts[row + k] < 255 { counts[row + k] += 1 }
+                        }
+                        classes.append(set)
+                        exact.append(isExact)
+                    }
                 }
-                classes.append(set)
-                exact.append(isExact)
             }
             let lengths = names.indices.map { starts[$0 + 1] - starts[$0] }
             let order = names.indices.sorted { (lengths[$0], classes[$0], $0) < (lengths[$1], classes[$1], $1) }
@@ -469,26 +475,38 @@ public enum NameSuggestion {
             guard count > 0, total > 0 else { return }
             var capacity = 16
             while capacity < total * 2 { capacity *= 2 }
-            mask = capacity - 1
-            slots = Array(repeating: Slot(key: 0, head: -1), count: capacity)
-            candidate.reserveCapacity(total)
-            next.reserveCapacity(total)
+            let mask = capacity - 1
+            var slots = Array(repeating: Slot(key: 0, head: -1), count: capacity)
+            // Entry e (one key of one candidate) is candidate[e], and next[e] the entry before it
+            // under the same key: the number of entries is known in advance, so the lists are
+            // filled in place.
+            var candidate = [Int32](repeating: 0, count: total), next = [Int32](repeating: -1, count: total)
             var keys: [UInt64] = [], buffers = Buffers()
-            for i in 0..<count {
-                keys.removeAll(keepingCapacity: true)
-                Self.keys(of: UnsafeBufferPointer(rebasing: text[starts[i]..<starts[i + 1]]), into: &keys, &buffers)
-                // (A name with a repeated letter has equal deletions: it is then listed twice under
-                // that key, and compared once more.)
-                for key in keys { insert(key, Int32(i)) }
+            var e = 0
+            slots.withUnsafeMutableBufferPointer { slots in
+                candidate.withUnsafeMutableBufferPointer { candidate in
+                    next.withUnsafeMutableBufferPointer { next in
+                        for i in 0..<count {
+                            keys.removeAll(keepingCapacity: true)
+                            Self.keys(of: UnsafeBufferPointer(rebasing: text[starts[i]..<starts[i + 1]]), into: &keys, &buffers)
+                            // (A name with a repeated letter has equal deletions: it is then listed
+                            // twice under that key, and compared once more.)
+                            for key in keys {
+                                var slot = Int(truncatingIfNeeded: key) & mask
+                                while slots[slot].head >= 0 && slots[slot].key != key { slot = (slot + 1) & mask }
+                                candidate[e] = Int32(i)
+                                next[e] = slots[slot].head
+                                slots[slot] = Slot(key: key, head: Int32(e))
+                                e += 1
+                            }
+                        }
+                    }
+                }
             }
-        }
-
-        private mutating func insert(_ key: UInt64, _ i: Int32) {
-            var slot = Int(truncatingIfNeeded: key) & mask
-            while slots[slot].head >= 0 && slots[slot].key != key { slot = (slot + 1) & mask }
-            candidate.append(i)
-            next.append(slots[slot].head)
-            slots[slot] = Slot(key: key, head: Int32(candidate.count - 1))
+            self.slots = slots
+            self.candidate = candidate
+            self.next = next
+            self.mask = mask
         }
 
         /// The candidates sharing a key with `query` (a candidate may come more than once).
