@@ -205,21 +205,20 @@ public struct DiagramRenderer: Sendable {
     /// shim's lock covers only building the DOT and forking). Results in group order: deterministic.
     private func drawGroups(_ groups: DiagramGroups, _ count: Int, targets: [String], builder: DiagramBuilder,
                             options: DiagramOptions, devices devs: [String]) throws(RenderError) -> [Drawn] {
-        let slots = Slots<Result<Drawn, RenderError>>(count)
-        DispatchQueue.concurrentPerform(iterations: count) { k in
+        let results = parallelMap(count) { k -> Result<Drawn, RenderError> in
             var d = builder.groupDiagram(groups, k, options: options)
             d.linkTargets = targets
             var o = options
             o.thresholds.maxLabelledEdges = min(o.thresholds.maxLabelledEdges, o.thresholds.maxLabelledGroupEdges)
             do throws(RenderError) {
-                slots.set(k, .success(try draw(d, builder: builder, options: o, devices: devs, collapseFallback: false)))
+                return .success(try draw(d, builder: builder, options: o, devices: devs, collapseFallback: false))
             } catch {
-                slots.set(k, .failure(error))
+                return .failure(error)
             }
         }
         var out: [Drawn] = []
-        for k in 0..<count {
-            switch slots.items[k]! {
+        for result in results {
+            switch result {
             case .success(let d): out.append(d)
             case .failure(let e): throw e
             }
@@ -283,17 +282,5 @@ public struct DiagramRenderer: Sendable {
             }
         }
         return plans
-    }
-}
-
-/// Results written from `concurrentPerform`'s threads, one slot each.
-private final class Slots<T>: @unchecked Sendable {
-    private(set) var items: [T?]
-    private let lock = NSLock()
-    init(_ n: Int) { items = Array(repeating: nil, count: n) }
-    func set(_ i: Int, _ v: T) {
-        lock.lock()
-        items[i] = v
-        lock.unlock()
     }
 }

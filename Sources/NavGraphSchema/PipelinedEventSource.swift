@@ -34,9 +34,7 @@ package final class PipelinedEventSource: RegistryEventSource, @unchecked Sendab
         self.inner = inner
         batchSize = batch
         self.queueLimit = queueLimit
-        let thread = Thread { [self] in produce() }
-        thread.stackSize = 1 << 20
-        thread.start()
+        _ = Background(stackSize: 1 << 20) { [self] in produce() }
     }
 
     /// Stops the producer (if still running) and waits for it: call before the bytes go away.

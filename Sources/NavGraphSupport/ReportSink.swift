@@ -79,7 +79,7 @@ package enum ReportHalves {
         }
         let relay = Relay()
         let odd = stride(from: 1, to: ranges.count, by: 2).map { ranges[$0] }
-        let thread = Thread {
+        let worker = Background {
             for (k, range) in odd.enumerated() {
                 let slot = k % 2
                 relay.free[slot].wait()
@@ -91,7 +91,6 @@ package enum ReportHalves {
                 relay.ready[slot].signal()
             }
         }
-        thread.start()
         for (b, range) in ranges.enumerated() {
             if b % 2 == 0 {
                 for i in range { first(i, &out) }
@@ -108,6 +107,7 @@ package enum ReportHalves {
                 relay.free[slot].signal()
             }
         }
+        worker.value
     }
 }
 

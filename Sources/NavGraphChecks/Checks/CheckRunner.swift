@@ -74,19 +74,16 @@ public struct CheckRunner: Sendable {
         // the rules that do not, then the other readers.
         let readers = checks.indices.filter { checks[$0].description.readsReachability }
         let order = Array(readers.prefix(2)) + checks.indices.filter { !checks[$0].description.readsReachability } + readers.dropFirst(2)
-        let turns = Turns()
         results.withUnsafeMutableBufferPointer { results in
             nonisolated(unsafe) let results = results
-            DispatchQueue.concurrentPerform(iterations: min(2, checks.count)) { _ in
-                while case let turn = turns.take(), turn < checks.count {
-                    let i = order[turn]
-                    let check = checks[i]
-                    results[i] = StageTimes.measure("rule \(check.description.id)") {
-                        if check.description.dependsOnFlags && scenarios.count > 1 {
-                            return (perScenario ? nil : mergedAcross(check, all)) ?? merge(check, all)
-                        }
-                        return check.run(all.context(0))
+            takeTurns(workers: 2, jobs: checks.count) { turn in
+                let i = order[turn]
+                let check = checks[i]
+                results[i] = StageTimes.measure("rule \(check.description.id)") {
+                    if check.description.dependsOnFlags && scenarios.count > 1 {
+                        return (perScenario ? nil : mergedAcross(check, all)) ?? merge(check, all)
                     }
+                    return check.run(all.context(0))
                 }
             }
         }
@@ -226,18 +223,5 @@ public struct CheckRunner: Sendable {
             }
             return false
         }
-    }
-}
-
-/// Hands out 0, 1, 2, … to threads taking turns.
-private final class Turns: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-
-    func take() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        next += 1
-        return next - 1
     }
 }

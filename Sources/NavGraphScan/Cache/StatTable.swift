@@ -74,25 +74,20 @@ final class StatTable: @unchecked Sendable {
     /// hash per file not trusted.
     func hashes(of paths: [String]) -> [ContentHash?] {
         let now = Self.clock()
-        let slots = StatSlots(count: paths.count)
         let block = 32
-        DispatchQueue.concurrentPerform(iterations: (paths.count + block - 1) / block) { b in
-            for i in (b * block)..<min(paths.count, (b + 1) * block) {
+        let blocks = parallelMap((paths.count + block - 1) / block) { b -> [(hash: ContentHash?, entry: Entry?)] in
+            ((b * block)..<min(paths.count, (b + 1) * block)).map { i in
                 let p = paths[i]
-                guard let status = FileStatus.of(p), !status.isDirectory else {
-                    slots.store(i, nil, nil)
-                    continue
-                }
+                guard let status = FileStatus.of(p), !status.isDirectory else { return (nil, nil) }
                 if let e = entries[p], e.size == status.size, e.modified == status.modified, e.inode == status.inode, status.modified < stamp - Self.margin {
-                    slots.store(i, e.hash, e)
-                    continue
+                    return (e.hash, e)
                 }
                 // The stat is taken before the read: a write in between leaves a newer time behind.
                 let hash = SourceFileReader.read(p).map { ContentHash.of($0) }
-                slots.store(i, hash, hash.map { Entry(size: status.size, modified: status.modified, inode: status.inode, hash: $0) })
+                return (hash, hash.map { Entry(size: status.size, modified: status.modified, inode: status.inode, hash: $0) })
             }
-        }
-        let (hashes, fresh) = slots.values
+        }.flatMap { $0 }
+        let hashes = blocks.map(\.hash), fresh = blocks.map(\.entry)
         var table: [String: Entry] = [:]
         table.reserveCapacity(paths.count)
         var changed = paths.count != entries.count
@@ -137,30 +132,5 @@ final class StatTable: @unchecked Sendable {
     /// The wall clock in nanoseconds since 1970, as file times are.
     static func clock() -> Int64 {
         Int64(Date().timeIntervalSince1970 * 1_000_000_000)
-    }
-}
-
-/// Hashes and entries written from `concurrentPerform` workers, one slot each.
-private final class StatSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var hashes: [ContentHash?]
-    private var entries: [StatTable.Entry?]
-
-    init(count: Int) {
-        hashes = Array(repeating: nil, count: count)
-        entries = Array(repeating: nil, count: count)
-    }
-
-    func store(_ i: Int, _ hash: ContentHash?, _ entry: StatTable.Entry?) {
-        lock.lock()
-        defer { lock.unlock() }
-        hashes[i] = hash
-        entries[i] = entry
-    }
-
-    var values: ([ContentHash?], [StatTable.Entry?]) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (hashes, entries)
     }
 }
