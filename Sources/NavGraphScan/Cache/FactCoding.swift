@@ -276,12 +276,14 @@ extension CallFact: CacheCodable {
         w.value(callee); w.values(arguments); w.optional(function) { $0.int($1) }; w.strings(enclosingTypes); w.value(location)
         w.optional(module) { $0.string($1) }
         w.values(trailing)
+        w.strings(trailingLabels)
     }
     init(from r: inout CacheReader) throws {
         self.init(
             callee: try r.value(), arguments: try r.values(), function: try r.optional { try $0.int() },
             enclosingTypes: try r.strings(), location: try r.value(), module: try r.optional { try $0.string() })
         trailing = try r.values()
+        trailingLabels = try r.strings()
     }
 }
 
