@@ -65,7 +65,7 @@ final class FactCacheTests: XCTestCase {
     func testEveryStoredPropertyIsCached() {
         let l = SourceLocation(file: "f", line: 1, column: 1)
         func count(_ v: Any) -> Int { Mirror(reflecting: v).children.count }
-        XCTAssertEqual(count(FileFacts(path: "", module: nil)), 18)
+        XCTAssertEqual(count(FileFacts(path: "", module: nil)), 19)
         XCTAssertEqual(count(TypeFacts(name: "", isExtension: false, isProtocol: false, module: nil, location: l)), 29)
         XCTAssertEqual(count(FunctionFacts(owner: nil, name: "", parameters: [], isStatic: false, inProtocol: false, returnType: nil, location: l, module: nil)), 11)
         XCTAssertEqual(count(FunctionFacts.Parameter(label: "", name: "", typeName: "")), 7)

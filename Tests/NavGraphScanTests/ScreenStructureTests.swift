@@ -323,4 +323,56 @@ final class ScreenStructureTests: XCTestCase {
         XCTAssertEqual(edges(r), ["HomeModule -> about"])
         XCTAssertEqual(r.registry.entries.map(\.name), ["home"])
     }
+
+    // MARK: 5. The first screen built by an object held in a global
+
+    /// `let starter = AppStarter()` at top level and `starter.start()` in the app delegate, which sets
+    /// `window.rootViewController`: the screen it builds is the first one (an entry). The same starter
+    /// held in a global the app delegate never reads opens nothing at launch.
+    func testTheFirstScreenBuiltThroughAGlobal() throws {
+        let app = """
+            import UIKit
+            final class ListViewModel { let router: ListRouter; init(router: ListRouter) { self.router = router }; func pick() { router.openDetail() } }
+            final class ListViewController: UIViewController {
+                let viewModel: ListViewModel
+                init(viewModel: ListViewModel) { self.viewModel = viewModel; super.init(nibName: nil, bundle: nil) }
+                required init?(coder: NSCoder) { nil }
+                func tap() { viewModel.pick() }
+            }
+            final class DetailViewController: UIViewController {}
+            protocol DetailRoute { func openDetail() }
+            extension DetailRoute where Self: Opening { func openDetail() { open(DetailViewController()) } }
+            final class ListRouter: BaseRouter, ListRouter.Routes { typealias Routes = DetailRoute }
+            final class AppStarter {
+                let window = UIWindow(frame: UIScreen.main.bounds)
+                func start() {
+                    let router = ListRouter()
+                    let vc = ListViewController(viewModel: ListViewModel(router: router))
+                    router.viewController = vc
+                    window.rootViewController = UINavigationController(rootViewController: vc)
+                }
+            }
+            let starter = AppStarter()
+            """
+        let read = try scan(["Routing": Self.routing, "Screens": app, "Delegate": """
+            import UIKit
+            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    starter.start()
+                    return true
+                }
+            }
+            """])
+        XCTAssertEqual(read.registry.entries.map(\.name), ["ListViewController"])
+        XCTAssertEqual(edges(read), ["ListViewController -> DetailRoute"])
+        XCTAssertEqual(findings(read), [])
+
+        let unread = try scan(["Delegate": """
+            import UIKit
+            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
+            }
+            """])
+        XCTAssertEqual(unread.registry.entries.map(\.name), [])
+    }
 }

@@ -23,6 +23,7 @@ extension FileFacts: CacheCodable {
         w.values(subscripts)
         w.values(callsWithoutArguments)
         w.values(typeAliases)
+        w.array(globals.keys.sorted()) { w, k in w.string(k); w.strings(globals[k] ?? []) }
     }
     init(from r: inout CacheReader) throws {
         self.init(path: try r.string(), module: try r.optional { try $0.string() })
@@ -42,6 +43,7 @@ extension FileFacts: CacheCodable {
         subscripts = try r.values()
         callsWithoutArguments = try r.values()
         typeAliases = try r.values()
+        for (k, v) in try r.array({ (try $0.string(), try $0.strings()) }) { globals[k] = v }
     }
 }
 

@@ -281,6 +281,8 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                     if screens.contains(n) { found.append(n); continue }
                     if routes[n] != nil { continue }
                     next += t.typeReferences.sorted()
+                    // A global the root reads (`let app = AppStart()`, then `app.start()`): the type it is.
+                    if d == 0 { next += t.references.sorted().flatMap { index.globals[$0] ?? [] } }
                 }
                 level = next
                 d += 1
