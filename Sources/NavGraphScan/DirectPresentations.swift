@@ -44,6 +44,8 @@ struct DirectPresentations {
         case "show": return unlabeledFirst("sender").map { Form(style: "show", values: $0, swiftUI: false) }
         case "showDetailViewController": return unlabeledFirst("sender").map { Form(style: "showDetail", values: $0, swiftUI: false) }
         case "setViewControllers": return unlabeledFirst("animated").map { Form(style: "children", values: $0, swiftUI: false) }
+        // A child view controller embedded in its parent (`addChild(pageController)`) is shown with it.
+        case "addChild" where args.count == 1 && args[0].label == nil: return Form(style: "child", values: [args[0].value], swiftUI: false)
         case "rootViewController=": return Form(style: "root", values: args.map(\.value), swiftUI: false)
         case "viewControllers=": return Form(style: "children", values: args.map(\.value), swiftUI: false)
         case "NavigationLink":
@@ -66,6 +68,7 @@ struct DirectPresentations {
     /// Containers whose argument (or SwiftUI content) is the screen shown.
     static let containers: [String: String] = [
         "UINavigationController": "rootViewController", "NavigationView": "content", "NavigationStack": "content",
+        "UIHostingController": "rootView",
     ]
 
     struct Outcome {
@@ -122,8 +125,13 @@ struct DirectPresentations {
             routers.formUnion(index.conformers[t] ?? [])
         }
         routers.formUnion(registry.handlers.map(\.name))
+        // Where handlers or dependencies are registered (`register(routeHandler:)`,
+        // `register(dependencyFactory:forType:)`), not a table view's `register(Cell.self)`.
         for c in index.calls where config.registerFunctions.contains(c.callee.name) {
-            if let t = c.enclosingTypes.last { routers.insert(t) }
+            let l = c.labels
+            let registers = (l.count == 1 && config.handlerLabels.contains(l[0]))
+                || (l.count == 2 && config.dependencyFactoryLabels.contains(l[0]) && config.dependencyTypeLabels.contains(l[1]))
+            if registers, let t = c.enclosingTypes.last { routers.insert(t) }
         }
         routerTypes = routers
         debugOnly = Set(index.types.filter(\.debugOnly).map(\.name))
@@ -276,7 +284,7 @@ struct DirectPresentations {
             // Made inside the router's own types (a route's builder, `makeCatalogTab()`): the router's presentation.
             if let owner = made.context.owner, routerTypes.contains(owner) { continue }
             let name = DependencyBinding.unqualified(type)
-            if let label = Self.containers[name] {
+            if let label = Self.containers[name] ?? inheritedContainer(name) {
                 for a in args where a.label == label {
                     follow(a.value, made.context, made.site, swiftUI: swiftUI || label == "content",
                            chain: chain + made.chain + ["inside \(name)(\(label):)"], depth: depth + 1, into: &found)
@@ -288,6 +296,20 @@ struct DirectPresentations {
                 found.screens.append((feature, made.site, chain + made.chain + how))
             }
         }
+    }
+
+    /// The argument that holds the screen of a container subclass of the sources that keeps its
+    /// base's initializer (`final class AppNavigationController: UINavigationController {}` made with
+    /// `AppNavigationController(rootViewController: home)`).
+    private func inheritedContainer(_ name: String) -> String? {
+        var seen = Set<String>()
+        var stack = [name]
+        while let n = stack.popLast() {
+            guard seen.insert(n).inserted, seen.count < 16 else { continue }
+            if n != name, let label = Self.containers[n] { return label }
+            for i in index.typesByName[n] ?? [] { stack += index.types[i].inherited }
+        }
+        return nil
     }
 
     /// A SwiftUI view with modifiers (`HomeView().tabItem {…}.tag(0)`) is the view: a call on a value

@@ -30,4 +30,6 @@ struct FileFacts: Sendable {
     var callsWithoutArguments: [CallFact] = []
     /// `typealias Name = A & B` (in a type or at top level).
     var typeAliases: [TypeAliasFact] = []
+    /// Top-level variables (`let app = AppStart()`) by name: the types they are made as or declared with.
+    var globals: [String: [String]] = [:]
 }

@@ -23,6 +23,7 @@ extension FileFacts: CacheCodable {
         w.values(subscripts)
         w.values(callsWithoutArguments)
         w.values(typeAliases)
+        w.array(globals.keys.sorted()) { w, k in w.string(k); w.strings(globals[k] ?? []) }
     }
     init(from r: inout CacheReader) throws {
         self.init(path: try r.string(), module: try r.optional { try $0.string() })
@@ -42,6 +43,7 @@ extension FileFacts: CacheCodable {
         subscripts = try r.values()
         callsWithoutArguments = try r.values()
         typeAliases = try r.values()
+        for (k, v) in try r.array({ (try $0.string(), try $0.strings()) }) { globals[k] = v }
     }
 }
 
@@ -276,12 +278,14 @@ extension CallFact: CacheCodable {
         w.value(callee); w.values(arguments); w.optional(function) { $0.int($1) }; w.strings(enclosingTypes); w.value(location)
         w.optional(module) { $0.string($1) }
         w.values(trailing)
+        w.strings(trailingLabels)
     }
     init(from r: inout CacheReader) throws {
         self.init(
             callee: try r.value(), arguments: try r.values(), function: try r.optional { try $0.int() },
             enclosingTypes: try r.strings(), location: try r.value(), module: try r.optional { try $0.string() })
         trailing = try r.values()
+        trailingLabels = try r.strings()
     }
 }
 

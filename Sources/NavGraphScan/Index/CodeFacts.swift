@@ -57,6 +57,21 @@ struct FunctionFacts: Sendable {
         return i == callLabels.count
     }
 
+    /// Whether `call` can call this function, its trailing closures included: the first (unlabelled)
+    /// closure takes one parameter after those the written arguments take, the labelled ones theirs.
+    func accepts(_ call: CallFact) -> Bool {
+        accepts(labels: call.labels, trailing: call.trailingLabels)
+    }
+
+    /// `accepts(labels:)` for a call written with `labels` and then trailing closures labelled `trailing`.
+    func accepts(labels callLabels: [String], trailing: [String]) -> Bool {
+        guard let first = trailing.first else { return accepts(labels: callLabels) }
+        let rest = Array(trailing.dropFirst())
+        if first != "_" { return accepts(labels: callLabels + trailing) }
+        // Swift matches the unlabelled closure to a parameter by position; any parameter may be it.
+        return parameters.contains { accepts(labels: callLabels + [$0.label] + rest) }
+    }
+
     /// This requirement with the default arguments an implementation of the same name and labels
     /// declares (a protocol extension's `func open(animated: Bool = true)` lets `open()` call it).
     /// Swift 2 left out the first argument's label at the call (`mockPresenter(store, title: "x")` for
@@ -109,6 +124,9 @@ struct CallFact: Sendable {
     /// calls whose closures build screens (`DirectPresentations.closureCalls`: `.sheet { … }`,
     /// `NavigationLink { … }`, `TabView { … }`); empty for every other call.
     var trailing: [ValueExpr] = []
+    /// The labels of the trailing closures, in order (`_` for the first, unlabelled one): a call
+    /// `router.showAlpha { … }` passes its closure for a parameter as much as `showAlpha(done: { … })` does.
+    var trailingLabels: [String] = []
 
     var labels: [String] { arguments.map { $0.label ?? "_" } }
 }

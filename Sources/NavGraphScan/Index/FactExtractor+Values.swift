@@ -256,6 +256,12 @@ extension FactExtractor {
                     facts.types[t].propertyTypes[name] = typeName
                     if SyntaxHelpers.isTypeLike(typeName) { facts.types[t].typeReferences.insert(typeName) }
                 }
+            } else if currentFunction == nil {
+                // A top-level variable: the type it is made as (`let app = AppStart()`) or declared with.
+                var made: [String] = []
+                if let call = b.initializer?.value.as(FunctionCallExprSyntax.self), let t = SyntaxHelpers.constructedType(call) { made.append(t) }
+                if let type = b.typeAnnotation?.type, case let t = SyntaxHelpers.elementTypeName(type), SyntaxHelpers.isTypeLike(t) { made.append(t) }
+                if !made.isEmpty { facts.globals[name, default: []] += made }
             }
         }
     }

@@ -44,9 +44,11 @@ final class MethodCallers {
               let type = index.type(named: owner), !type.isProtocol else { return nil }
         // A type that inherits what the sources do not declare (UIViewController, a framework
         // protocol) may have this method called by that framework.
-        if type.inherited.contains(where: { index.type(named: $0) == nil }) { return nil }
+        // (A typealias stands for what it names: `AppRouter: Router, AppRouter.Routes`.)
+        let inherited = type.inherited.flatMap { expand($0, owner: owner) }
+        if inherited.contains(where: { index.type(named: $0) == nil }) { return nil }
         // A requirement of a protocol the type conforms to is called through the protocol.
-        for p in type.inherited where index.isProtocol(p) {
+        for p in inherited where index.isProtocol(p) {
             if (index.functionsByName[fn.name] ?? []).contains(where: { index.functions[$0].owner == p && index.functions[$0].inProtocol }) {
                 return nil
             }
@@ -58,5 +60,12 @@ final class MethodCallers {
         // `button.onTap = name`): who runs it is not known.
         if out.isEmpty && names.contains(fn.name) { return nil }
         return out.sorted { $0.location < $1.location }
+    }
+
+    /// A name through the sources' typealiases (the type's own first, then top-level ones), 4 deep.
+    private func expand(_ name: String, owner: String, depth: Int = 0) -> [String] {
+        guard depth < 4, let alias = index.typeAliases.first(where: { $0.name == name && $0.owner == owner })
+                ?? index.typeAliases.first(where: { $0.name == name && $0.owner == nil }) else { return [name] }
+        return alias.types.flatMap { $0 == name ? [$0] : expand($0, owner: owner, depth: depth + 1) }
     }
 }

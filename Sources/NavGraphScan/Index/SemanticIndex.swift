@@ -16,6 +16,8 @@ struct SemanticIndex {
     let callsWithoutArguments: [CallFact]
     /// Every `typealias` of the sources.
     let typeAliases: [TypeAliasFact]
+    /// Top-level variables by name: the types they are made as (`FileFacts.globals`).
+    let globals: [String: [String]]
     /// Declarations by simple name (several when modules reuse a name).
     let typesByName: [String: [Int]]
     let functionsByName: [String: [Int]]
@@ -78,6 +80,9 @@ struct SemanticIndex {
         self.subscripts = subscripts
         callsWithoutArguments = bare
         typeAliases = files.flatMap(\.typeAliases)
+        var globals: [String: [String]] = [:]
+        for file in files { for (k, v) in file.globals { globals[k, default: []] += v } }
+        self.globals = globals.mapValues { Array(Set($0)).sorted() }
         typesByName = Dictionary(grouping: types.indices, by: { types[$0].name })
         functionsByName = Dictionary(grouping: functions.indices, by: { functions[$0].name })
         callsByName = Dictionary(grouping: calls.indices, by: { calls[$0].callee.name })

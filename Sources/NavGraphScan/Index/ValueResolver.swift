@@ -307,7 +307,7 @@ struct ValueResolver {
     /// receiver is `fn`'s type (a static call), a value whose declared type fits either way, or
     /// implicit inside a type that is (or conforms to) `fn`'s owner.
     func mayCall(_ fn: FunctionFacts, _ call: CallFact) -> Bool {
-        guard accepts(fn, call.labels) else { return false }
+        guard accepts(fn, call.labels) || (!call.trailingLabels.isEmpty && fn.accepts(call)) else { return false }
         switch call.callee.receiver {
         case .type(let t): return fn.isStatic && (fn.owner == t || fn.owner.map { index.type(t, conformsTo: $0) } == true)
         case .value(let v):

@@ -324,7 +324,9 @@ struct ModuleFactoryExtractor: StyleExtractor {
             }
             for name in presenting {
                 for c in index.callsByName[name] ?? [] {
-                    for a in index.calls[c].arguments {
+                    // Only the page argument (the one navigation reads): a `presentType: .push` beside it is no page.
+                    let args = index.calls[c].arguments
+                    for a in (args.first(where: { $0.label == "module" }) ?? args.first).map({ [$0] }) ?? [] {
                         // `PageModule.home`, and a nested page enum: `Products.VIPER.HomeModule`.
                         if case .staticMember(let t, _) = a.value, isEnum(DependencyBinding.unqualified(t)) { pages.insert(DependencyBinding.unqualified(t)) }
                         if case .member(.staticMember(_, let t), _) = a.value, isEnum(t) { pages.insert(t) }

@@ -88,6 +88,8 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                     styleByMethod: Dictionary((openers + variants).compactMap { f in style(of: [f]).map { (index.functions[f].name, $0) } }, uniquingKeysWith: { a, _ in a }),
                     variants: variants)
             }
+            // SwiftUI views inside a screen (`Panel(viewModel:).asUIKit()`) are that screen's parts.
+            screens.subtract(screenParts())
         }
 
         /// Whether a screen is a tab bar, navigation or split controller.
@@ -209,6 +211,9 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 guard let s = r.screen else { continue }
                 for f in r.defaults { starts[s, default: []] += constructed(in: f) }
             }
+            // What a function builds together with a screen (a tab's router and view model) is that screen's.
+            let together = builtTogether()
+            for (s, types) in together.forScreen.sorted(by: { $0.key < $1.key }) { starts[s, default: []] += types }
             // The composition root (reached from a transition through `UIApplication.shared.delegate`,
             // say) builds every screen: no screen owns it.
             let roots = Set(index.types.filter { $0.isCompositionRoot }.map(\.name))
@@ -224,7 +229,8 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                             distance[n] = d
                         }
                         guard let t = index.type(named: n) else { continue }
-                        next += t.typeReferences.sorted() + t.propertyTypes.values.sorted()
+                        let builtFor = n == s ? together.builtFor[s] ?? [] : []
+                        next += t.typeReferences.subtracting(builtFor).sorted() + t.propertyTypes.values.sorted()
                     }
                     level = next.filter { distance[$0] == nil }
                     d += 1
@@ -275,6 +281,8 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                     if screens.contains(n) { found.append(n); continue }
                     if routes[n] != nil { continue }
                     next += t.typeReferences.sorted()
+                    // A global the root reads (`let app = AppStart()`, then `app.start()`): the type it is.
+                    if d == 0 { next += t.references.sorted().flatMap { index.globals[$0] ?? [] } }
                 }
                 level = next
                 d += 1
@@ -295,8 +303,8 @@ struct ProtocolRoutesExtractor: StyleExtractor {
         /// form the deep-link router calls).
         func opens(_ p: String, _ c: CallFact) -> Bool {
             guard let r = routes[p] else { return false }
-            return r.requirements.contains { $0.name == c.callee.name && $0.accepts(labels: c.labels) }
-                || (r.defaults + r.variants).contains { index.functions[$0].name == c.callee.name && index.functions[$0].accepts(labels: c.labels) }
+            return r.requirements.contains { $0.name == c.callee.name && $0.accepts(c) }
+                || (r.defaults + r.variants).contains { index.functions[$0].name == c.callee.name && index.functions[$0].accepts(c) }
         }
 
         /// The enum a switch is over: a parameter or `self` whose type is an enum of the sources.
@@ -405,6 +413,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             // Calls of route methods, attributed to the screens whose build reaches the calling type.
             let owned = owned()
             let root = rootReach()
+            let methods = MethodCallers(index: index)
             var byMethod: [String: [String]] = [:]
             var anyMethod: [String: [String]] = [:]
             for name in routeNames {
@@ -448,25 +457,22 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 if let f = c.function { directOpens[f, default: []].formUnion(matching) }
                 var record = NavigationRecord(location: c.location, written: ValueExpr.call(c.callee, c.arguments).summary)
                 // The nearest of the screens' builds and the composition root decides (a coordinator the
-                // app delegate holds opens the first screen, even if a screen also refers to it).
-                var owners: [String] = []
-                var inRoot = false
-                for t in c.enclosingTypes {
-                    owners = Self.owners(of: t, in: owned)
-                    let ownerDistance = owners.first.flatMap { owned[$0]?[t] } ?? Int.max
-                    if let r = root.distance[t], r < ownerDistance { owners = []; inRoot = true; break }
-                    if !owners.isEmpty { break }
-                }
+                // app delegate holds opens the first screen, even if a screen also refers to it); then the
+                // callers of the method the call is in (`attribution`).
+                var visiting = Set<Int>()
+                let (owners, inRoot) = attribution(
+                    types: c.enclosingTypes, function: c.function, owned: owned, root: root, methods: methods, visiting: &visiting)
                 for p in matching {
                     if !owners.isEmpty {
                         for s in owners {
                             navigates[s, default: []].append(Navigation(route: p, style: routes[p]!.styleByMethod[c.callee.name], origin: RegistryAssembler.origin(c.location)))
                         }
                         record.resolved(route: p, features: owners, site: c.location, chain: ["\(c.callee.name) is required by \(p)"])
-                    } else if inRoot {
+                    }
+                    if inRoot {
                         entries.append(Entry(target: .route(p), origin: RegistryAssembler.origin(c.location)))
                         record.resolved(route: p, features: [], site: c.location, chain: ["\(c.callee.name) in the composition root: an entry"])
-                    } else {
+                    } else if owners.isEmpty {
                         record.unattributed(
                             route: p, site: .init(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module),
                             chain: ["\(c.callee.name) is required by \(p)"], verb: "opened", owner: "no screen's build reaches")
@@ -487,7 +493,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 default: continue
                 }
                 let targets = index.functions.indices
-                    .filter { index.functions[$0].owner == type && index.functions[$0].name == c.callee.name && index.functions[$0].accepts(labels: c.labels) }
+                    .filter { index.functions[$0].owner == type && index.functions[$0].name == c.callee.name && index.functions[$0].accepts(c) }
                     .reduce(into: Set<String>()) { $0.formUnion(opens[$1] ?? []) }
                 guard !targets.isEmpty, !c.enclosingTypes.contains(type) else { continue }
                 var owners: [String] = []
