@@ -16,7 +16,7 @@ valgrind --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=de
     --log-file="$out/valgrind.log" "$out/driver" "$n"
 grep -E "definitely lost|indirectly lost|ERROR SUMMARY" "$out/valgrind.log" | sed 's/^==[0-9]*== //'
 # The shim's own files, as valgrind names them in a stack (file names, without their folder).
-shim='(buffer|build|ids|layout|png)\.c'
+shim='[(](buffer|build|ids|layout|png)[.]c:'
 # A definite-leak record is a block of lines; keep those whose stack mentions the shim or the driver.
 ours=$(awk -v shim="$shim" '/definitely lost in loss record/{rec=$0; keep=0; next} rec!="" && ($0 ~ shim || /valgrind-render\.c/){keep=1} rec!="" && /^==[0-9]+== $/{ if (keep) print rec; rec=""; keep=0 }' "$out/valgrind.log")
 # Leaks that pass through our code only because we called into graphviz (gvLayout, gvRenderData,
