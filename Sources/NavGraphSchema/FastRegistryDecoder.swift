@@ -14,7 +14,8 @@ import NavGraphModel
 /// One type over four files: this one (the state, the entry points, events and scalars), `+Schema`
 /// (the registry's keys, read as events), `+Plain` (the same declarations from `PlainObject`s) and
 /// `+Split` (a big document on two threads). Its members are internal, not private, so those files
-/// can share them; the type stays internal (see `RegistryLoader`).
+/// can share them. The type stays internal: swift 6.3.1 -O crashed in FunctionSignatureOpts on its
+/// typed-throws methods once they were `package`.
 struct FastRegistryDecoder<Source: RegistryEventSource> {
     var s: Source
     /// The ids of the declarations' names, in `RegistryNames`' layout (the table comes from `s`).
