@@ -92,10 +92,10 @@ plant guarded-outside-layer Sources/navgraph/ExploreCommand.swift \
   "$(printf '#if os(Linux)\nlet leakFlag = O_DIRECT\n#endif')" 'O_DIRECT'
 
 # C: pipe2, GNU extensions, Linux headers, graphviz by its Linux path.
-plant c-pipe2 Sources/CGraphviz/shim.c 'static int leak(int p[2]) { return pipe2(p, O_CLOEXEC); }' 'pipe2'
-plant c-gnu-source Sources/CGraphviz/shim.c '#define _GNU_SOURCE' '#define _GNU_SOURCE'
-plant c-epoll Sources/CGraphviz/shim.c '#include <sys/epoll.h>' '#include <sys/epoll.h'
-plant c-gnu-only-call Sources/CGraphviz/shim.c 'static void leak(char *d, const char *s) { (void)mempcpy(d, s, 1); }' 'mempcpy'
+plant c-pipe2 Sources/CGraphviz/layout.c 'static int leak(int p[2]) { return pipe2(p, O_CLOEXEC); }' 'pipe2'
+plant c-gnu-source Sources/CGraphviz/layout.c '#define _GNU_SOURCE' '#define _GNU_SOURCE'
+plant c-epoll Sources/CGraphviz/layout.c '#include <sys/epoll.h>' '#include <sys/epoll.h'
+plant c-gnu-only-call Sources/CGraphviz/layout.c 'static void leak(char *d, const char *s) { (void)mempcpy(d, s, 1); }' 'mempcpy'
 plant c-graphviz-path Sources/CGraphvizSystem/shim.h '#include <graphviz/gvc.h>' '#include <graphviz/'
 
 # The layer: Linux-only calls only inside a Linux branch.
@@ -108,7 +108,7 @@ expect_pass layer-guarded Sources/NavGraphPlatform/FileBytes.swift \
 # No false alarms: comments, POSIX calls both systems have, look-alike names.
 expect_pass comment Sources/navgraph/ExploreCommand.swift \
   '// Glibc.write, MAP_POPULATE, pipe2(), /proc/self/exe and @_silgen_name are fine in a comment'
-expect_pass block-comment Sources/CGraphviz/shim.c '/* pipe2() and #define _GNU_SOURCE in a comment */'
+expect_pass block-comment Sources/CGraphviz/layout.c '/* pipe2() and #define _GNU_SOURCE in a comment */'
 expect_pass posix Sources/NavGraphSupport/AtOnce.swift \
   'let leakOK = (pipe(nil), fcntl(0, F_GETFD), open("/dev/null", O_RDONLY | O_CLOEXEC), MAP_ANONYMOUS)'
 expect_pass look-alike Sources/NavGraphSupport/AtOnce.swift 'let leakName = "a pipe2 in a string"; func mypipe2() {}; let x = y.splice(1)'

@@ -12,66 +12,43 @@ public enum ConfigurationWriter {
     public static func yaml(_ c: Configuration) -> String {
         let q = { (s: String) in RegistryWriter.q(s) }
         func list(_ items: [String]) -> String { "[" + items.map(q).joined(separator: ", ") + "]" }
+        /// `key:` and one indented line per item, or `key: empty` when there is none.
+        func block(_ key: String, empty: String, _ lines: [String]) -> String {
+            lines.isEmpty ? "\(key): \(empty)\n" : "\(key):\n" + lines.map { "  \($0)\n" }.joined()
+        }
         var out = "# navgraph configuration (command line > .navgraph.yml > defaults)\n"
         out += "registries: \(list(c.registries))\n"
-        if c.entries.isEmpty {
-            out += "entries: []\n"
-        } else {
-            out += "entries:\n"
-            for e in c.entries {
-                switch e.target {
-                case .feature(let n): out += "  - {feature: \(q(n))}\n"
-                case .route(let n): out += "  - {route: \(q(n))}\n"
-                }
+        out += block("entries", empty: "[]", c.entries.map { e in
+            switch e.target {
+            case .feature(let n): return "- {feature: \(q(n))}"
+            case .route(let n): return "- {route: \(q(n))}"
             }
-        }
-        if c.rules.isEmpty {
-            out += "rules: {}\n"
-        } else {
-            out += "rules:\n"
-            for id in c.rules.keys.sorted() {
-                let s = c.rules[id]!
-                var parts: [String] = []
-                if let e = s.enabled { parts.append("enabled: \(e)") }
-                if let sev = s.severity { parts.append("severity: \(sev.rawValue)") }
-                out += "  \(q(id)): {\(parts.joined(separator: ", "))}\n"
-            }
-        }
+        })
+        out += block("rules", empty: "{}", c.rules.keys.sorted().map { id in
+            let s = c.rules[id]!
+            var parts: [String] = []
+            if let e = s.enabled { parts.append("enabled: \(e)") }
+            if let sev = s.severity { parts.append("severity: \(sev.rawValue)") }
+            return "\(q(id)): {\(parts.joined(separator: ", "))}"
+        })
         out += "opt-in: \(list(c.optIn))\n"
         out += "exclude:\n  modules: \(list(c.excludedModules))\n  names: \(list(c.excludedNames))\n"
-        if c.scenarios.isEmpty {
-            out += "scenarios: {}\n"
-        } else {
-            out += "scenarios:\n"
-            for s in c.scenarios {
-                let flags = s.flags.keys.sorted().map { "\(q($0)): \(s.flags[$0]!)" }.joined(separator: ", ")
-                out += "  \(q(s.name)): {\(flags)}\n"
-            }
-        }
-        if c.flags.isEmpty {
-            out += "flags: {}\n"
-        } else {
-            out += "flags:\n"
-            for f in c.flags {
-                var parts: [String] = []
-                if let d = f.defaultValue { parts.append("default: \(d)") }
-                if let o = f.owner { parts.append("owner: \(q(o))") }
-                out += "  \(q(f.name)): {\(parts.joined(separator: ", "))}\n"
-            }
-        }
+        out += block("scenarios", empty: "{}", c.scenarios.map { s in
+            "\(q(s.name)): {" + s.flags.keys.sorted().map { "\(q($0)): \(s.flags[$0]!)" }.joined(separator: ", ") + "}"
+        })
+        out += block("flags", empty: "{}", c.flags.map { f in
+            var parts: [String] = []
+            if let d = f.defaultValue { parts.append("default: \(d)") }
+            if let o = f.owner { parts.append("owner: \(q(o))") }
+            return "\(q(f.name)): {\(parts.joined(separator: ", "))}"
+        })
         out += "strict: \(c.strict.map(String.init(describing:)) ?? "null")\n"
         out += "reporter: \(c.reporter.map { q($0.rawValue) } ?? "null")\n"
-        if c.reports.isEmpty {
-            out += "reports: {}\n"
-        } else {
-            out += "reports:\n"
-            for r in c.reports { out += "  \(q(r.format.rawValue)): \(q(r.path))\n" }
-        }
+        out += block("reports", empty: "{}", c.reports.map { "\(q($0.format.rawValue)): \(q($0.path))" })
         out += "baseline: \(c.baseline.map(q) ?? "null")\n"
         out += "scan: \(c.scan.map(flow) ?? "{}")\n"
         if !c.unfollowed.isEmpty {
-            out += "unfollowed:\n"
-            for s in c.unfollowed { out += "  - {at: \(q(s.at)), opens: \(list(s.opens))}\n" }
+            out += block("unfollowed", empty: "[]", c.unfollowed.map { "- {at: \(q($0.at)), opens: \(list($0.opens))}" })
         }
         return out
     }

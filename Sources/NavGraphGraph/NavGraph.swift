@@ -182,157 +182,69 @@ public struct NavGraph: Sendable {
         id >= 0 && Int(id) < featureDeclaration.count && featureDeclaration[Int(id)] != -1
     }
 
-    /// Edge lists of every node in one flat array: node `i`'s edges are
-    /// `targets[offsets[i] ..< offsets[i + 1]]`.
-    public struct EdgeRows: Sendable {
-        private var offsets: [Int32] = [0]
-        private var targets: [Int32] = []
-
-        package init() {}
-
-        /// Rows from (node, edge) pairs, kept in the order given within each node.
-        package init(nodeCount: Int, pairs: [(node: Int32, edge: Int32)]) {
-            var counts = [Int32](repeating: 0, count: nodeCount + 1)
-            for p in pairs { counts[Int(p.node) + 1] += 1 }
-            for i in 0..<nodeCount { counts[i + 1] += counts[i] }
-            offsets = counts
-            var next = Array(counts.dropLast())
-            targets = [Int32](repeating: 0, count: pairs.count)
-            for p in pairs {
-                targets[Int(next[Int(p.node)])] = p.edge
-                next[Int(p.node)] += 1
-            }
-        }
-
-        /// Rows of edges already in source order: `sources[e]` is edge `e`'s source, ascending.
-        package init(sortedSources sources: some Collection<Int32>, nodeCount: Int) {
-            offsets = Self.offsets(sortedSources: sources, nodeCount: nodeCount)
-            targets = Array(0..<Int32(sources.count))
-        }
-
-        /// Where each node's row starts among items listed by ascending source (`sources`), and the end.
-        package static func offsets(sortedSources sources: some Sequence<Int32>, nodeCount: Int) -> [Int32] {
-            var counts = [Int32](repeating: 0, count: nodeCount + 1)
-            for s in sources { counts[Int(s) + 1] += 1 }
-            for i in 0..<nodeCount { counts[i + 1] += counts[i] }
-            return counts
-        }
-
-        public subscript(node: Int) -> ArraySlice<Int32> {
-            targets[Int(offsets[node]) ..< Int(offsets[node + 1])]
-        }
-    }
-
+    /// Builds the graph from `registry`, stage by stage; each stage is a lap of `StageTimes`.
     private mutating func build() {
         var laps = StageTimes.Laps("graph build")
-        // 1. Names as ids: the loader's ids where they still name the same string (an identity
-        // compare), else interned here. One id per name occurrence, in `RegistryNames`' layout.
         var table = registry.names.table
-        var featureNames = NameResolver(registry.names.features), routeNames = NameResolver(registry.names.routes)
-        var handlerNames = NameResolver(registry.names.handlers), bindingNames = NameResolver(registry.names.bindings)
-        var providedNames = NameResolver(registry.names.provided), entryNames = NameResolver(registry.names.entries)
-        var deeplinkNames = NameResolver(registry.names.deeplinks)
-        // Per declaration: where its ids start in the section's column.
-        // The declarations are read in place, field by field (`for f in features` copied each one,
-        // retaining every string and list it holds, and released them again).
-        var featureIDs: [Int32] = [], featureStart: [Int32] = []
-        featureStart.reserveCapacity(registry.features.count)
-        featureIDs.reserveCapacity(registry.names.features.count)
-        registry.features.withUnsafeBufferPointer { fs in
-            for f in fs.indices {
-                featureStart.append(Int32(featureIDs.count))
-                featureIDs.append(featureNames.next(fs[f].name, &table))
-                featureIDs.append(featureNames.next(fs[f].fallback, &table))
-                fs[f].dependencies.withUnsafeBufferPointer { ds in
-                    for d in ds.indices { featureIDs.append(featureNames.next(ds[d].name, &table)) }
-                }
-                fs[f].navigates.withUnsafeBufferPointer { ns in
-                    for n in ns.indices { featureIDs.append(featureNames.next(ns[n].route, &table)) }
-                }
-            }
-        }
-        let routeIDs = registry.routes.withUnsafeBufferPointer { rs in rs.indices.map { routeNames.next(rs[$0].id, &table) } }
-        var handlerIDs: [Int32] = [], handlerStart: [Int32] = []
-        registry.handlers.withUnsafeBufferPointer { hs in
-            for h in hs.indices {
-                handlerStart.append(Int32(handlerIDs.count))
-                handlerIDs.append(handlerNames.next(hs[h].name, &table))
-                hs[h].routes.withUnsafeBufferPointer { ms in
-                    for m in ms.indices {
-                        handlerIDs.append(handlerNames.next(ms[m].route, &table))
-                        handlerIDs.append(handlerNames.next(ms[m].feature, &table))
-                    }
-                }
-            }
-        }
-        var bindingIDs: [Int32] = [], bindingStart: [Int32] = []
-        registry.dependencies.withUnsafeBufferPointer { bs in
-            for b in bs.indices {
-                bindingStart.append(Int32(bindingIDs.count))
-                bindingIDs.append(bindingNames.next(bs[b].protocol, &table))
-                bs[b].dependencies.withUnsafeBufferPointer { ds in
-                    for d in ds.indices { bindingIDs.append(bindingNames.next(ds[d].name, &table)) }
-                }
-            }
-        }
-        let providedIDs = registry.provided.map { providedNames.next($0.name, &table) }
-        let entryIDs = registry.entries.map { entryNames.next($0.name, &table) }
-        let deeplinkIDs = registry.deeplinks.map { deeplinkNames.next($0.route, &table) }
-        // Presented features are not in `RegistryNames`' layout: interned here, per feature.
-        var presentIDs: [Int32] = [], presentStart: [Int32] = []
-        presentStart.reserveCapacity(registry.features.count + 1)
-        registry.features.withUnsafeBufferPointer { fs in
-            for f in fs.indices {
-                presentStart.append(Int32(presentIDs.count))
-                for p in fs[f].presents { presentIDs.append(table.intern(p.feature)) }
-            }
-        }
-        presentStart.append(Int32(presentIDs.count))
-        namesInterned = featureNames.interned + routeNames.interned + handlerNames.interned + bindingNames.interned
-            + providedNames.interned + entryNames.interned + deeplinkNames.interned
+        let sections: Sections
+        (sections, namesInterned) = Self.sections(of: registry, interning: &table)
         names = table
-
         laps.step("names as ids")
-        // 2. Every name per kind, declared or referenced (arrays indexed by name id, no hashing),
-        // and 3. each kind's names sorted: routes on one thread, the other kinds on another (each
-        // kind's work only reads the registry and writes its own arrays).
-        let sections = Sections(
-            featureIDs: featureIDs, featureStart: featureStart, routeIDs: routeIDs, handlerIDs: handlerIDs, handlerStart: handlerStart,
-            bindingIDs: bindingIDs, bindingStart: bindingStart, providedIDs: providedIDs, entryIDs: entryIDs, deeplinkIDs: deeplinkIDs,
-            presentIDs: presentIDs, presentStart: presentStart)
-        let others: [NodeKind] = [.feature, .handler, .dependency]
-        let (routes, rest) = atOnce({ Self.kindNames([.route], registry, sections, table) }, { Self.kindNames(others, registry, sections, table) })
-        var byKind = [KindNames?](repeating: nil, count: NodeKind.allCases.count)
-        for (kind, names) in zip([NodeKind.route] + others, routes + rest) { byKind[Int(kind.rawValue)] = names }
+        var byKind = Self.namesPerKind(registry, sections, table)
         laps.step("names per kind, sorted")
+        addNodes(&byKind)
+        laps.step("nodes in name order")
+        let featureRows = mergeFeatureDeclarations(sections)
+        laps.step("feature declarations")
+        let (first, second) = edgeHalves(sections, featureRows)
+        laps.step("edge records, sorted")
+        addEdges(first, second)
+        laps.step("edge rows")
+        resolveEntries(sections)
+        laps.step("entries")
+        recordDeclarations(sections)
+        laps.step("declaration origins")
+        resolveFallbacks(sections, featureRows)
+        laps.step("fallbacks")
+    }
+
+    /// The node ids of each kind's names (-1: no node of that kind), by name id.
+    private var featureNode: [Int32] { nodeOfName[Int(NodeKind.feature.rawValue)] }
+    private var routeNode: [Int32] { nodeOfName[Int(NodeKind.route.rawValue)] }
+    private var handlerNode: [Int32] { nodeOfName[Int(NodeKind.handler.rawValue)] }
+    private var dependencyNode: [Int32] { nodeOfName[Int(NodeKind.dependency.rawValue)] }
+
+    /// The nodes, kind by kind, each kind's names in name order: ids are contiguous per kind.
+    private mutating func addNodes(_ byKind: inout [KindNames]) {
         for kind in NodeKind.allCases {
             let k = Int(kind.rawValue)
-            let kn = byKind[k]!
             kindStart[k] = Int32(nodes.count)
-            var nodeOf = kn.slotOf
-            for slot in kn.order {
-                let s = kn.slots[slot]
+            // Taken out of `byKind`, so it is the only holder of its storage (no copy on write).
+            var nodeOf: [Int32] = []
+            swap(&nodeOf, &byKind[k].slotOf)
+            for slot in byKind[k].order {
+                let s = byKind[k].slots[slot]
                 nodeOf[Int(s.name)] = Int32(nodes.count)
-                nodes.append(Node(kind: kind, name: table[s.name], module: s.module, declared: s.declared))
+                nodes.append(Node(kind: kind, name: names[s.name], module: s.module, declared: s.declared))
                 isDeclared.append(s.declared)
             }
             nodeOfName[k] = nodeOf
         }
         kindStart[NodeKind.allCases.count] = Int32(nodes.count)
-        let featureNode = nodeOfName[Int(NodeKind.feature.rawValue)], routeNode = nodeOfName[Int(NodeKind.route.rawValue)]
-        let handlerNode = nodeOfName[Int(NodeKind.handler.rawValue)], dependencyNode = nodeOfName[Int(NodeKind.dependency.rawValue)]
+    }
 
-        laps.step("nodes in name order")
-        // 4. Canonical feature declarations: indices sorted by node (= name), ties (a feature declared
-        // twice) in `Feature.canonicalOrder`; read in place, merged copies only for duplicates.
-        let declNode = featureStart.map { featureNode[Int(featureIDs[Int($0)])] }
+    /// Canonical feature declarations: indices sorted by node (= name), ties (a feature declared
+    /// twice) in `Feature.canonicalOrder`; read in place, merged copies only for duplicates.
+    /// Returns per declared feature node its declarations, in canonical order (compressed rows).
+    private mutating func mergeFeatureDeclarations(_ x: Sections) -> EdgeRows {
+        let featureNode = featureNode, featureIDs = x.featureIDs
+        let declNode = x.featureStart.map { featureNode[Int(featureIDs[Int($0)])] }
         let features = registry.features
         let canonical = features.indices.sorted { a, b in
             if declNode[a] != declNode[b] { return declNode[a] < declNode[b] }
             return Feature.canonicalOrder(features[a], features[b])
         }
         featureDeclaration = Array(repeating: -1, count: nodes.count)
-        // Per declared feature node: its declarations, canonical order (compressed rows).
         var declarationsOfFeature: [(node: Int32, edge: Int32)] = []
         declarationsOfFeature.reserveCapacity(canonical.count)
         var g = 0
@@ -357,50 +269,37 @@ public struct NavGraph: Sendable {
             g = end
         }
         declaredFeatures = ids(of: .feature).filter { featureDeclaration[Int($0)] != -1 }
-        let featureRows = EdgeRows(nodeCount: nodes.count, pairs: declarationsOfFeature)
+        return EdgeRows(nodeCount: nodes.count, pairs: declarationsOfFeature)
+    }
 
-        laps.step("feature declarations")
-        // 5. Edges, added in canonical order: (from, kind, to, via, lazy, style), exact duplicates
-        // collapsed. On two threads: the first takes the features up to a cut, the second the
-        // features after it and the handlers' and bindings' edges; their sources are node ranges in
-        // that order (features, then routes and dependencies), so the two halves join end to end.
+    /// The edge records, in canonical order: (from, kind, to, via, lazy, style), exact duplicates
+    /// collapsed. On two threads: the first takes the features up to a cut, the second the
+    /// features after it and the handlers' and bindings' edges; their sources are node ranges in
+    /// that order (features, then routes and dependencies), so the two halves join end to end.
+    private func edgeHalves(_ sections: Sections, _ featureRows: EdgeRows) -> (first: EdgeSegment, second: EdgeSegment) {
         let declared = declaredFeatures
-        // Edge counts from the id columns: a declaration's ids are its name, its fallback slot, then
-        // one per dependency and navigation, so it has (its ids − 1) edges at most (with the
-        // fallback); a handler has one per mapping (two ids each), a binding one per dependency.
-        func featureEdges(_ j: Int32) -> Int {
-            let end = Int(j) + 1 < featureStart.count ? Int(featureStart[Int(j) + 1]) : featureIDs.count
-            return end - Int(featureStart[Int(j)]) - 1
-        }
-        var work: [Int] = []  // per declared feature: how many edges the features before it have
-        work.reserveCapacity(declared.count)
-        var total = 0
-        for id in declared {
-            work.append(total)
-            for j in featureRows[Int(id)] { total += featureEdges(j) }
-        }
-        let featureWork = total
-        total += (handlerIDs.count - handlerStart.count) / 2 + bindingIDs.count - bindingStart.count
-        var cut = 0
-        while cut < declared.count && work[cut] * 2 < total { cut += 1 }
-        if featureWork * 2 < total { cut = declared.count }
-        let handlers = registry.handlers, bindings = registry.dependencies, allNodes = nodes.count
-        let segment = { (range: Range<Int>, others: Bool) -> (edges: [Edge], mappings: [(route: Int32, feature: Int32)]) in
+        let cut = Self.edgeCut(declared, featureRows: featureRows, sections)
+        let features = registry.features, handlers = registry.handlers, bindings = registry.dependencies, allNodes = nodes.count
+        let featureNode = featureNode, routeNode = routeNode, handlerNode = handlerNode, dependencyNode = dependencyNode
+        let segment = { (range: Range<Int>, others: Bool) -> EdgeSegment in
             Self.edgeSegment(
                 features: declared[range], featureRows: featureRows, declarations: features,
                 handlers: others ? handlers : [], bindings: others ? bindings : [], ids: sections,
                 featureNode: featureNode, routeNode: routeNode, handlerNode: handlerNode, dependencyNode: dependencyNode,
                 nodeCount: allNodes)
         }
-        let (first, second) = atOnce({ segment(0..<cut, false) }, { segment(cut..<declared.count, true) })
-        laps.step("edge records, sorted")
+        return atOnce({ segment(0..<cut, false) }, { segment(cut..<declared.count, true) })
+    }
+
+    /// The edges (the two halves end to end), the handlers' mappings, and the rows read from them.
+    /// The edges are in source-node order, so each node's outgoing row is a run of them; the
+    /// incoming rows and the walks' rows are made at once, on two threads.
+    private mutating func addEdges(_ first: EdgeSegment, _ second: EdgeSegment) {
         edges = first.edges + second.edges
         mappingNodes = second.mappings
         var into: [(node: Int32, edge: Int32)] = []
         into.reserveCapacity(edges.count)
         for e in edges.indices { into.append((edges[e].to, Int32(e))) }
-        // The edges are in source-node order, so each node's outgoing row is a run of them; the
-        // incoming rows and the walks' rows are made at once, on two threads.
         outgoing = EdgeRows(sortedSources: edges.lazy.map(\.from), nodeCount: nodes.count)
         let nodeCount = nodes.count, allEdges = edges
         (incoming, (navigationRows, landingRows)) = atOnce({ EdgeRows(nodeCount: nodeCount, pairs: into) }) {
@@ -408,317 +307,58 @@ public struct NavGraph: Sendable {
              MoveRows(nodeCount: nodeCount, edges: allEdges, kind: .routesTo) { MoveRows.Entry(to: $0.to, tag: UInt32(bitPattern: $0.via)) })
         }
         presentRows = MoveRows(nodeCount: nodeCount, edges: allEdges, kind: .presents) { MoveRows.Entry(to: $0.to, tag: $0.styleID) }
-        laps.step("edge rows")
-        // 6. Entries.
+    }
+
+    /// Entry features and entry routes as sorted node ids.
+    private mutating func resolveEntries(_ x: Sections) {
+        let featureNode = featureNode, routeNode = routeNode
         var ef: [Int32] = [], er: [Int32] = []
         for (i, e) in registry.entries.enumerated() {
             switch e.target {
-            case .feature: ef.append(featureNode[Int(entryIDs[i])])
-            case .route: er.append(routeNode[Int(entryIDs[i])])
+            case .feature: ef.append(featureNode[Int(x.entryIDs[i])])
+            case .route: er.append(routeNode[Int(x.entryIDs[i])])
             }
         }
         entryFeatures = Array(Set(ef)).sorted()
         entryRoutes = Array(Set(er)).sorted()
+    }
 
-        laps.step("entries")
-        // 7. Declaration origins of routes, handlers and dependency bindings.
-        declarationOrigin = Array(repeating: nil, count: nodes.count)
+    /// Per route, handler and dependency binding node: its declarations (rows) and the origin of the
+    /// first in (registry location, source location) order.
+    private mutating func recordDeclarations(_ x: Sections) {
+        var origin = [ElementOrigin?](repeating: nil, count: nodes.count)
         func originOrder(_ o: ElementOrigin) -> String { "\(o.registry?.description ?? "")\u{1}\(o.source?.description ?? "")" }
-        func declare(_ id: Int32, _ o: ElementOrigin) {
-            if let old = declarationOrigin[Int(id)], originOrder(old) <= originOrder(o) { return }
-            declarationOrigin[Int(id)] = o
-        }
         var declaring: [(node: Int32, edge: Int32)] = []
         declaring.reserveCapacity(registry.routes.count + registry.handlers.count + registry.dependencies.count)
+        func declare(_ id: Int32, _ i: Int, _ o: ElementOrigin) {
+            declaring.append((id, Int32(i)))
+            if let old = origin[Int(id)], originOrder(old) <= originOrder(o) { return }
+            origin[Int(id)] = o
+        }
+        let routeNode = routeNode, handlerNode = handlerNode, dependencyNode = dependencyNode
         registry.routes.withUnsafeBufferPointer { rs in
-            for i in rs.indices {
-                let id = routeNode[Int(routeIDs[i])]
-                declare(id, rs[i].origin)
-                declaring.append((id, Int32(i)))
-            }
+            for i in rs.indices { declare(routeNode[Int(x.routeIDs[i])], i, rs[i].origin) }
         }
         registry.handlers.withUnsafeBufferPointer { hs in
-            for i in hs.indices {
-                let id = handlerNode[Int(handlerIDs[Int(handlerStart[i])])]
-                declare(id, hs[i].origin)
-                declaring.append((id, Int32(i)))
-            }
+            for i in hs.indices { declare(handlerNode[Int(x.handlerIDs[Int(x.handlerStart[i])])], i, hs[i].origin) }
         }
         registry.dependencies.withUnsafeBufferPointer { bs in
-            for i in bs.indices {
-                let id = dependencyNode[Int(bindingIDs[Int(bindingStart[i])])]
-                declare(id, bs[i].origin)
-                declaring.append((id, Int32(i)))
-            }
+            for i in bs.indices { declare(dependencyNode[Int(x.bindingIDs[Int(x.bindingStart[i])])], i, bs[i].origin) }
         }
+        declarationOrigin = origin
         declarationRows = EdgeRows(nodeCount: nodes.count, pairs: declaring)
+    }
 
-        laps.step("declaration origins")
-        // 8. Fallbacks as ids.
+    /// Fallbacks as ids: the first declaration's fallback, when it is another declared feature.
+    private mutating func resolveFallbacks(_ x: Sections, _ featureRows: EdgeRows) {
+        let featureNode = featureNode
         fallbackTarget = Array(repeating: -1, count: nodes.count)
         for id in declaredFeatures {
             let first = featureRows[Int(id)].first!
-            let fb = featureIDs[Int(featureStart[Int(first)]) + 1]
+            let fb = x.featureIDs[Int(x.featureStart[Int(first)]) + 1]
             guard fb >= 0 else { continue }
             let fbID = featureNode[Int(fb)]
             if fbID != id, featureDeclaration[Int(fbID)] != -1 { fallbackTarget[Int(id)] = fbID }
         }
-        laps.step("fallbacks")
     }
 }
-
-extension NavGraph {
-    /// One kind of edge per node as plain (target, tag) pairs in compressed rows.
-    package struct MoveRows: Sendable {
-        package struct Entry: Sendable {
-            package var to: Int32
-            /// A `navigates` edge's style id, or a `routesTo` edge's handler (its bits).
-            package var tag: UInt32
-        }
-
-        package private(set) var offsets: [Int32] = [0]
-        package private(set) var entries: [Entry] = []
-
-        package init() {}
-
-        /// From `edges` sorted by source node (the build's order): those of `kind`, per source.
-        package init(nodeCount: Int, edges: [Edge], kind: EdgeKind, _ entry: (Edge) -> Entry) {
-            let ofKind = edges.lazy.filter { $0.kind == kind }
-            offsets = EdgeRows.offsets(sortedSources: ofKind.map(\.from), nodeCount: nodeCount)
-            entries = ofKind.map(entry)
-        }
-    }
-
-    /// The name ids of the registry's sections, in `RegistryNames`' layout (with where each
-    /// declaration's ids start), as the build's first step resolved them.
-    package struct Sections: Sendable {
-        package var featureIDs: [Int32], featureStart: [Int32], routeIDs: [Int32], handlerIDs: [Int32], handlerStart: [Int32]
-        package var bindingIDs: [Int32], bindingStart: [Int32], providedIDs: [Int32], entryIDs: [Int32], deeplinkIDs: [Int32]
-        /// Per feature declaration (`presentStart[i] ..< presentStart[i + 1]`): its presented features.
-        package var presentIDs: [Int32] = [], presentStart: [Int32] = [0]
-    }
-
-    /// One kind's names: per name id its slot (-1 when no name of the kind), the slots in order of
-    /// first sight (declared? the smallest module declaring it), and the slots in name order.
-    package struct KindNames: Sendable {
-        package var slotOf: [Int32]
-        package var slots: [(name: Int32, declared: Bool, module: String?)]
-        package var order: [Int]
-    }
-
-    /// Every name of `kinds`, declared or referenced, in the order the registry mentions them, and
-    /// sorted: the same slots whichever kinds are asked for together.
-    package static func kindNames(_ kinds: [NodeKind], _ registry: Registry, _ x: Sections, _ table: NameTable) -> [KindNames] {
-        let nameCount = table.count
-        var want = [Bool](repeating: false, count: NodeKind.allCases.count)
-        for kind in kinds { want[Int(kind.rawValue)] = true }
-        var out = [KindNames](repeating: KindNames(slotOf: [], slots: [], order: []), count: NodeKind.allCases.count)
-        for kind in kinds { out[Int(kind.rawValue)].slotOf = [Int32](repeating: -1, count: nameCount) }
-        func note(_ kind: NodeKind, _ name: Int32, declared: Bool, module: String? = nil) {
-            let k = Int(kind.rawValue)
-            guard want[k] else { return }
-            var slot = Int(out[k].slotOf[Int(name)])
-            if slot < 0 {
-                slot = out[k].slots.count
-                out[k].slotOf[Int(name)] = Int32(slot)
-                out[k].slots.append((name, false, nil))
-            }
-            guard declared else { return }
-            out[k].slots[slot].declared = true
-            if let module, out[k].slots[slot].module.map({ module < $0 }) ?? true { out[k].slots[slot].module = module }
-        }
-        let dependencies = want[Int(NodeKind.dependency.rawValue)]
-        let routes = want[Int(NodeKind.route.rawValue)]
-        registry.features.withUnsafeBufferPointer { fs in
-            for i in fs.indices {
-                var c = Int(x.featureStart[i])
-                note(.feature, x.featureIDs[c], declared: true, module: fs[i].module)
-                if x.featureIDs[c + 1] >= 0 { note(.feature, x.featureIDs[c + 1], declared: false) }
-                c += 2
-                let nd = fs[i].dependencies.count, nn = fs[i].navigates.count
-                if dependencies { for j in 0..<nd { note(.dependency, x.featureIDs[c + j], declared: false) } }
-                c += nd
-                if routes { for j in 0..<nn { note(.route, x.featureIDs[c + j], declared: false) } }
-                if i + 1 < x.presentStart.count {
-                    for k in Int(x.presentStart[i]) ..< Int(x.presentStart[i + 1]) { note(.feature, x.presentIDs[k], declared: false) }
-                }
-            }
-        }
-        if routes {
-            registry.routes.withUnsafeBufferPointer { rs in
-                for i in rs.indices { note(.route, x.routeIDs[i], declared: true, module: rs[i].module) }
-            }
-        }
-        registry.handlers.withUnsafeBufferPointer { hs in
-            for i in hs.indices {
-                var c = Int(x.handlerStart[i])
-                note(.handler, x.handlerIDs[c], declared: true, module: hs[i].module)
-                for _ in 0..<hs[i].routes.count {
-                    note(.route, x.handlerIDs[c + 1], declared: false)
-                    note(.feature, x.handlerIDs[c + 2], declared: false)
-                    c += 2
-                }
-            }
-        }
-        if dependencies {
-            registry.dependencies.withUnsafeBufferPointer { bs in
-                for i in bs.indices {
-                    var c = Int(x.bindingStart[i])
-                    note(.dependency, x.bindingIDs[c], declared: true, module: bs[i].module)
-                    for _ in 0..<bs[i].dependencies.count { c += 1; note(.dependency, x.bindingIDs[c], declared: false) }
-                }
-            }
-            for id in x.providedIDs { note(.dependency, id, declared: true) }
-        }
-        for (i, e) in registry.entries.enumerated() {
-            switch e.target {
-            case .feature: note(.feature, x.entryIDs[i], declared: false)
-            case .route: note(.route, x.entryIDs[i], declared: false)
-            }
-        }
-        for id in x.deeplinkIDs where id >= 0 { note(.route, id, declared: false) }
-        for kind in kinds {
-            let k = Int(kind.rawValue)
-            out[k].order = table.sorted(out[k].slots.map(\.name)).map { Int(out[k].slotOf[Int($0)]) }
-        }
-        return kinds.map { out[Int($0.rawValue)] }
-    }
-
-    /// The edges whose sources are `features` (declared feature nodes, ascending) and, after them,
-    /// the routes of `handlers` and the dependencies of `bindings`: (from, kind, to, via, lazy, style)
-    /// in canonical order, exact duplicates collapsed, and the handlers' (route, feature) pairs.
-    /// Reads only what it is given (the graph build runs two at once).
-    package static func edgeSegment(
-        features declared: ArraySlice<Int32>, featureRows: EdgeRows, declarations features: [Feature],
-        handlers: [RouteHandler], bindings: [DependencyBinding], ids x: Sections,
-        featureNode: [Int32], routeNode: [Int32], handlerNode: [Int32], dependencyNode: [Int32], nodeCount: Int
-    ) -> (edges: [Edge], mappings: [(route: Int32, feature: Int32)]) {
-        let featureStart = x.featureStart, featureIDs = x.featureIDs, handlerStart = x.handlerStart
-        let handlerIDs = x.handlerIDs, bindingStart = x.bindingStart, bindingIDs = x.bindingIDs
-        // Styles become small ids first, so an edge record is a plain value (sorting them moves no
-        // reference counts); a style's rank orders records as `(style ?? "")` would.
-        var styleOf: [String?] = [nil], styleIDs: [String: Int32] = [:], processID: [UInt32] = [0]
-        func styleID(_ style: String?) -> Int32 {
-            guard let style else { return 0 }
-            if let id = styleIDs[style] { return id }
-            let id = Int32(styleOf.count)
-            styleOf.append(style)
-            styleIDs[style] = id
-            processID.append(StyleNames.id(style))
-            return id
-        }
-        var pending: [PendingEdge] = []
-        var mappings: [(route: Int32, feature: Int32)] = []
-        features.withUnsafeBufferPointer { features in
-            for id in declared {
-                let rows = featureRows[Int(id)]
-                for (n, j) in rows.enumerated() {
-                    var c = Int(featureStart[Int(j)]) + 2
-                    features[Int(j)].dependencies.withUnsafeBufferPointer { ds in
-                        for d in ds.indices {
-                            pending.append(PendingEdge(from: id, to: dependencyNode[Int(featureIDs[c])], kind: .requires, via: -1, style: 0, lazy: ds[d].lazy))
-                            c += 1
-                        }
-                    }
-                    features[Int(j)].navigates.withUnsafeBufferPointer { ns in
-                        for n in ns.indices {
-                            pending.append(PendingEdge(from: id, to: routeNode[Int(featureIDs[c])], kind: .navigates, via: -1, style: styleID(ns[n].style), lazy: false))
-                            c += 1
-                        }
-                    }
-                    if Int(j) + 1 < x.presentStart.count {
-                        var k = Int(x.presentStart[Int(j)])
-                        features[Int(j)].presents.withUnsafeBufferPointer { ps in
-                            for p in ps.indices {
-                                pending.append(PendingEdge(from: id, to: featureNode[Int(x.presentIDs[k])], kind: .presents, via: -1, style: styleID(ps[p].style), lazy: false))
-                                k += 1
-                            }
-                        }
-                    }
-                    // The first declaration's fallback (the merged feature keeps the first's).
-                    let fb = featureIDs[Int(featureStart[Int(j)]) + 1]
-                    if n == 0, fb >= 0 { pending.append(PendingEdge(from: id, to: featureNode[Int(fb)], kind: .fallback, via: -1, style: 0, lazy: false)) }
-                }
-            }
-        }
-        handlers.withUnsafeBufferPointer { handlers in
-            for i in handlers.indices {
-                var c = Int(handlerStart[i])
-                let hid = handlerNode[Int(handlerIDs[c])]
-                for _ in 0..<handlers[i].routes.count {
-                    let route = routeNode[Int(handlerIDs[c + 1])], feature = featureNode[Int(handlerIDs[c + 2])]
-                    pending.append(PendingEdge(from: route, to: feature, kind: .routesTo, via: hid, style: 0, lazy: false))
-                    mappings.append((route, feature))
-                    c += 2
-                }
-            }
-        }
-        bindings.withUnsafeBufferPointer { bindings in
-            for i in bindings.indices {
-                var c = Int(bindingStart[i])
-                let pid = dependencyNode[Int(bindingIDs[c])]
-                bindings[i].dependencies.withUnsafeBufferPointer { ds in
-                    for d in ds.indices {
-                        c += 1
-                        pending.append(PendingEdge(from: pid, to: dependencyNode[Int(bindingIDs[c])], kind: .requires, via: -1, style: 0, lazy: ds[d].lazy))
-                    }
-                }
-            }
-        }
-        let styleRank = ranks(of: styleOf)
-        // Grouped by `from` with a counting pass (keeps each group's order), then each group sorted:
-        // the same order as one stable sort of all of them.
-        let sorted = EdgeRows(nodeCount: nodeCount, pairs: pending.indices.map { (pending[$0].from, Int32($0)) })
-        var order = [PendingEdge]()
-        order.reserveCapacity(pending.count)
-        for node in 0..<nodeCount {
-            let group = sorted[node]
-            let start = order.count
-            for i in group { order.append(pending[Int(i)]) }
-            guard group.count > 1 else { continue }
-            order.withUnsafeMutableBufferPointer { all in
-                var group = UnsafeMutableBufferPointer(rebasing: all[start...])
-                group.sort { a, b in
-                    if a.kind != b.kind { return a.kind.rawValue < b.kind.rawValue }
-                    if a.to != b.to { return a.to < b.to }
-                    if a.via != b.via { return a.via < b.via }
-                    if a.lazy != b.lazy { return !a.lazy }
-                    return styleRank[Int(a.style)] < styleRank[Int(b.style)]
-                }
-            }
-        }
-        pending = []
-        var edges: [Edge] = []
-        edges.reserveCapacity(order.count)
-        var last: PendingEdge?
-        for p in order {
-            if let l = last, l == p { continue }  // exact duplicates collapse
-            last = p
-            edges.append(Edge(from: p.from, to: p.to, kind: p.kind, via: p.via, styleID: processID[Int(p.style)], lazy: p.lazy))
-        }
-        return (edges, mappings)
-    }
-
-    /// An edge while the graph is built: a plain value (its style an id into the build's style table).
-    package struct PendingEdge: Equatable {
-        package var from: Int32
-        package var to: Int32
-        package var kind: EdgeKind
-        package var via: Int32
-        package var style: Int32
-        package var lazy: Bool
-    }
-
-    /// Per style id: its rank among the styles ordered as `(style ?? "")` (nil and "" tie).
-    package static func ranks(of styles: [String?]) -> [Int32] {
-        let byText = styles.indices.sorted { (styles[$0] ?? "") < (styles[$1] ?? "") }
-        var rank = [Int32](repeating: 0, count: styles.count)
-        var r: Int32 = 0
-        for (k, i) in byText.enumerated() {
-            if k > 0, (styles[byText[k - 1]] ?? "") != (styles[i] ?? "") { r += 1 }
-            rank[i] = r
-        }
-        return rank
-    }
-}
-

@@ -216,53 +216,9 @@ extension DiagramBuilder {
         d.collapsed = true
         d.isMap = true
         let index = FindingIndex(graph: graph, findings: findings)
-        var worst: [Int32: Severity] = [:]
-        for f in findings {
-            for name in f.elements {
-                guard let id = graph.node(.feature, name) else { continue }
-                if worst[id].map({ f.severity > $0 }) ?? true { worst[id] = f.severity }
-            }
-        }
+        let worst = worstSeverityPerScreen()
         let entries = Set(graph.entryFeatures)
         for (k, group) in groups.groups.enumerated() {
-            var marks = Diagram.Marks()
-            var severity: Severity?
-            var counts: [Severity: Int] = [:]
-            for s in group.screens {
-                if entries.contains(s) { marks.insert(.entry) }
-                if let w = worst[s] {
-                    counts[w, default: 0] += 1
-                    if severity.map({ w > $0 }) ?? true { severity = w }
-                }
-            }
-            switch severity {
-            case .error?: marks.insert(.worstError)
-            case .warning?: marks.insert(.worstWarning)
-            default: break
-            }
-            let n = group.screens.count
-            let mods = group.modules.count
-            var label = group.part.map { "part \($0)" } ?? group.name
-            if groups.rule == "flows" {
-                let first = group.modules.first.map { $0.isEmpty ? "(no module)" : $0 } ?? ""
-                let last = group.modules.last.map { $0.isEmpty ? "(no module)" : $0 } ?? ""
-                label += "\n" + (mods == 1 ? first : "\(first) … \(last)")
-                label += "\n\(mods) module\(mods == 1 ? "" : "s") · \(n) screen\(n == 1 ? "" : "s")"
-            } else {
-                label += "\n\(n) screen\(n == 1 ? "" : "s")"
-            }
-            let flaggedCounts = [Severity.error, .warning].compactMap { sev in
-                counts[sev].map { "\($0) with \(sev.rawValue)s" }
-            }
-            if !flaggedCounts.isEmpty { label += "\n" + flaggedCounts.joined(separator: " · ") }
-            var lines = ["group \(group.name): \(n) screen\(n == 1 ? "" : "s") in \(mods) module\(mods == 1 ? "" : "s")"]
-            lines.append("modules: " + group.modules.prefix(12).map { $0.isEmpty ? "(no module)" : $0 }.joined(separator: ", ")
-                + (mods > 12 ? ", …" : ""))
-            for sev in [Severity.error, .warning, .note] where counts[sev] != nil {
-                lines.append("\(counts[sev]!) screen\(counts[sev]! == 1 ? "" : "s") with \(sev.rawValue)s")
-            }
-            let flagged = group.screens.filter { !index.lines[Int($0)].isEmpty }.prefix(5)
-            for s in flagged { lines.append("\(graph.name(s)): \(index.lines[Int(s)][0])") }
             // The parts of one flow share a box named after it.
             var cluster: Int?
             if let family = group.family {
@@ -271,9 +227,77 @@ extension DiagramBuilder {
                     d.clusters.append(.init(name: "cluster_g\(d.clusters.count)", label: family, tooltip: family))
                 }
             }
-            d.nodes.append(.init(kind: .group, marks: marks, label: label, tooltip: lines.joined(separator: "\n"),
-                                 cluster: cluster, members: group.screens, link: k))
+            var node = groupNode(group, rule: groups.rule, worst: worst, entries: entries, index: index)
+            node.cluster = cluster
+            node.link = k
+            d.nodes.append(node)
         }
+        addLinks(linkCounts(groups), to: &d, perGroup: options.thresholds.mapEdgesPerGroup)
+        return d
+    }
+
+    /// Per feature screen: the worst severity of the findings that name it.
+    private func worstSeverityPerScreen() -> [Int32: Severity] {
+        var worst: [Int32: Severity] = [:]
+        for f in findings {
+            for name in f.elements {
+                guard let id = graph.node(.feature, name) else { continue }
+                if worst[id].map({ f.severity > $0 }) ?? true { worst[id] = f.severity }
+            }
+        }
+        return worst
+    }
+
+    /// A group's node on the map: marked as holding an entry and by its worst finding, labelled with
+    /// its name, modules and screen counts, its tooltip listing its modules and a few findings.
+    private func groupNode(
+        _ group: DiagramGroups.Group, rule: String, worst: [Int32: Severity], entries: Set<Int32>, index: FindingIndex
+    ) -> Diagram.Node {
+        var marks = Diagram.Marks()
+        var severity: Severity?
+        var counts: [Severity: Int] = [:]
+        for s in group.screens {
+            if entries.contains(s) { marks.insert(.entry) }
+            if let w = worst[s] {
+                counts[w, default: 0] += 1
+                if severity.map({ w > $0 }) ?? true { severity = w }
+            }
+        }
+        switch severity {
+        case .error?: marks.insert(.worstError)
+        case .warning?: marks.insert(.worstWarning)
+        default: break
+        }
+        let n = group.screens.count
+        let mods = group.modules.count
+        var label = group.part.map { "part \($0)" } ?? group.name
+        if rule == "flows" {
+            let first = group.modules.first.map { $0.isEmpty ? "(no module)" : $0 } ?? ""
+            let last = group.modules.last.map { $0.isEmpty ? "(no module)" : $0 } ?? ""
+            label += "\n" + (mods == 1 ? first : "\(first) … \(last)")
+            label += "\n\(mods) module\(mods == 1 ? "" : "s") · \(n) screen\(n == 1 ? "" : "s")"
+        } else {
+            label += "\n\(n) screen\(n == 1 ? "" : "s")"
+        }
+        let flaggedCounts = [Severity.error, .warning].compactMap { sev in
+            counts[sev].map { "\($0) with \(sev.rawValue)s" }
+        }
+        if !flaggedCounts.isEmpty { label += "\n" + flaggedCounts.joined(separator: " · ") }
+        var lines = ["group \(group.name): \(n) screen\(n == 1 ? "" : "s") in \(mods) module\(mods == 1 ? "" : "s")"]
+        lines.append("modules: " + group.modules.prefix(12).map { $0.isEmpty ? "(no module)" : $0 }.joined(separator: ", ")
+            + (mods > 12 ? ", …" : ""))
+        for sev in [Severity.error, .warning, .note] where counts[sev] != nil {
+            lines.append("\(counts[sev]!) screen\(counts[sev]! == 1 ? "" : "s") with \(sev.rawValue)s")
+        }
+        let flagged = group.screens.filter { !index.lines[Int($0)].isEmpty }.prefix(5)
+        for s in flagged { lines.append("\(graph.name(s)): \(index.lines[Int(s)][0])") }
+        return .init(kind: .group, marks: marks, label: label, tooltip: lines.joined(separator: "\n"),
+                     cluster: nil, members: group.screens, link: nil)
+    }
+
+    /// The links between groups: per (from group, to group), as `Int64(from) << 32 | to`, how many
+    /// navigations (through a route to its destination) and fallbacks cross, with up to 10 samples.
+    private func linkCounts(_ groups: DiagramGroups) -> [Int64: (count: Int, samples: [String])] {
         var counts: [Int64: (count: Int, samples: [String])] = [:]
         for (s, ga) in groups.groupOf.sorted(by: { $0.key < $1.key }) {
             for e in graph.outgoing[Int(s)] {
@@ -297,9 +321,13 @@ extension DiagramBuilder {
                 }
             }
         }
-        // A map of strongly linked groups where every pair is linked is a hairball: each group keeps
-        // its `mapEdgesPerGroup` strongest links out and in (by count, then group order); the rest
-        // are counted in the groups' tooltips.
+        return counts
+    }
+
+    /// The links as edges of the map. A map of strongly linked groups where every pair is linked is
+    /// a hairball: each group keeps its `per` strongest links out and in (by count, then group
+    /// order); the rest are counted in the groups' tooltips and in a note.
+    private func addLinks(_ counts: [Int64: (count: Int, samples: [String])], to d: inout Diagram, perGroup per: Int) {
         let keys = counts.keys.sorted()
         let strongest = { (a: Int64, b: Int64) -> Bool in
             counts[a]!.count != counts[b]!.count ? counts[a]!.count > counts[b]!.count : a < b
@@ -310,7 +338,6 @@ extension DiagramBuilder {
             outOf[Int(key >> 32), default: []].append(key)
             into[Int(key & 0xffff_ffff), default: []].append(key)
         }
-        let per = options.thresholds.mapEdgesPerGroup
         for list in Array(outOf.values) + Array(into.values) { kept.formUnion(list.sorted(by: strongest).prefix(per)) }
         var hiddenOut: [Int: (links: Int, groups: Int)] = [:]
         for key in keys {
@@ -332,7 +359,6 @@ extension DiagramBuilder {
             d.notes.append("\(hidden) of the \(keys.count) links between groups are left out of the map (each group keeps its "
                 + "\(per) strongest links out and in; the rest are counted in the groups' tooltips and drawn in the group pictures)")
         }
-        return d
     }
 
     /// Group `k`'s picture: its screens in their module boxes, as the full view draws them, and

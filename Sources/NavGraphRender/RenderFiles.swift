@@ -77,13 +77,9 @@ public enum RenderFiles {
         }
     }
 
-    /// FNV-1a 64 of the bytes and their count: tells "unchanged since written", not a security check.
+    /// FNV-1a 64 of the bytes (`StableHash`) and their count: tells "unchanged since written", not a
+    /// security check.
     static func fingerprint(_ data: Data) -> String {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in data {
-            h ^= UInt64(b)
-            h = h &* 0x100_0000_01B3
-        }
-        return String(h, radix: 16) + "-" + String(data.count)
+        String(data.withUnsafeBytes { StableHash.fnv1a($0) }, radix: 16) + "-" + String(data.count)
     }
 }

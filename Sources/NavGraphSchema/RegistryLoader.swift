@@ -252,6 +252,23 @@ package enum RegistryDecoder {
         ElementOrigin(registry: node.location, source: r.sourceLocation(m["source"]))
     }
 
+    /// `navigates:` and `presents:` items: each a bare name (`bare` says what it names), or a mapping
+    /// (`mapping.what`) of the name under `mapping.key`, a `style` and a `source`.
+    private static func styledItems<T>(
+        _ items: [RawNode], _ mapping: (what: String, key: String, allowed: [String]), bare: String, _ r: inout SchemaReader,
+        _ make: (String, String?, ElementOrigin) -> T
+    ) -> [T] {
+        items.compactMap { item -> T? in
+            if case .mapping = item {
+                guard let m = r.mapping(item, mapping.what, allowed: mapping.allowed) else { return nil }
+                guard let name = required(m, mapping.key, mapping.what, at: item, &r) else { return nil }
+                let style = r.optionalString(m["style"], "style")
+                return make(name, style, origin(item, m, &r))
+            }
+            return r.string(item, bare).map { make($0, nil, ElementOrigin(registry: item.location)) }
+        }
+    }
+
     package static func entry(_ node: RawNode, _ r: inout SchemaReader) -> Entry? {
         guard let m = r.mapping(node, "an entry", allowed: entryKeys) else { return nil }
         let o = origin(node, m, &r)
@@ -385,23 +402,13 @@ package enum RegistryDecoder {
         }
         f.dependencies = dependencyRefs(m["dependencies"], "dependencies of feature '\(name)'", &r)
         if let n = m["navigates"] {
-            f.navigates = r.list(n, "navigates of feature '\(name)'").compactMap { item -> Navigation? in
-                if case .mapping = item {
-                    guard let nm = r.mapping(item, "a navigation", allowed: navigationKeys) else { return nil }
-                    guard let route = required(nm, "route", "a navigation", at: item, &r) else { return nil }
-                    return Navigation(route: route, style: r.optionalString(nm["style"], "style"), origin: origin(item, nm, &r))
-                }
-                return r.string(item, "a navigated route").map { Navigation(route: $0, origin: ElementOrigin(registry: item.location)) }
+            f.navigates = styledItems(r.list(n, "navigates of feature '\(name)'"), ("a navigation", "route", navigationKeys), bare: "a navigated route", &r) {
+                Navigation(route: $0, style: $1, origin: $2)
             }
         }
         if let n = m["presents"] {
-            f.presents = r.list(n, "presents of feature '\(name)'").compactMap { item -> Presentation? in
-                if case .mapping = item {
-                    guard let pm = r.mapping(item, "a presentation", allowed: presentationKeys) else { return nil }
-                    guard let feature = required(pm, "feature", "a presentation", at: item, &r) else { return nil }
-                    return Presentation(feature: feature, style: r.optionalString(pm["style"], "style"), origin: origin(item, pm, &r))
-                }
-                return r.string(item, "a presented feature").map { Presentation(feature: $0, origin: ElementOrigin(registry: item.location)) }
+            f.presents = styledItems(r.list(n, "presents of feature '\(name)'"), ("a presentation", "feature", presentationKeys), bare: "a presented feature", &r) {
+                Presentation(feature: $0, style: $1, origin: $2)
             }
         }
         return f

@@ -135,8 +135,9 @@ extension SyntheticRegistry {
             + "\n\t};\n\trootObject = \(project);\n}\n"
     }
 
+    /// The routing files: per module its interface (routes and service protocols) and its services,
+    /// per handler and per feature a file, and the app delegate.
     private func routingSources(interfaceFolder: (String) -> String) -> [(path: String, text: String)] {
-        var files: [(path: String, text: String)] = []
         let reg = registry
         var routeType: [String: String] = [:]
         for r in reg.routes { routeType[r.id] = r.type ?? r.id }
@@ -150,97 +151,119 @@ extension SyntheticRegistry {
             return nil
         })
 
-        // Interfaces: routes and service protocols.
+        var files: [(path: String, text: String)] = []
         let interfaceModules = Set(routesByModule.keys).union(depsByModule.keys.map { $0 == "App" ? "AppInterface" : "\($0)Interface" })
         for module in interfaceModules.sorted() {
             let base = String(module.dropLast("Interface".count))
-            var t = "import RouterServiceInterface\n\n"
-            for r in routesByModule[module] ?? [] {
-                if entryRoutes.contains(r.id) { t += "// navgraph:entry\n" }
-                t += "public struct \(routeType[r.id]!): Route {\n    public static let identifier = \"\(r.id)\"\n"
-                for p in r.parameters { t += "    public let \(p.name): \(p.type)\n" }
-                let params = r.parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
-                let assigns = r.parameters.map { "        self.\($0.name) = \($0.name)\n" }.joined()
-                t += "\n    public init(\(params)) {\n\(assigns)    }\n}\n\n"
-            }
-            for b in depsByModule[base] ?? [] {
-                t += "public protocol \(b.protocol): AnyObject {\n    func perform(_ request: String) -> Int\n}\n\n"
-            }
-            files.append(("Sources/\(interfaceFolder(module))/\(module)Types.swift", t))
+            let text = interfaceFile(routesByModule[module] ?? [], depsByModule[base] ?? [], routeType: routeType, entryRoutes: entryRoutes)
+            files.append(("Sources/\(interfaceFolder(module))/\(module)Types.swift", text))
         }
-
-        // Service implementations and their needs (init parameters; lazy ones as closures).
         for (module, bindings) in depsByModule.sorted(by: { $0.key < $1.key }) {
-            var t = "import Foundation\n"
-            for i in imports(of: bindings.flatMap { $0.dependencies.map(\.name) }, own: module) { t += "import \(i)\n" }
-            t += "\n"
-            for b in bindings {
-                let impl = b.implementation ?? "\(b.protocol)Impl"
-                let params = b.dependencies.enumerated().map { i, d in d.lazy ? "dep\(i): @escaping () -> \(d.name)" : "dep\(i): \(d.name)" }
-                t += "public final class \(impl): \(b.protocol) {\n"
-                for (i, d) in b.dependencies.enumerated() {
-                    t += d.lazy ? "    private let dep\(i): () -> \(d.name)\n" : "    private let dep\(i): \(d.name)\n"
-                }
-                t += "\n    public init(\(params.joined(separator: ", "))) {\n"
-                for i in b.dependencies.indices { t += "        self.dep\(i) = dep\(i)\n" }
-                t += "    }\n\n    public func perform(_ request: String) -> Int {\n        request.count\n    }\n}\n\n"
-            }
-            files.append(("Sources/\(module)/\(module)Services.swift", t))
+            files.append(("Sources/\(module)/\(module)Services.swift", servicesFile(module, bindings)))
         }
-
-        // Handlers.
         for h in reg.handlers {
-            let module = h.module ?? "App"
-            var t = "import RouterServiceInterface\nimport UIKit\nimport \(module == "App" ? "AppInterface" : "\(module)Interface")\n\n"
-            t += "public final class \(h.name): RouteHandler {\n    public var routes: [Route.Type] {\n        [\n"
-            for m in h.routes { t += "            \(routeType[m.route] ?? m.route).self,\n" }
-            t += "        ]\n    }\n\n    public init() {}\n\n"
-            t += "    public func destination(forRoute route: Route, fromViewController viewController: UIViewController) -> Feature.Type {\n"
-            t += "        switch route {\n"
-            for m in h.routes { t += "        case is \(routeType[m.route] ?? m.route): return \(m.feature).self\n" }
-            t += "        default: preconditionFailure(\"\(h.name) cannot handle \\(route)\")\n        }\n    }\n}\n"
-            files.append(("Sources/\(module)/\(h.name).swift", t))
+            files.append(("Sources/\(h.module ?? "App")/\(h.name).swift", handlerFile(h, routeType: routeType)))
         }
-
-        // Features, one file each, with a view controller that navigates.
         for f in reg.features {
-            let module = f.module ?? "App"
-            var t = "import RouterServiceInterface\nimport UIKit\n"
-            for i in imports(of: f.dependencies.map(\.name), own: module) { t += "import \(i)\n" }
-            t += "\n"
-            t += "public struct \(f.name): Feature {\n"
-            for (i, d) in f.dependencies.enumerated() { t += "    @Dependency var dep\(i): \(d.name)\n" }
-            t += "\n    public init() {}\n\n"
-            switch f.enabled {
-            case .always: break
-            case .never: t += "    public func isEnabled() -> Bool {\n        false\n    }\n\n"
-            case .flag(let name): t += "    public func isEnabled() -> Bool {\n        FeatureFlags.shared.isEnabled(\"\(name)\")\n    }\n\n"
-            case .runtime: t += "    public func isEnabled() -> Bool {\n        Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 2) > 1\n    }\n\n"
-            }
-            if let fb = f.fallback {
-                t += "    public func fallback(forRoute route: Route?) -> Feature.Type? {\n        \(fb).self\n    }\n\n"
-            }
-            let vc = "\(f.name.dropLast("Feature".count))ViewController"
-            let router = f.dependencies.firstIndex { $0.name == "RouterServiceProtocol" }.map { "dep\($0)" }
-            t += "    public func build(fromRoute route: Route?) -> UIViewController {\n"
-            t += "        \(vc)(\(router.map { "routerService: \($0)" } ?? "routerService: nil"))\n    }\n}\n\n"
-            t += "final class \(vc): UIViewController {\n    private let routerService: RouterServiceProtocol?\n\n"
-            t += "    init(routerService: RouterServiceProtocol?) {\n        self.routerService = routerService\n        super.init(nibName: nil, bundle: nil)\n    }\n\n"
-            t += "    required init?(coder: NSCoder) { nil }\n\n"
-            t += "    override func viewDidLoad() {\n        super.viewDidLoad()\n        title = \"\(f.name)\"\n        view.backgroundColor = .systemBackground\n    }\n"
-            for (i, n) in f.navigates.enumerated() {
-                let type = routeType[n.route] ?? n.route
-                let hasParam = paramRoutes.contains(n.route)
-                let style = n.style == "modal" ? "Modal()" : "Push()"
-                t += "\n    @objc func open\(i)() {\n        routerService?.navigate(\n"
-                t += "            toRoute: \(type)(\(hasParam ? "itemId: \"\(i)\"" : "")),\n"
-                t += "            fromView: self,\n            presentationStyle: \(style),\n            animated: true\n        )\n    }\n"
-            }
-            t += "}\n"
-            files.append(("Sources/\(module)/\(f.name).swift", t))
+            files.append(("Sources/\(f.module ?? "App")/\(f.name).swift", featureFile(f, routeType: routeType, paramRoutes: paramRoutes)))
         }
+        files.append(("Sources/App/AppDelegate.swift", appDelegateFile()))
+        return files
+    }
 
-        // The app delegate: registrations and the root feature.
+    /// An interface module's file: its routes (entry routes marked) and its service protocols.
+    private func interfaceFile(
+        _ routes: [Route], _ bindings: [DependencyBinding], routeType: [String: String], entryRoutes: Set<String>
+    ) -> String {
+        var t = "import RouterServiceInterface\n\n"
+        for r in routes {
+            if entryRoutes.contains(r.id) { t += "// navgraph:entry\n" }
+            t += "public struct \(routeType[r.id]!): Route {\n    public static let identifier = \"\(r.id)\"\n"
+            for p in r.parameters { t += "    public let \(p.name): \(p.type)\n" }
+            let params = r.parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+            let assigns = r.parameters.map { "        self.\($0.name) = \($0.name)\n" }.joined()
+            t += "\n    public init(\(params)) {\n\(assigns)    }\n}\n\n"
+        }
+        for b in bindings {
+            t += "public protocol \(b.protocol): AnyObject {\n    func perform(_ request: String) -> Int\n}\n\n"
+        }
+        return t
+    }
+
+    /// A module's service implementations and their needs (init parameters; lazy ones as closures).
+    private func servicesFile(_ module: String, _ bindings: [DependencyBinding]) -> String {
+        var t = "import Foundation\n"
+        for i in imports(of: bindings.flatMap { $0.dependencies.map(\.name) }, own: module) { t += "import \(i)\n" }
+        t += "\n"
+        for b in bindings {
+            let impl = b.implementation ?? "\(b.protocol)Impl"
+            let params = b.dependencies.enumerated().map { i, d in d.lazy ? "dep\(i): @escaping () -> \(d.name)" : "dep\(i): \(d.name)" }
+            t += "public final class \(impl): \(b.protocol) {\n"
+            for (i, d) in b.dependencies.enumerated() {
+                t += d.lazy ? "    private let dep\(i): () -> \(d.name)\n" : "    private let dep\(i): \(d.name)\n"
+            }
+            t += "\n    public init(\(params.joined(separator: ", "))) {\n"
+            for i in b.dependencies.indices { t += "        self.dep\(i) = dep\(i)\n" }
+            t += "    }\n\n    public func perform(_ request: String) -> Int {\n        request.count\n    }\n}\n\n"
+        }
+        return t
+    }
+
+    /// A route handler: its routes and the destination of each.
+    private func handlerFile(_ h: RouteHandler, routeType: [String: String]) -> String {
+        let module = h.module ?? "App"
+        var t = "import RouterServiceInterface\nimport UIKit\nimport \(module == "App" ? "AppInterface" : "\(module)Interface")\n\n"
+        t += "public final class \(h.name): RouteHandler {\n    public var routes: [Route.Type] {\n        [\n"
+        for m in h.routes { t += "            \(routeType[m.route] ?? m.route).self,\n" }
+        t += "        ]\n    }\n\n    public init() {}\n\n"
+        t += "    public func destination(forRoute route: Route, fromViewController viewController: UIViewController) -> Feature.Type {\n"
+        t += "        switch route {\n"
+        for m in h.routes { t += "        case is \(routeType[m.route] ?? m.route): return \(m.feature).self\n" }
+        t += "        default: preconditionFailure(\"\(h.name) cannot handle \\(route)\")\n        }\n    }\n}\n"
+        return t
+    }
+
+    /// A feature: its dependencies, gating and fallback, and a view controller that navigates.
+    private func featureFile(_ f: Feature, routeType: [String: String], paramRoutes: Set<String>) -> String {
+        let module = f.module ?? "App"
+        var t = "import RouterServiceInterface\nimport UIKit\n"
+        for i in imports(of: f.dependencies.map(\.name), own: module) { t += "import \(i)\n" }
+        t += "\n"
+        t += "public struct \(f.name): Feature {\n"
+        for (i, d) in f.dependencies.enumerated() { t += "    @Dependency var dep\(i): \(d.name)\n" }
+        t += "\n    public init() {}\n\n"
+        switch f.enabled {
+        case .always: break
+        case .never: t += "    public func isEnabled() -> Bool {\n        false\n    }\n\n"
+        case .flag(let name): t += "    public func isEnabled() -> Bool {\n        FeatureFlags.shared.isEnabled(\"\(name)\")\n    }\n\n"
+        case .runtime: t += "    public func isEnabled() -> Bool {\n        Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 2) > 1\n    }\n\n"
+        }
+        if let fb = f.fallback {
+            t += "    public func fallback(forRoute route: Route?) -> Feature.Type? {\n        \(fb).self\n    }\n\n"
+        }
+        let vc = "\(f.name.dropLast("Feature".count))ViewController"
+        let router = f.dependencies.firstIndex { $0.name == "RouterServiceProtocol" }.map { "dep\($0)" }
+        t += "    public func build(fromRoute route: Route?) -> UIViewController {\n"
+        t += "        \(vc)(\(router.map { "routerService: \($0)" } ?? "routerService: nil"))\n    }\n}\n\n"
+        t += "final class \(vc): UIViewController {\n    private let routerService: RouterServiceProtocol?\n\n"
+        t += "    init(routerService: RouterServiceProtocol?) {\n        self.routerService = routerService\n        super.init(nibName: nil, bundle: nil)\n    }\n\n"
+        t += "    required init?(coder: NSCoder) { nil }\n\n"
+        t += "    override func viewDidLoad() {\n        super.viewDidLoad()\n        title = \"\(f.name)\"\n        view.backgroundColor = .systemBackground\n    }\n"
+        for (i, n) in f.navigates.enumerated() {
+            let type = routeType[n.route] ?? n.route
+            let hasParam = paramRoutes.contains(n.route)
+            let style = n.style == "modal" ? "Modal()" : "Push()"
+            t += "\n    @objc func open\(i)() {\n        routerService?.navigate(\n"
+            t += "            toRoute: \(type)(\(hasParam ? "itemId: \"\(i)\"" : "")),\n"
+            t += "            fromView: self,\n            presentationStyle: \(style),\n            animated: true\n        )\n    }\n"
+        }
+        t += "}\n"
+        return t
+    }
+
+    /// The app delegate: registrations and the root feature.
+    private func appDelegateFile() -> String {
+        let reg = registry
         var t = "import RouterService\nimport UIKit\n\n@main\nfinal class AppDelegate: UIResponder, UIApplicationDelegate {\n"
         t += "    var window: UIWindow?\n    let router = RouterService()\n\n"
         t += "    func application(\n        _ application: UIApplication,\n        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?\n    ) -> Bool {\n"
@@ -257,8 +280,7 @@ extension SyntheticRegistry {
         t += "\n        let window = UIWindow(frame: UIScreen.main.bounds)\n"
         t += "        window.rootViewController = router.navigationController(withInitialFeature: \(root).self)\n"
         t += "        window.makeKeyAndVisible()\n        self.window = window\n        return true\n    }\n}\n"
-        files.append(("Sources/App/AppDelegate.swift", t))
-        return files
+        return t
     }
 
     /// Interface modules a file needs for these protocol names (ours are `ModNNNN…`, `Core…`).

@@ -40,80 +40,96 @@ package struct HiddenBlame {
     /// disabled (off, and not an entry no route reaches); `targeted`: what each scenario targets;
     /// `asked`: where the answer is needed (the others are left empty).
     package init(_ g: NavGraph, off: ScenarioTable, disabled: ScenarioTable, targeted: ScenarioTable, asked: ScenarioTable) {
-        let n = g.nodeCount, w = off.width, root = Int32(n)
-        hides = ScenarioTable(nodes: n, scenarios: off.count)
+        hides = ScenarioTable(nodes: g.nodeCount, scenarios: off.count)
+        let base = BaseWalk(g)
+        let removal = Removal(base, off: off, disabled: disabled)
+        let moved = removal.movedScreens(base)
+        let carried = blameUnmoved(base, moved: moved, targeted: targeted, disabled: disabled, asked: asked)
+        let perScenario = scenariosToPlace(base, moved: moved, carried: carried, targeted: targeted, asked: asked)
+        guard !perScenario.isEmpty else { return }
+        let sets = Sets(base: base, removal: removal, into: Arrivals(base), carried: carried, targeted: targeted, disabled: disabled, asked: asked)
+        var place = Placement(n: base.n, depth: base.depth, position: base.position, arrival: base.arrival, source: base.source, order: base.order)
+        var passed = [UInt32](repeating: 0, count: base.n)
+        for s in perScenario.keys.sorted() {
+            replaced += 1
+            placeAgain(perScenario[s]!, scenario: s, sets, &place, passed: &passed)
+        }
+    }
 
-        // The base walk's moves, as `forEachMove` makes them with every feature that can be
-        // disabled `.on` (every move any scenario makes): per source (the root, `n`, makes the
-        // entries' moves: entry features, then entry routes), in order; a source's moves are
-        // contiguous, so a move's index orders it within its source.
-        var canBeDisabled = [Bool](repeating: false, count: n)
-        for id in g.declaredFeatures where g.withFeature(id, { $0.enabled != .always })! { canBeDisabled[Int(id)] = true }
-        let state: (Int32) -> NavGraph.FeatureState = { canBeDisabled[Int($0)] ? .on : .always }
+    /// The base walk: its moves, as `forEachMove` makes them with every feature that can be
+    /// disabled `.on` (every move any scenario makes), per source (the root, `n`, makes the
+    /// entries' moves: entry features, then entry routes), in order — a source's moves are
+    /// contiguous, so a move's index orders it within its source; then breadth-first from the
+    /// root, each screen's first arrival (its move), depth and position.
+    private struct BaseWalk {
+        let n: Int, root: Int32
         var lands: [Int32] = [], via: [Int32] = [], kind: [Kind] = [], source: [Int32] = []
-        var offsets = [Int32](repeating: 0, count: n + 2)
-        func add(_ m: ScreenMove, from: Int32) {
+        var offsets: [Int32]
+        var arrival: [Int32], depth: [Int32], position: [Int32]
+        /// The screens in the walk's order (without the root).
+        var order: [Int32] = []
+
+        init(_ g: NavGraph) {
+            n = g.nodeCount
+            root = Int32(n)
+            offsets = [Int32](repeating: 0, count: n + 2)
+            arrival = [Int32](repeating: -1, count: n)
+            depth = [Int32](repeating: -1, count: n + 1)
+            position = [Int32](repeating: -1, count: n + 1)
+            addMoves(g)
+            walk()
+        }
+
+        private mutating func add(_ m: ScreenMove, from: Int32) {
             guard let to = m.lands, let d = m.destination else { return }
             if m.direct { kind.append(.direct) } else if case .fallback = m.outcome { kind.append(.fallback) } else { kind.append(.route) }
             lands.append(to)
             via.append(d)
             source.append(from)
         }
-        for v in 0..<Int32(n) {
-            offsets[Int(v)] = Int32(lands.count)
-            if g.isDeclaredFeature(v) { g.forEachMove(from: v, state: state) { add($0, from: v) } }
+
+        private mutating func addMoves(_ g: NavGraph) {
+            var canBeDisabled = [Bool](repeating: false, count: n)
+            for id in g.declaredFeatures where g.withFeature(id, { $0.enabled != .always })! { canBeDisabled[Int(id)] = true }
+            let state: (Int32) -> NavGraph.FeatureState = { canBeDisabled[Int($0)] ? .on : .always }
+            for v in 0..<Int32(n) {
+                offsets[Int(v)] = Int32(lands.count)
+                if g.isDeclaredFeature(v) { g.forEachMove(from: v, state: state) { add($0, from: v) } }
+            }
+            offsets[n] = Int32(lands.count)
+            var seenStart = Set<Int32>()
+            for f in g.entryFeatures where g.isDeclaredFeature(f) && seenStart.insert(f).inserted {
+                lands.append(f)
+                via.append(f)
+                kind.append(.start)
+                source.append(root)
+            }
+            for r in g.entryRoutes { g.forEachMove(opening: r, from: nil, style: 0, state: state) { add($0, from: root) } }
+            offsets[n + 1] = Int32(lands.count)
         }
-        offsets[n] = Int32(lands.count)
-        var seenStart = Set<Int32>()
-        for f in g.entryFeatures where g.isDeclaredFeature(f) && seenStart.insert(f).inserted {
-            lands.append(f)
-            via.append(f)
-            kind.append(.start)
-            source.append(root)
+
+        private mutating func walk() {
+            order = [root]
+            var head = 0
+            while head < order.count {
+                let v = order[head]
+                head += 1
+                for k in movesOf(v) where arrival[Int(lands[k])] < 0 {
+                    let x = lands[k]
+                    arrival[Int(x)] = Int32(k)
+                    depth[Int(x)] = depth[Int(v)] + 1
+                    position[Int(x)] = Int32(order.count)
+                    order.append(x)
+                }
+            }
+            order.removeFirst()
         }
-        for r in g.entryRoutes { g.forEachMove(opening: r, from: nil, style: 0, state: state) { add($0, from: root) } }
-        offsets[n + 1] = Int32(lands.count)
+
         func movesOf(_ v: Int32) -> Range<Int> { Int(offsets[Int(v)]) ..< Int(offsets[Int(v) + 1]) }
 
-        // The base walk: breadth-first from the root, each screen's first arrival (its move), depth
-        // and position.
-        var arrival = [Int32](repeating: -1, count: n)
-        var depth = [Int32](repeating: -1, count: n + 1)
-        var position = [Int32](repeating: -1, count: n + 1)
-        var order: [Int32] = [root]
-        depth[n] = -1
-        var head = 0
-        while head < order.count {
-            let v = order[head]
-            head += 1
-            for k in movesOf(v) where arrival[Int(lands[k])] < 0 {
-                let x = lands[k]
-                arrival[Int(x)] = Int32(k)
-                depth[Int(x)] = depth[Int(v)] + 1
-                position[Int(x)] = Int32(order.count)
-                order.append(x)
-            }
-        }
-        order.removeFirst()
-
-        // Where each move is removed, and where each screen is moved (some move on its base steps is).
-        let offNotDisabled = zip(off.words, disabled.words).map { $0 & ~$1 }
-        func removed(_ k: Int, _ i: Int) -> UInt64 {
-            switch kind[k] {
-            case .start, .direct: return 0
-            case .route: return offNotDisabled[Int(via[k]) * w + i]
-            case .fallback: return disabled.words[Int(via[k]) * w + i]
-            }
-        }
-        var moved = [UInt64](repeating: 0, count: n * w)
-        for x in order {
-            let k = Int(arrival[Int(x)]), p = Int(source[k])
-            for i in 0..<w { moved[Int(x) * w + i] = (p == n ? 0 : moved[p * w + i]) | removed(k, i) }
-        }
-
-        // A screen's explaining step goes up to the screen that opened its route, or, for a
-        // fallback, to the feature it stands in for (-1: an entry, or the root's route). The step
-        // comes before the screen in the walk's order.
+        /// A screen's explaining step goes up to the screen that opened its route, or, for a
+        /// fallback, to the feature it stands in for (-1: an entry, or the root's route). The step
+        /// comes before the screen in the walk's order.
         func stepUp(_ k: Int) -> Int32 {
             switch kind[k] {
             case .start: return -1
@@ -121,26 +137,73 @@ package struct HiddenBlame {
             case .fallback: return via[k]
             }
         }
+    }
 
-        // Unmoved screens, bottom-up over the steps, all scenarios at once. `carried[x]`: where some
-        // hidden screen below x (x's own steps down, unmoved) reaches x with no disabled feature
-        // between them; a disabled x is blamed there. `up(x)`: where such a screen, or x itself
-        // when hidden, goes on above x (x unmoved and not disabled, or x itself the hidden one).
-        var carried = [UInt64](repeating: 0, count: n * w)
-        for x in order.reversed() {
+    /// Where each base move is removed: a route's where its destination is off and not disabled, a
+    /// fallback's where the feature it stands in for is disabled; an entry or a direct presentation never.
+    private struct Removal {
+        let w: Int
+        let kind: [Kind], via: [Int32]
+        let offNotDisabled: [UInt64], disabled: [UInt64]
+
+        init(_ base: BaseWalk, off: ScenarioTable, disabled: ScenarioTable) {
+            w = off.width
+            kind = base.kind
+            via = base.via
+            offNotDisabled = zip(off.words, disabled.words).map { $0 & ~$1 }
+            self.disabled = disabled.words
+        }
+
+        /// The scenarios of word `i` where move `k` is removed.
+        func removed(_ k: Int, _ i: Int) -> UInt64 {
+            switch kind[k] {
+            case .start, .direct: return 0
+            case .route: return offNotDisabled[Int(via[k]) * w + i]
+            case .fallback: return disabled[Int(via[k]) * w + i]
+            }
+        }
+
+        /// Per screen: where it is moved (some move on its base steps down from an entry is removed).
+        func movedScreens(_ base: BaseWalk) -> [UInt64] {
+            var moved = [UInt64](repeating: 0, count: base.n * w)
+            for x in base.order {
+                let k = Int(base.arrival[Int(x)]), p = Int(base.source[k])
+                for i in 0..<w { moved[Int(x) * w + i] = (p == base.n ? 0 : moved[p * w + i]) | removed(k, i) }
+            }
+            return moved
+        }
+    }
+
+    /// Unmoved screens, bottom-up over the steps, all scenarios at once: blames into `hides`, and
+    /// returns `carried[x]`: where some hidden screen below x (x's own steps down, unmoved) reaches
+    /// x with no disabled feature between them; a disabled x is blamed there. `up(x)`: where such a
+    /// screen, or x itself when hidden, goes on above x (x unmoved and not disabled, or x itself the
+    /// hidden one).
+    private mutating func blameUnmoved(
+        _ base: BaseWalk, moved: [UInt64], targeted: ScenarioTable, disabled: ScenarioTable, asked: ScenarioTable
+    ) -> [UInt64] {
+        let w = targeted.width
+        var carried = [UInt64](repeating: 0, count: base.n * w)
+        for x in base.order.reversed() {
             let xb = Int(x) * w
-            let p = stepUp(Int(arrival[Int(x)]))
+            let p = base.stepUp(Int(base.arrival[Int(x)]))
             for i in 0..<w {
                 let up = ~moved[xb + i] & (~targeted.words[xb + i] | (carried[xb + i] & ~disabled.words[xb + i]))
                 if p >= 0 { carried[Int(p) * w + i] |= up }
                 hides.words[xb + i] |= asked.words[xb + i] & carried[xb + i]
             }
         }
+        return carried
+    }
 
-        // Moved screens, scenario by scenario, where some feature's answer is still open and some
-        // moved screen can lead to a blame: one hidden there, or one a hidden screen is carried up
-        // to. (Placing the others changes nothing that is read: where they arrive matters only to
-        // the moved screens placed after them.)
+    /// The moved screens of each scenario to place again, where some feature's answer is still open
+    /// and some moved screen can lead to a blame: one hidden there, or one a hidden screen is carried
+    /// up to. (Placing the others changes nothing that is read: where they arrive matters only to
+    /// the moved screens placed after them.)
+    private func scenariosToPlace(
+        _ base: BaseWalk, moved: [UInt64], carried: [UInt64], targeted: ScenarioTable, asked: ScenarioTable
+    ) -> [Int: [Int32]] {
+        let n = base.n, w = targeted.width
         var open = [UInt64](repeating: 0, count: w), leads = open
         for c in 0..<n {
             for i in 0..<w {
@@ -150,7 +213,7 @@ package struct HiddenBlame {
         }
         for i in 0..<w { open[i] &= leads[i] }
         var perScenario: [Int: [Int32]] = [:]
-        for x in order {
+        for x in base.order {
             for i in 0..<w {
                 var word = moved[Int(x) * w + i] & open[i]
                 while word != 0 {
@@ -159,68 +222,80 @@ package struct HiddenBlame {
                 }
             }
         }
-        guard !perScenario.isEmpty else { return }
-        // The moves arriving at each screen.
-        var intoStart = [Int32](repeating: 0, count: n + 1)
-        for x in lands { intoStart[Int(x) + 1] += 1 }
-        for x in 0..<n { intoStart[x + 1] += intoStart[x] }
-        var intoList = [Int32](repeating: 0, count: lands.count), fill = intoStart
-        for k in lands.indices {
-            let x = Int(lands[k])
-            intoList[Int(fill[x])] = Int32(k)
-            fill[x] += 1
+        return perScenario
+    }
+
+    /// The base moves arriving at each screen (compressed rows).
+    private struct Arrivals {
+        var start: [Int32], list: [Int32]
+
+        init(_ base: BaseWalk) {
+            start = [Int32](repeating: 0, count: base.n + 1)
+            for x in base.lands { start[Int(x) + 1] += 1 }
+            for x in 0..<base.n { start[x + 1] += start[x] }
+            list = [Int32](repeating: 0, count: base.lands.count)
+            var fill = start
+            for k in base.lands.indices {
+                let x = Int(base.lands[k])
+                list[Int(fill[x])] = Int32(k)
+                fill[x] += 1
+            }
         }
 
-        var place = Placement(n: n, depth: depth, position: position, arrival: arrival, source: source, order: order)
-        var passed = [UInt32](repeating: 0, count: n)
-        for s in perScenario.keys.sorted() {
-            replaced += 1
-            let i = s / 64, bit = UInt64(1) << UInt64(s % 64)
-            let movedHere = perScenario[s]!
-            place.begin(movedHere)
-            func kept(_ k: Int) -> Bool { removed(k, i) & bit == 0 }
-            // First arrivals from unmoved screens (and the root).
-            for x in movedHere {
-                for k32 in intoList[Int(intoStart[Int(x)]) ..< Int(intoStart[Int(x) + 1])] {
-                    let k = Int(k32), q = source[k]
-                    guard kept(k), q == root || !place.isMoved(q), q == root || depth[Int(q)] >= 0 else { continue }
-                    place.offer(x, move: Int32(k))
-                }
+        subscript(x: Int32) -> ArraySlice<Int32> { list[Int(start[Int(x)]) ..< Int(start[Int(x) + 1])] }
+    }
+
+    /// What every scenario's placement reads.
+    private struct Sets {
+        let base: BaseWalk, removal: Removal, into: Arrivals
+        let carried: [UInt64]
+        let targeted: ScenarioTable, disabled: ScenarioTable, asked: ScenarioTable
+    }
+
+    /// Scenario `s`: its moved screens placed again, in a search in the walk's order over them alone,
+    /// then each placed screen with a hidden screen at it (itself, or one carried up to it over
+    /// unmoved steps) follows its steps in this scenario up to the first disabled feature, blamed.
+    /// `passed`: per screen the last scenario (`replaced`, truncated) that passed it.
+    private mutating func placeAgain(_ movedHere: [Int32], scenario s: Int, _ x: Sets, _ place: inout Placement, passed: inout [UInt32]) {
+        let base = x.base, w = x.targeted.width, root = base.root
+        let i = s / 64, bit = UInt64(1) << UInt64(s % 64)
+        place.begin(movedHere)
+        func kept(_ k: Int) -> Bool { x.removal.removed(k, i) & bit == 0 }
+        // First arrivals from unmoved screens (and the root).
+        for m in movedHere {
+            for k32 in x.into[m] {
+                let k = Int(k32), q = base.source[k]
+                guard kept(k), q == root || !place.isMoved(q), q == root || base.depth[Int(q)] >= 0 else { continue }
+                place.offer(m, move: Int32(k))
             }
-            // Then in the walk's order: the earliest placed screen's moves offer arrivals to the
-            // moved screens after it.
-            var placedHere: [Int32] = []
-            while let x = place.next() {
-                placedHere.append(x)
-                for k in movesOf(x) where kept(k) {
-                    let y = lands[k]
-                    if place.isMoved(y) && !place.isPlaced(y) { place.offer(y, move: Int32(k)) }
-                }
+        }
+        // Then in the walk's order: the earliest placed screen's moves offer arrivals to the
+        // moved screens after it.
+        var placedHere: [Int32] = []
+        while let m = place.next() {
+            placedHere.append(m)
+            for k in base.movesOf(m) where kept(k) {
+                let y = base.lands[k]
+                if place.isMoved(y) && !place.isPlaced(y) { place.offer(y, move: Int32(k)) }
             }
-            // Each placed screen with a hidden screen at it (itself, or one carried up to it over
-            // unmoved steps) follows its steps in this scenario up to the first disabled feature.
-            func isDisabled(_ x: Int32) -> Bool { disabled.words[Int(x) * w + i] & bit != 0 }
-            func blame(_ c: Int32) {
-                if asked.words[Int(c) * w + i] & bit != 0 { hides.words[Int(c) * w + i] |= bit }
-            }
-            // (What is carried to a moved screen comes from fallbacks standing in for it, so it is
-            // not disabled there: a disabled feature's fallback is not used, and a route it opens
-            // moves the screen that route reaches along with it.)
-            let stamp = UInt32(truncatingIfNeeded: replaced)
-            for m in placedHere {
-                let below = carried[Int(m) * w + i] & bit != 0
-                guard targeted.words[Int(m) * w + i] & bit == 0 || below else { continue }
-                var p = stepUp(Int(place.arrival(m)))
-                while p >= 0 {
-                    if isDisabled(p) {
-                        blame(p)
-                        break
-                    }
-                    // A screen passed once in this scenario leads to the same blame.
-                    if passed[Int(p)] == stamp { break }
-                    passed[Int(p)] = stamp
-                    p = stepUp(Int(place.arrival(p)))
+        }
+        // (What is carried to a moved screen comes from fallbacks standing in for it, so it is
+        // not disabled there: a disabled feature's fallback is not used, and a route it opens
+        // moves the screen that route reaches along with it.)
+        let stamp = UInt32(truncatingIfNeeded: replaced)
+        for m in placedHere {
+            let below = x.carried[Int(m) * w + i] & bit != 0
+            guard x.targeted.words[Int(m) * w + i] & bit == 0 || below else { continue }
+            var p = base.stepUp(Int(place.arrival(m)))
+            while p >= 0 {
+                if x.disabled.words[Int(p) * w + i] & bit != 0 {
+                    if x.asked.words[Int(p) * w + i] & bit != 0 { hides.words[Int(p) * w + i] |= bit }
+                    break
                 }
+                // A screen passed once in this scenario leads to the same blame.
+                if passed[Int(p)] == stamp { break }
+                passed[Int(p)] = stamp
+                p = base.stepUp(Int(place.arrival(p)))
             }
         }
     }

@@ -4,22 +4,33 @@ import NavGraphSchema
 import NavGraphGraph
 import NavGraphChecks
 
-/// A short stable fingerprint (two FNV-1a 64-bit hashes, 32 hex digits) for identities such as
-/// "rule + subject": the same input gives the same text on every platform and every run.
+/// Stable fingerprints (FNV-1a 64-bit): the same bytes give the same value on every platform and
+/// every run. Not a security check.
 package enum StableHash {
-    package static func hex(_ s: String) -> String {
-        func fnv(_ seed: UInt64) -> UInt64 {
-            var h = seed
-            for b in s.utf8 {
-                h ^= UInt64(b)
-                h = h &* 0x100_0000_01B3
-            }
-            return h
+    /// FNV-1a's offset basis: the usual seed.
+    package static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// FNV-1a 64 of `bytes`, from `seed`.
+    package static func fnv1a(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = offsetBasis) -> UInt64 {
+        var h = seed
+        for b in bytes {
+            h ^= UInt64(b)
+            h = h &* 0x100_0000_01B3
         }
+        return h
+    }
+
+    /// A short fingerprint (two FNV-1a hashes with different seeds, 32 hex digits) for identities
+    /// such as "rule + subject".
+    package static func hex(_ s: String) -> String {
         func pad(_ v: UInt64) -> String {
             let t = String(v, radix: 16)
             return String(repeating: "0", count: 16 - t.count) + t
         }
-        return pad(fnv(0xCBF2_9CE4_8422_2325)) + pad(fnv(0x84222325CBF29CE4))
+        var s = s
+        return s.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            return pad(fnv1a(bytes)) + pad(fnv1a(bytes, seed: 0x84222325CBF29CE4))
+        }
     }
 }
