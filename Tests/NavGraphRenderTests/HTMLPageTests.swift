@@ -18,7 +18,7 @@ final class HTMLPageTests: XCTestCase {
               scenario: FlagScenario? = nil, formats: [DiagramFormat] = [.html]) throws -> (Page, DiagramRenderer.Outcome) {
         let graph = NavGraph(registry: registry)
         let out = try DiagramRenderer().render(graph: graph, findings: findings ?? CheckRunner().run(graph), options: options,
-                                               formats: formats, page: HTMLPage.Context(scenario: scenario))
+                                               formats: formats, page: pageContext(graph, scenario))
         let html = out.text(.html)
         let open = #"<script type="application/json" id="navgraph-data">"#
         let start = try XCTUnwrap(html.range(of: open)).upperBound
