@@ -208,10 +208,18 @@ extension HTMLPageData {
         let startReach = g.reachability(under: found.scenarios[found.start])
         var rows: [FindingRow] = []
         var rowOf: [String: Int] = [:]
+        // A row per finding as the page lists it (rule, severity, subject, message, location; the
+        // notes of its first occurrence), found once per distinct finding.
+        var rowOfDistinct = [Int?](repeating: nil, count: found.findings.distinct.count)
         var scenarios: [Scenario] = []
-        for (s, scenarioFindings) in zip(found.scenarios, found.findings) {
+        for (s, distinctIndices) in zip(found.scenarios, found.findings.indices) {
             var indices: [Int] = []
-            for f in scenarioFindings {
+            for d in distinctIndices.map({ Int($0) }) {
+                if let row = rowOfDistinct[d] {
+                    indices.append(row)
+                    continue
+                }
+                let f = found.findings.distinct[d]
                 let key = [f.ruleID, f.severity.rawValue, f.subject, f.message, f.location?.description ?? ""].joined(separator: "\u{1}")
                 if rowOf[key] == nil {
                     rowOf[key] = rows.count
@@ -221,6 +229,7 @@ extension HTMLPageData {
                                            location: f.location?.description, elements: Array(Set(ids)).sorted(),
                                            notes: f.notes.map { n in n.location.map { "\(n.message) (\($0))" } ?? n.message }))
                 }
+                rowOfDistinct[d] = rowOf[key]!
                 indices.append(rowOf[key]!)
             }
             let change = FlagsQuery.change(g, from: startReach, to: g.reachability(under: s))

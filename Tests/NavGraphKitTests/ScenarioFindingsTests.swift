@@ -55,6 +55,7 @@ import Testing
         let g = NavGraph(registry: registry)
         let found = ScenarioFindings(graph: g, start: g.defaultScenario, options: CheckOptions())
         guard found.findings.count == found.scenarios.count else { return ["\(found.findings.count) lists for \(found.scenarios.count) scenarios"] }
+        guard Set(found.findings.distinct).count == found.findings.distinct.count else { return ["a finding is kept twice"] }
         let flagRules = Set(CheckRunner.allChecks.filter { $0.description.dependsOnFlags }.map { $0.description.id })
         func comparable(_ f: Finding) -> Finding {
             var f = f

@@ -127,7 +127,7 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertEqual(a.html, b.html)
     }
 
-    /// Up to 10 flags: every combination, as `check --all-flag-combinations`; more: each flag
+    /// Up to `FlagScenario.combinationLimit` (10) flags: every combination, as `check --all-flag-combinations`; more: each flag
     /// toggled alone from the start scenario. Each scenario's change is `FlagsQuery`'s.
     func testFlagScenarioRule() throws {
         func registry(flags n: Int) -> Registry {

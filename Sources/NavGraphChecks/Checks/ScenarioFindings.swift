@@ -15,7 +15,7 @@ public struct ScenarioFindings: Sendable {
     /// The index of the start scenario in `scenarios`.
     public var start: Int
     /// `findings[i]`: the findings under `scenarios[i]` alone, in `CheckRunner`'s order.
-    public var findings: [[Finding]]
+    public var findings: FindingsByScenario
 
     /// The scenarios around `start` and their findings with `options`' rules, severities and
     /// exclusions (its `scenarios` are not used).
@@ -27,4 +27,24 @@ public struct ScenarioFindings: Sendable {
         self.start = explored.start
         findings = CheckRunner(options: options).runEach(graph, scenarios: scenarios)
     }
+}
+
+/// The findings of many scenarios with each distinct finding kept once: ten flags make 1,024
+/// scenarios that mostly report the same findings.
+public struct FindingsByScenario: Sendable {
+    /// Every distinct finding, in order of first occurrence (scenario by scenario).
+    public var distinct: [Finding]
+    /// Per scenario, its findings as indices into `distinct`, in `CheckRunner`'s order.
+    public var indices: [[Int32]]
+
+    public init(distinct: [Finding], indices: [[Int32]]) {
+        self.distinct = distinct
+        self.indices = indices
+    }
+
+    /// The number of scenarios.
+    public var count: Int { indices.count }
+
+    /// The findings of scenario `scenario`.
+    public subscript(_ scenario: Int) -> [Finding] { indices[scenario].map { distinct[Int($0)] } }
 }
