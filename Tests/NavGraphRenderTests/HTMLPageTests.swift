@@ -185,6 +185,17 @@ final class HTMLPageTests: XCTestCase {
         }
     }
 
+    /// The page runs no check: without the pipeline's scenario findings there is no page, and an
+    /// error says so (the other formats need none).
+    func testThePageNeedsThePipelinesFindings() throws {
+        let r = try example("ShopApp.yml")
+        XCTAssertThrowsError(try DiagramRenderer().render(graph: NavGraph(registry: r), findings: [], options: DiagramOptions(), formats: [.html])) {
+            guard case RenderError.unsupported(let why) = $0 else { return XCTFail("\($0)") }
+            XCTAssertTrue(why.contains("HTMLPage.Context"), why)
+        }
+        XCTAssertNoThrow(try DiagramRenderer().render(graph: NavGraph(registry: r), findings: [], options: DiagramOptions(), formats: [.dot]))
+    }
+
     /// The large-graph fallbacks apply: the page embeds the collapsed diagram and says why.
     func testLargeGraphPageSaysWhichFallback() throws {
         var o = DiagramOptions()
