@@ -59,7 +59,8 @@ let package = Package(
             name: "NavGraphKit",
             dependencies: ["NavGraphSupport", "NavGraphModel", "NavGraphSchema", "NavGraphGraph", "NavGraphChecks", "NavGraphOutputs", "NavGraphConfig"]
         ),
-        .target(name: "NavGraphRender", dependencies: ["NavGraphKit", "CGraphviz"]),
+        // Page/: the HTML page's style sheet and script, compiled in by scripts/embed-page-assets.py.
+        .target(name: "NavGraphRender", dependencies: ["NavGraphKit", "CGraphviz"], exclude: ["Page"]),
         // The synthetic registries of the benchmarks and tests (the CLI's hidden `generate`).
         .target(name: "NavGraphSynthetic", dependencies: ["NavGraphKit"]),
         .target(

@@ -119,6 +119,12 @@ public struct Analysis: Sendable {
         return CheckRunner(options: o).run(graph)
     }
 
+    /// The findings of each flag scenario the HTML page explores around `scenario`, each on its
+    /// own, from one check run (`ScenarioFindings`); without `options`, the configuration's.
+    public func scenarioFindings(options: CheckOptions? = nil) -> ScenarioFindings {
+        ScenarioFindings(graph: graph, start: scenario, options: options ?? configuration.checkOptions())
+    }
+
     /// The checks with a baseline applied: the report reporters write, and what the baseline did.
     public func check(options: CheckOptions, baseline: Baseline?) -> (report: CheckReport, baseline: Baseline.Filtered) {
         report(findings(options: options), options: options, baseline: baseline)

@@ -31,11 +31,11 @@ public struct DiagramRenderer: Sendable {
         public var groups: DiagramGroups?
     }
 
-    /// `page` is what the HTML format needs beyond the diagram (its start scenario, check options).
+    /// `page` is what the HTML format needs beyond the diagram (its flag scenarios and their findings).
     /// Above the map's threshold (or with `view: .map`) the files are the map's, and `groupFiles`
     /// holds one picture per group (`DiagramGroups`); the HTML page holds the map and every group.
     public func render(graph: NavGraph, findings: [Finding], options: DiagramOptions,
-                       formats: [DiagramFormat], page: HTMLPage.Context = .init()) throws(RenderError) -> Outcome {
+                       formats: [DiagramFormat], page: HTMLPage.Context? = nil) throws(RenderError) -> Outcome {
         let builder = DiagramBuilder(graph: graph, findings: findings)
         if let groups = try builder.groups(options) {
             return try renderMap(groups, builder: builder, graph: graph, options: options, formats: formats, page: page)
@@ -140,7 +140,7 @@ public struct DiagramRenderer: Sendable {
     /// would pass cairo's bitmap limit (32,767 pixels a side; cairo would scale it down) is split:
     /// its flow or module is cut into parts of half its size, and the groups are drawn again.
     private func renderMap(_ first: DiagramGroups, builder: DiagramBuilder, graph: NavGraph, options: DiagramOptions,
-                           formats: [DiagramFormat], page: HTMLPage.Context) throws(RenderError) -> Outcome {
+                           formats: [DiagramFormat], page: HTMLPage.Context?) throws(RenderError) -> Outcome {
         let devs = devices(formats)
         var groups = first
         var caps: [String: Int] = [:]

@@ -7,24 +7,24 @@ import NavGraphKit
 /// Names never reach markup: the JSON escapes `<`, `>`, `&`, U+2028/2029; the SVG is graphviz's
 /// escaped XML; the script writes text with `textContent` only.
 public enum HTMLPage {
-    /// What the page needs beyond the diagram: the scenario it starts from and the check options
-    /// (rules, severities, exclusions) its per-scenario findings are computed with.
+    /// What the page needs beyond the diagram: its flag scenarios and each one's findings, as the
+    /// pipeline computed them (`Analysis.scenarioFindings`; the page runs no checks).
     public struct Context: Sendable {
-        public var scenario: FlagScenario?
-        public var checkOptions: CheckOptions
-        public init(scenario: FlagScenario? = nil, checkOptions: CheckOptions = .init()) {
-            self.scenario = scenario
-            self.checkOptions = checkOptions
+        public var scenarios: ScenarioFindings
+        public init(scenarios: ScenarioFindings) {
+            self.scenarios = scenarios
         }
     }
 
     /// The page's bytes. `svg` is graphviz's SVG of `diagram`.
     static func write(svg: Data, graph: NavGraph, diagram: Diagram, engine: String, notes: [String],
-                      options: DiagramOptions, context: Context, groups: DiagramGroups? = nil, groupSVGs: [Data] = [],
+                      options: DiagramOptions, context: Context?, groups: DiagramGroups? = nil, groupSVGs: [Data] = [],
                       groupDiagrams: [Diagram] = []) throws(RenderError) -> Data {
-        let base = context.scenario ?? graph.defaultScenario
-        let data = HTMLPageData(graph: graph, diagram: diagram, engine: engine, notes: notes, options: options,
-                                base: base, checkOptions: context.checkOptions, groups: groups, groupDiagrams: groupDiagrams)
+        guard let context else { throw .unsupported("the HTML page needs its flag scenarios' findings (HTMLPage.Context)") }
+        let data = StageTimes.measure("html: page data") {
+            HTMLPageData(graph: graph, diagram: diagram, engine: engine, notes: notes, options: options,
+                         scenarios: context.scenarios, groups: groups, groupDiagrams: groupDiagrams)
+        }
         let json: String
         do {
             let encoder = JSONEncoder()

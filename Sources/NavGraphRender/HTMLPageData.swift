@@ -1,9 +1,10 @@
 import NavGraphKit
 
 /// What the HTML page embeds as JSON (docs/rendering.md, "HTML"): the graph, how the diagram maps
-/// onto the SVG, the findings and the flag scenarios. Everything is computed here with the
-/// library's own functions (`reachability(under:)`, `FlagsQuery.change`, `CheckRunner`,
-/// `moves(opening:)`); the page's script only looks up, colours, and walks the embedded moves.
+/// onto the SVG, the findings and the flag scenarios. The scenarios and each one's findings come
+/// from the pipeline (`ScenarioFindings`: one check run); the rest is computed here with the
+/// library's own functions (`reachability(under:)`, `FlagsQuery.change`, `moves(opening:)`); the
+/// page's script only looks up, colours, and walks the embedded moves.
 /// Graph node `i` is `nodes[i]`; diagram node `d` is the SVG's `<g id="n<d>">`.
 struct HTMLPageData: Encodable {
     struct Node: Encodable {
@@ -107,18 +108,50 @@ struct HTMLPageData: Encodable {
 }
 
 extension HTMLPageData {
-    /// Every combination of the flags is embedded while there are at most `maxCombinationFlags`
-    /// (as `check --all-flag-combinations`) and 2^flags × declared features stays within
-    /// `combinationBudget`; otherwise the base scenario and each flag toggled alone.
-    static let maxCombinationFlags = FlagScenario.combinationLimit
-    static let combinationBudget = 1 << 21
-
+    /// `found`: the page's flag scenarios (every combination of the flags, or each toggled alone:
+    /// `FlagScenario.explored`) and each one's findings, which the page embeds and never computes.
     init(graph g: NavGraph, diagram: Diagram, engine: String, notes: [String], options: DiagramOptions,
-         base: FlagScenario, checkOptions: CheckOptions, groups: DiagramGroups? = nil, groupDiagrams: [Diagram] = []) {
+         scenarios found: ScenarioFindings, groups: DiagramGroups? = nil, groupDiagrams: [Diagram] = []) {
+        nodes = Self.nodes(g, drawnIn: diagram, groups: groups)
+        if let groups {
+            views = Views(rule: groups.rule, groups: zip(groups.groups, groupDiagrams).map { group, d in
+                GroupView(name: group.name, slug: group.slug, modules: group.modules, diagramEdges: d.edges.map { [$0.tail, $0.head] },
+                          members: d.nodes.map(\.members))
+            })
+        }
+        var styles: [String: String] = [:]
+        edges = g.edges.enumerated().map { i, e in
+            if let s = e.style { styles["\(i)"] = s }
+            return [e.from, e.to, Int32(e.kind.rawValue), e.via, e.lazy ? 1 : 0]
+        }
+        edgeStyles = styles
+        diagramEdges = diagram.edges.map { [$0.tail, $0.head] }
+        diagramNodes = diagram.nodes.count
+        app = g.app ?? diagram.title
+        title = diagram.title
+        layout = Layout(engine: engine, collapsed: diagram.collapsed, edgeLabels: diagram.showsEdgeLabels,
+                        detail: options.detail.rawValue, layer: options.layer.rawValue, notes: notes,
+                        drawnNodes: diagram.nodes.count, drawnEdges: diagram.edges.count)
+        let gates = g.flagGates().gates
+        flags = found.flags.map { n in
+            let declared = g.declaredFlags.first { $0.name == n }
+            return Flag(name: n, declared: declared != nil, defaultValue: declared?.defaultValue,
+                        gates: (gates[n] ?? []).compactMap { g.node(.feature, $0) })
+        }
+        var allOn = found.scenarios[found.start]
+        for n in found.flags { allOn.values[n] = true }
+        moves = Self.moves(g, under: allOn)
+        scenarioRule = found.combinations ? "combinations" : "single"
+        base = found.start
+        (findings, scenarios) = Self.scenarios(g, found)
+    }
+
+    /// Every graph node, with the diagram node (and on the map, the group) that draws it.
+    private static func nodes(_ g: NavGraph, drawnIn diagram: Diagram, groups: DiagramGroups?) -> [Node] {
         var drawnBy: [Int32: Int] = [:]
         for (i, n) in diagram.nodes.enumerated() { for m in n.members where drawnBy[m] == nil { drawnBy[m] = i } }
         let entryFeatures = Set(g.entryFeatures), entryRoutes = Set(g.entryRoutes)
-        nodes = g.nodes.indices.map { i in
+        return g.nodes.indices.map { i in
             let id = Int32(i), n = g.nodes[i]
             var origin: ElementOrigin?
             var node = Node(kind: n.kind.label, name: n.name, module: n.module, declared: n.declared, entry: false, svg: drawnBy[id])
@@ -145,35 +178,11 @@ extension HTMLPageData {
             node.group = groups?.groupOf[id]
             return node
         }
-        if let groups {
-            views = Views(rule: groups.rule, groups: zip(groups.groups, groupDiagrams).map { group, d in
-                GroupView(name: group.name, slug: group.slug, modules: group.modules, diagramEdges: d.edges.map { [$0.tail, $0.head] },
-                          members: d.nodes.map(\.members))
-            })
-        }
-        var styles: [String: String] = [:]
-        edges = g.edges.enumerated().map { i, e in
-            if let s = e.style { styles["\(i)"] = s }
-            return [e.from, e.to, Int32(e.kind.rawValue), e.via, e.lazy ? 1 : 0]
-        }
-        edgeStyles = styles
-        diagramEdges = diagram.edges.map { [$0.tail, $0.head] }
-        diagramNodes = diagram.nodes.count
-        app = g.app ?? diagram.title
-        title = diagram.title
-        layout = Layout(engine: engine, collapsed: diagram.collapsed, edgeLabels: diagram.showsEdgeLabels,
-                        detail: options.detail.rawValue, layer: options.layer.rawValue, notes: notes,
-                        drawnNodes: diagram.nodes.count, drawnEdges: diagram.edges.count)
+    }
 
-        let (names, gates) = FlagsQuery.flags(of: g)
-        flags = names.map { n in
-            let declared = g.declaredFlags.first { $0.name == n }
-            return Flag(name: n, declared: declared != nil, defaultValue: declared?.defaultValue,
-                        gates: (gates[n] ?? []).compactMap { g.node(.feature, $0) })
-        }
-        var allOn = base
-        for n in names { allOn.values[n] = true }
-        moves = g.nodes.indices.map { i in
+    /// Per declared feature, its landing moves under `allOn` (every flag on), as `moves` describes them.
+    private static func moves(_ g: NavGraph, under allOn: FlagScenario) -> [[[Int32]]] {
+        g.nodes.indices.map { i in
             let f = Int32(i)
             guard g.isDeclaredFeature(f) else { return [] }
             var rows: [[Int32]] = []
@@ -191,40 +200,26 @@ extension HTMLPageData {
             }
             return rows
         }
+    }
 
-        // Scenarios: every combination, or each flag toggled alone from the base.
-        let features = g.declaredFeatures.count
-        let combine = names.count <= Self.maxCombinationFlags && (1 << names.count) * max(features, 1) <= Self.combinationBudget
-        scenarioRule = combine ? "combinations" : "single"
-        func scenario(_ values: [Bool]) -> FlagScenario {
-            var s = base
-            for (n, v) in zip(names, values) { s.values[n] = v }
-            s.name = names.isEmpty ? base.name : zip(names, values).map { "\($0)=\($1 ? "on" : "off")" }.joined(separator: ",")
-            return s
-        }
-        let baseValues = names.map { base.values[$0] ?? false }
-        var list: [[Bool]] = []
-        if combine {
-            // The order of FlagScenario.allCombinations: all on first.
-            list = (0..<(1 << names.count)).map { mask in names.indices.map { mask & (1 << (names.count - 1 - $0)) == 0 } }
-        } else {
-            list = [baseValues] + names.indices.map { i in
-                var v = baseValues
-                v[i].toggle()
-                return v
-            }
-        }
-        self.base = list.firstIndex(of: baseValues) ?? 0
-        let baseReach = g.reachability(under: scenario(baseValues))
+    /// The findings of every scenario, each once (in order of first occurrence), and per scenario
+    /// which of them it has and what it changes against the start scenario (`FlagsQuery.change`).
+    private static func scenarios(_ g: NavGraph, _ found: ScenarioFindings) -> ([FindingRow], [Scenario]) {
+        let startReach = g.reachability(under: found.scenarios[found.start])
         var rows: [FindingRow] = []
         var rowOf: [String: Int] = [:]
+        // A row per finding as the page lists it (rule, severity, subject, message, location; the
+        // notes of its first occurrence), found once per distinct finding.
+        var rowOfDistinct = [Int?](repeating: nil, count: found.findings.distinct.count)
         var scenarios: [Scenario] = []
-        for values in list {
-            let s = scenario(values)
-            var o = checkOptions
-            o.scenarios = [s]
+        for (s, distinctIndices) in zip(found.scenarios, found.findings.indices) {
             var indices: [Int] = []
-            for f in CheckRunner(options: o).run(g) {
+            for d in distinctIndices.map({ Int($0) }) {
+                if let row = rowOfDistinct[d] {
+                    indices.append(row)
+                    continue
+                }
+                let f = found.findings.distinct[d]
                 let key = [f.ruleID, f.severity.rawValue, f.subject, f.message, f.location?.description ?? ""].joined(separator: "\u{1}")
                 if rowOf[key] == nil {
                     rowOf[key] = rows.count
@@ -234,19 +229,19 @@ extension HTMLPageData {
                                            location: f.location?.description, elements: Array(Set(ids)).sorted(),
                                            notes: f.notes.map { n in n.location.map { "\(n.message) (\($0))" } ?? n.message }))
                 }
+                rowOfDistinct[d] = rowOf[key]!
                 indices.append(rowOf[key]!)
             }
-            let change = FlagsQuery.change(g, from: baseReach, to: g.reachability(under: s))
+            let change = FlagsQuery.change(g, from: startReach, to: g.reachability(under: s))
             let disabled = g.ids(of: .feature).filter { f in
                 guard let info = g.feature(f), case .flag = info.enabled else { return false }
                 return s.isEnabled(info.enabled) == false
             }
             scenarios.append(Scenario(
-                name: s.name, values: values, disabled: disabled, findings: indices,
+                name: s.name, values: found.flags.map { s.values[$0] ?? false }, disabled: disabled, findings: indices,
                 fallsBack: change.fallsBack.map { [$0.feature, $0.fallback ?? -1] }, unreachable: change.unreachable,
                 gained: change.gained))
         }
-        findings = rows
-        self.scenarios = scenarios
+        return (rows, scenarios)
     }
 }

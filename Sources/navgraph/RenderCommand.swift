@@ -118,7 +118,7 @@ struct RenderCommand: ParsableCommand {
         let renderer = DiagramRenderer(renderer: GraphvizRenderer(timeout: layoutTimeout))
         let outcome: DiagramRenderer.Outcome
         do {
-            let page = HTMLPage.Context(scenario: loaded.scenario, checkOptions: loaded.configuration.checkOptions())
+            let page = formats.contains(.html) ? HTMLPage.Context(scenarios: loaded.scenarioFindings()) : nil
             outcome = try renderer.render(graph: loaded.graph, findings: loaded.findings(), options: options, formats: formats, page: page)
         } catch {
             CLIOutput.stderr("navgraph: error: \(error)\n")
@@ -134,6 +134,7 @@ struct RenderCommand: ParsableCommand {
                     + "wrote that this one no longer draws: \(done.removed.prefix(5).joined(separator: ", "))\(done.removed.count > 5 ? ", …" : "")\n")
             }
             for name in done.kept { CLIOutput.stderr("navgraph: note: kept \(name): an earlier render wrote it, but it changed since\n") }
+            if StageTimes.enabled { CLIOutput.stderr(StageTimes.table()) }
         } catch {
             CLIOutput.stderr("navgraph: error: \(error)\n")
             throw ExitCode(ExitStatus.badInput)

@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -29,6 +30,20 @@ def run(*args, ok=(0,)):
     if p.returncode not in ok:
         raise AssertionError(f"{' '.join(args)} exited {p.returncode}: {p.stderr.strip()[:400]}")
     return p
+
+
+def top_level_rules(css):
+    """The number of rules (a selector's block, an @media block) at the top of a style sheet."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    depth = count = 0
+    for c in css:
+        if c == "{":
+            count += depth == 0
+            depth += 1
+        elif c == "}":
+            depth -= 1
+    assert depth == 0, "unbalanced braces in page.css"
+    return count
 
 
 class Suite:
@@ -72,6 +87,29 @@ class Suite:
         return path
 
     # ---- the tests
+    def test_assets_parse(self):
+        """The page's style sheet and script (Sources/NavGraphRender/Page) are what the page holds,
+        and parse: the script runs to its end (the page is ready) with no exception or console
+        error, and every top-level rule of the style sheet is a rule of the page's sheet (chromium
+        drops a rule it cannot parse without a word). With node installed, `node --check` too."""
+        page_dir = os.path.join(ROOT, "Sources/NavGraphRender/Page")
+        css = open(os.path.join(page_dir, "page.css"), encoding="utf-8").read()
+        js = open(os.path.join(page_dir, "page.js"), encoding="utf-8").read()
+        for registry, stem in (("Examples/ShopApp.yml", "ShopApp"), ("Examples/Broken.yml", "Broken")):
+            self.open(self.page(registry, stem))
+            assert self.b.page_errors() == [], self.b.page_errors()
+            assert self.b.js("document.body.dataset.ready") == "1"
+            assert self.b.js("document.scripts[document.scripts.length - 1].textContent") == "\n" + js, "the page's script is page.js"
+            assert self.b.js("document.querySelector('style').textContent") == "\n" + css, "the page's style is page.css"
+            want = top_level_rules(css)
+            got = self.b.js("document.styleSheets[0].cssRules.length")
+            assert got == want, f"chromium kept {got} of page.css's {want} rules"
+        node = shutil.which("node") or shutil.which("nodejs")
+        if node:
+            run(node, "--check", os.path.join(page_dir, "page.js"))
+        else:
+            print("  (node is not installed: page.js checked in chromium only)")
+
     def test_search_click_panel_highlight(self):
         self.open(self.page("Examples/ShopApp.yml", "ShopApp"))
         assert self.b.js("document.querySelectorAll('#ng-svg g.node').length") == self.data["diagramNodes"] + 1  # + legend

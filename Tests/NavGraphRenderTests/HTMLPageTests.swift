@@ -18,7 +18,7 @@ final class HTMLPageTests: XCTestCase {
               scenario: FlagScenario? = nil, formats: [DiagramFormat] = [.html]) throws -> (Page, DiagramRenderer.Outcome) {
         let graph = NavGraph(registry: registry)
         let out = try DiagramRenderer().render(graph: graph, findings: findings ?? CheckRunner().run(graph), options: options,
-                                               formats: formats, page: HTMLPage.Context(scenario: scenario))
+                                               formats: formats, page: pageContext(graph, scenario))
         let html = out.text(.html)
         let open = #"<script type="application/json" id="navgraph-data">"#
         let start = try XCTUnwrap(html.range(of: open)).upperBound
@@ -127,7 +127,7 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertEqual(a.html, b.html)
     }
 
-    /// Up to 10 flags: every combination, as `check --all-flag-combinations`; more: each flag
+    /// Up to `FlagScenario.combinationLimit` (10) flags: every combination, as `check --all-flag-combinations`; more: each flag
     /// toggled alone from the start scenario. Each scenario's change is `FlagsQuery`'s.
     func testFlagScenarioRule() throws {
         func registry(flags n: Int) -> Registry {
@@ -183,6 +183,17 @@ final class HTMLPageTests: XCTestCase {
             let got = (s["findings"] as? [Int] ?? []).map { rows[$0] }
             XCTAssertEqual(got.map { "\($0["rule"]!)|\($0["message"]!)" }, expected.map { "\($0.ruleID)|\($0.message)" }, name)
         }
+    }
+
+    /// The page runs no check: without the pipeline's scenario findings there is no page, and an
+    /// error says so (the other formats need none).
+    func testThePageNeedsThePipelinesFindings() throws {
+        let r = try example("ShopApp.yml")
+        XCTAssertThrowsError(try DiagramRenderer().render(graph: NavGraph(registry: r), findings: [], options: DiagramOptions(), formats: [.html])) {
+            guard case RenderError.unsupported(let why) = $0 else { return XCTFail("\($0)") }
+            XCTAssertTrue(why.contains("HTMLPage.Context"), why)
+        }
+        XCTAssertNoThrow(try DiagramRenderer().render(graph: NavGraph(registry: r), findings: [], options: DiagramOptions(), formats: [.dot]))
     }
 
     /// The large-graph fallbacks apply: the page embeds the collapsed diagram and says why.

@@ -54,7 +54,15 @@ final class SVGScan: NSObject, XMLParserDelegate {
 
 func render(_ registry: Registry, _ findings: [Finding] = [], _ options: DiagramOptions = DiagramOptions(),
             _ formats: [DiagramFormat] = [.dot, .svg]) throws -> DiagramRenderer.Outcome {
-    try DiagramRenderer().render(graph: NavGraph(registry: registry), findings: findings, options: options, formats: formats)
+    let graph = NavGraph(registry: registry)
+    return try DiagramRenderer().render(graph: graph, findings: findings, options: options, formats: formats,
+                                        page: formats.contains(.html) ? pageContext(graph) : nil)
+}
+
+/// What the pipeline hands the HTML page (`Analysis.scenarioFindings`): its flag scenarios around
+/// `start` (the defaults) and each one's findings with every default rule.
+func pageContext(_ graph: NavGraph, _ start: FlagScenario? = nil) -> HTMLPage.Context {
+    HTMLPage.Context(scenarios: ScenarioFindings(graph: graph, start: start ?? graph.defaultScenario, options: CheckOptions()))
 }
 
 extension DiagramRenderer.Outcome {

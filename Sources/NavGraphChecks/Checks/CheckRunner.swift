@@ -87,16 +87,74 @@ public struct CheckRunner: Sendable {
                 }
             }
         }
-        return StageTimes.measure("checks: suppressions, exclusions, order") {
-            var findings = results.flatMap { $0 }
-            findings = SuperfluousSuppression.apply(to: findings, graph.registry, runner: self)
-            findings = findings.filter { !isExcluded($0, graph) }
-            for i in findings.indices {
-                if let s = options.severityOverrides[findings[i].ruleID] { findings[i].severity = s }
-            }
-            findings = Completeness.apply(to: findings, graph: graph)
-            return Self.sorted(findings)
+        return StageTimes.measure("checks: suppressions, exclusions, order") { finish(results.flatMap { $0 }, graph) }
+    }
+
+    /// What `run` reports under each of `scenarios` alone (`options.scenarios` aside), in one run:
+    /// the shared index is built once, the rules that do not depend on flags run once, in the first
+    /// scenario (as `run` runs them under many scenarios: their notes are that scenario's), and the
+    /// others in every scenario, one thread per core; suppressions, exclusions, severities and
+    /// completeness apply per scenario. Each distinct finding is kept once (`FindingsByScenario`).
+    /// The HTML page's findings (`ScenarioFindings`).
+    public func runEach(_ graph: NavGraph, scenarios: [FlagScenario]) -> FindingsByScenario {
+        guard !scenarios.isEmpty else { return FindingsByScenario(distinct: [], indices: []) }
+        let index = StageTimes.measure("checks: shared index") { CheckIndex(graph) }
+        let checks = Self.allChecks.filter { isEnabled($0.description) }
+        let first = CheckContext(graph: graph, scenario: scenarios[0], index: index)
+        let once: [[Finding]?] = StageTimes.measure("checks: rules without flags") {
+            checks.map { $0.description.dependsOnFlags ? nil : $0.run(first) }
         }
+        // Worker k takes scenarios k, k + workers, …, and numbers the findings it sees.
+        let workers = min(scenarios.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let runs = StageTimes.measure("checks: each scenario") {
+            onThreads(workers) { k in
+                var number: [Finding: Int32] = [:]
+                var seen: [Finding] = []
+                let lists = stride(from: k, to: scenarios.count, by: workers).map { i in
+                    let context = i == 0 ? first : CheckContext(graph: graph, scenario: scenarios[i], index: index)
+                    return finish(checks.indices.flatMap { once[$0] ?? checks[$0].run(context) }, graph).map { f in
+                        if let n = number[f] { return n }
+                        number[f] = Int32(seen.count)
+                        seen.append(f)
+                        return Int32(seen.count - 1)
+                    }
+                }
+                return (seen: seen, lists: lists)
+            }
+        }
+        // Scenario by scenario, so that `distinct` is in order of first occurrence.
+        var distinct: [Finding] = []
+        var number: [Finding: Int32] = [:]
+        var global = runs.map { [Int32](repeating: -1, count: $0.seen.count) }
+        let indices = scenarios.indices.map { i in
+            let k = i % workers
+            return runs[k].lists[i / workers].map { n in
+                if global[k][Int(n)] < 0 {
+                    let f = runs[k].seen[Int(n)]
+                    if let m = number[f] {
+                        global[k][Int(n)] = m
+                    } else {
+                        number[f] = Int32(distinct.count)
+                        global[k][Int(n)] = Int32(distinct.count)
+                        distinct.append(f)
+                    }
+                }
+                return global[k][Int(n)]
+            }
+        }
+        return FindingsByScenario(distinct: distinct, indices: indices)
+    }
+
+    /// The rules' findings in rule order, with suppressions, exclusions, severity overrides and
+    /// completeness applied, sorted.
+    private func finish(_ found: [Finding], _ graph: NavGraph) -> [Finding] {
+        var findings = SuperfluousSuppression.apply(to: found, graph.registry, runner: self)
+        findings = findings.filter { !isExcluded($0, graph) }
+        for i in findings.indices {
+            if let s = options.severityOverrides[findings[i].ruleID] { findings[i].severity = s }
+        }
+        findings = Completeness.apply(to: findings, graph: graph)
+        return Self.sorted(findings)
     }
 
     /// Canonical order: by rule, then subject — independent of positions, so a reordered

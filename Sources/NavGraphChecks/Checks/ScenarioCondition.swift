@@ -11,7 +11,7 @@ import NavGraphGraph
 /// scenario's name is (`a=on,b=off`), with only the flags it needs, and terms are joined by " | " as
 /// names are, so a term that needs every flag is a scenario's name.
 ///
-/// The condition is a cover of the scenarios by prime implicants (Quine–McCluskey over at most 10
+/// The condition is a cover of the scenarios by prime implicants (Quine–McCluskey over at most `FlagScenario.combinationLimit`
 /// flags: every sub-cube of the flags is tested once): the essential ones, then the one covering
 /// most of what is left (ties: fewer flags, then the first in flag order), then any term the others
 /// cover is dropped. Not always the shortest possible cover, always exact. Conditions are cached by

@@ -54,17 +54,7 @@ public enum FlagsQuery {
 
     /// The flags the registry declares or a feature follows, in name order, and the features
     /// each one gates (in id order).
-    public static func flags(of g: NavGraph) -> (names: [String], gates: [String: [String]]) {
-        var names = Set(g.registry.flags.map(\.name))
-        var gates: [String: [String]] = [:]
-        for f in g.declaredFeatures {
-            if case .flag(let x) = g.feature(f)!.enabled {
-                names.insert(x)
-                gates[x, default: []].append(g.name(f))
-            }
-        }
-        return (names.sorted(), gates)
-    }
+    public static func flags(of g: NavGraph) -> (names: [String], gates: [String: [String]]) { g.flagGates() }
 
     /// What going from one scenario's reachability (`before`) to another's (`after`) does to the
     /// declared features, in id order: shown before and still navigated to after, but not shown →
