@@ -293,24 +293,15 @@ public struct SwiftSourceScanner: Sendable {
 
     static func swiftFiles(under root: String) -> [String] {
         var out: [String] = []
-        var stack = [root]
-        let fm = FileManager.default
-        while let dir = stack.popLast() {
-            guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
-            for name in names where !name.hasPrefix(".") {
-                let path = dir + "/" + name
-                var isDir: ObjCBool = false
-                guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
-                    // A dangling link named like a source file: listed, so that its absence is said.
-                    if name.hasSuffix(".swift"), (try? fm.destinationOfSymbolicLink(atPath: path)) != nil { out.append(path) }
-                    continue
-                }
-                if isDir.boolValue {
-                    if !skippedFolders.contains(name) && !name.hasSuffix(".xcodeproj") { stack.append(path) }
-                } else if name.hasSuffix(".swift") && name != "Package.swift" {
-                    out.append(path)
-                }
+        DirectoryWalk.walk(root, sortedNames: false) { _, name, path, isDirectory in
+            guard let isDirectory else {
+                // A dangling link named like a source file: listed, so that its absence is said.
+                if name.hasSuffix(".swift"), (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil { out.append(path) }
+                return false
             }
+            if isDirectory { return !skippedFolders.contains(name) && !name.hasSuffix(".xcodeproj") }
+            if name.hasSuffix(".swift") && name != "Package.swift" { out.append(path) }
+            return false
         }
         return out
     }
