@@ -273,6 +273,19 @@ extension SwiftSourceScanner {
         summary.directEdges = registry.features.reduce(0) { $0 + $1.presents.count }
     }
 
+    /// Sources in which a routing system's routes or handlers are found but no screen at all (a feature
+    /// protocol the scan could not learn, screens of a shape it does not read): nothing can be checked,
+    /// so this is an error like no routing at all, never a green `0 errors in 0 features`. It says what
+    /// was found, how many navigation calls were not followed, and how to name the screens' protocol.
+    static func noScreens(in paths: [String], summary: ScanSummary, warnings: [ScanWarning]) -> InputError {
+        let found = [(summary.routes, "route"), (summary.handlers, "handler")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+        let calls = summary.navigateCalls == 0 ? "no navigate call" : "\(summary.navigateCalls) navigate call\(summary.navigateCalls == 1 ? "" : "s") (\(summary.navigateResolved) resolved)"
+        let styles = summary.styles.isEmpty ? "" : " [\(summary.styles.map(\.rawValue).joined(separator: ", "))]"
+        let learned = summary.learned.isEmpty ? "" : "; learnt: \(summary.learned.joined(separator: ", "))"
+        return InputError([Diagnostic(.error, "\(Self.noScreensPrefix) \(paths.joined(separator: ", ")) (\(summary.filesRead) Swift files read\(summary.unparsedNote)): the scan found routing\(styles) — \(found.joined(separator: ", ")), \(calls)\(learned) — but no type it reads as a screen, so nothing can be checked; name the protocol your screens conform to under `scan:` in .navgraph.yml (featureProtocols)", at: nil)]
+            + Set(warnings.filter { $0.kind != .syntaxError }.map { $0.diagnostic(strict: false) }).sorted(by: Self.order))
+    }
+
     /// Sources in which no feature, route or handler is found: an error naming the styles navgraph
     /// reads, with what a style saw and could not read (an app's own tree DSL, say).
     static func noRouting(in paths: [String], summary: ScanSummary, warnings: [ScanWarning]) -> InputError {

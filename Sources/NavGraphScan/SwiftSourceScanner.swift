@@ -76,6 +76,9 @@ public struct SwiftSourceScanner: Sendable {
         if summary.features + summary.routes + summary.handlers == 0 {
             throw Self.noRouting(in: paths, summary: summary, warnings: warnings)
         }
+        if summary.features == 0 {
+            throw Self.noScreens(in: paths, summary: summary, warnings: warnings)
+        }
         let diagnostics = Set(warnings.map { $0.diagnostic(strict: configuration.strict) }).sorted(by: Self.order)
         var result = ScanResult(registry: registry, diagnostics: diagnostics, fileCount: work.count)
         result.summary = summary
@@ -133,11 +136,14 @@ public struct SwiftSourceScanner: Sendable {
 
     /// How the no-routing error starts (`isNoRouting` recognises it).
     static let noRoutingPrefix = "no routing found in"
+    /// How the error of routing without any screen starts (`isNoRouting` recognises it too).
+    static let noScreensPrefix = "no screens found in"
 
     /// Whether `diagnostic` is the error of a scan that found no routing at all (the build-tool
     /// plugin is silent on such a target; the command line reports it).
     public static func isNoRouting(_ diagnostic: Diagnostic) -> Bool {
-        diagnostic.severity == .error && diagnostic.location == nil && diagnostic.message.hasPrefix(noRoutingPrefix + " ")
+        diagnostic.severity == .error && diagnostic.location == nil
+            && (diagnostic.message.hasPrefix(noRoutingPrefix + " ") || diagnostic.message.hasPrefix(noScreensPrefix + " "))
     }
 
     /// The styles navgraph reads, for the no-routing error.

@@ -53,6 +53,12 @@ extension FactExtractor {
                         return .array([.member(.element(value(base, depth: next)), prop.declName.baseName.text)])
                     }
                     let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
+                    // `children.map { $0(store) }`: each element (a function) applied, read like `children.map(f)`.
+                    if let closure, let body = lastExpression(closure.statements), closure.statements.count == 1,
+                       let applied = body.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self),
+                       applied.baseName.text == (Self.closureParameterNames(closure).first ?? "$0") {
+                        return .call(.init(receiver: receiver(base, depth: next), name: name), [])
+                    }
                     if let closure, let body = lastExpression(closure.statements), closure.statements.count == 1 {
                         // Read as if inside the closure: its `$0` is an element of `base`, not an outer closure's.
                         closureStack.append(ClosureContext(parameters: Self.closureParameterNames(closure), callee: name, label: "_", elements: base))
@@ -60,7 +66,8 @@ extension FactExtractor {
                         return .array([value(body, depth: next)])
                     }
                 }
-                guard let base = m.base else { return .unknown(Self.short(expr)) }
+                // `.show(DetailRoute())`: an enum case with its associated values (or a static factory).
+                guard let base = m.base else { return name == "init" ? .unknown(Self.short(expr)) : .enumCase(name, args) }
                 return .call(.init(receiver: receiver(base, depth: next), name: name), args)
             }
             if let r = call.calledExpression.as(DeclReferenceExprSyntax.self) {
@@ -193,7 +200,10 @@ extension FactExtractor {
                     defer { closureStack = saved }
                     return .element(value(elements, depth: depth + 1))
                 }
-                guard let callee = c.callee else { return .unknown(name) }
+                guard let callee = c.callee else {
+                    if let a = c.assignedTo { return .propertyClosureParameter(object: a.object, property: a.property, index: i) }
+                    return .unknown(name)
+                }
                 return .closureParameter(callee: callee, label: c.label, index: i)
             }
         }
@@ -340,6 +350,36 @@ extension FactExtractor {
         let name = id.identifier.text
         localNames[f, default: []].insert(name)
         facts.functions[f].locals[name, default: []].append(value(initial.value))
+    }
+
+    /// `case .show(let route)` (or `case let .show(route)`, `if case .show(let route) = step`): each name
+    /// bound is the associated value in its place of the subject, when the subject is that case.
+    func recordCaseBindings(_ pattern: PatternSyntax, subject: ExprSyntax) {
+        guard let f = currentFunction else { return }
+        var p = pattern
+        var bound = false
+        if let v = p.as(ValueBindingPatternSyntax.self) { p = v.pattern; bound = true }
+        guard let call = p.as(ExpressionPatternSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
+              let m = call.calledExpression.as(MemberAccessExprSyntax.self) else { return }
+        var base: ValueExpr?
+        for (k, arg) in call.arguments.enumerated() {
+            guard let name = Self.boundName(arg.expression, bound: bound) else { continue }
+            let subjectValue = base ?? (subject.trimmedText == "self" ? .ref("self") : value(subject))
+            base = subjectValue
+            localNames[f, default: []].insert(name)
+            facts.functions[f].locals[name, default: []].append(.associatedValue(subjectValue, caseName: m.declName.baseName.text, index: k))
+        }
+    }
+
+    /// The name an associated value's place binds: `let route`, or `route` under an outer `let`.
+    private static func boundName(_ e: ExprSyntax, bound: Bool) -> String? {
+        if let pe = e.as(PatternExprSyntax.self) {
+            var p = pe.pattern
+            if let v = p.as(ValueBindingPatternSyntax.self) { p = v.pattern } else if !bound { return nil }
+            return p.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        if bound, let r = e.as(DeclReferenceExprSyntax.self) { return r.baseName.text }
+        return nil
     }
 
     func recordForIn(_ node: ForStmtSyntax) {

@@ -91,7 +91,7 @@ struct ValueResolver {
         let d = depth + 1
 
         switch expr {
-        case .construct, .literal:
+        case .construct, .literal, .enumCase:
             out.made.append(Made(value: expr, context: ctx, site: site, chain: chain))
         case .choice(let options), .array(let options):
             for o in options { out.add(evaluate(o, ctx, site, chain: chain, depth: d, visiting: &visiting)) }
@@ -115,6 +115,10 @@ struct ValueResolver {
             out = returns(of: expr, callee, args, ctx, site, chain: chain, depth: d, visiting: &visiting)
         case .closureParameter(let callee, let label, let i):
             out = closureArguments(expr, handedTo: callee, label: label, index: i, site, chain: chain, depth: d, visiting: &visiting)
+        case .associatedValue(let base, let caseName, let i):
+            out = associatedValue(expr, of: base, caseName: caseName, index: i, ctx, site, chain: chain, depth: d, visiting: &visiting)
+        case .propertyClosureParameter(let object, let property, let i):
+            out = propertyClosureArguments(expr, object: object, property: property, index: i, ctx, site, chain: chain, depth: d, visiting: &visiting)
         case .unknown(let text) where enumCasesAreValues && Self.isImplicitMember(text):
             out.made.append(Made(value: expr, context: ctx, site: site, chain: chain))
         case .unknown(let text):
@@ -226,6 +230,11 @@ struct ValueResolver {
         var out = Result()
         let candidates = functions(callee.name, labels: args.map { $0.label ?? "_" }, receiver: callee.receiver, from: ctx)
         let withReturns = candidates.filter { !index.functions[$0].returns.isEmpty }
+        // `Step.show(DetailRoute())`: a case of an enum of the sources, with its associated values.
+        if candidates.isEmpty, case .type(let t) = callee.receiver, index.type(named: t)?.enumCases.contains(where: { $0.name == callee.name }) == true {
+            out.made.append(Made(value: .enumCase(callee.name, args), context: ctx, site: site, chain: chain))
+            return out
+        }
         // `makeRoute()` where `makeRoute` holds a closure (`{ SomeRoute() }`): what the closure returns.
         if candidates.isEmpty, callee.receiver == .implicit, args.isEmpty, holdsValue(callee.name, ctx) {
             return evaluate(.ref(callee.name), ctx, site, chain: chain + ["closure \(callee.name) called"], depth: d, visiting: &visiting)
@@ -266,6 +275,91 @@ struct ValueResolver {
         }
         if !invoked { out.misses.append(Miss(reason: "\(expr.summary): the scanner sees no call of that closure", site: site, chain: chain)) }
         return out
+    }
+
+    /// A name bound by a case pattern (`case .show(let route)` over `step`): for each value of `step`
+    /// that is that case, its associated value in the pattern's place; another case binds nothing.
+    private func associatedValue(
+        _ expr: ValueExpr, of base: ValueExpr, caseName: String, index i: Int, _ ctx: Context, _ site: Site, chain: [String], depth d: Int,
+        visiting: inout Set<Visit>
+    ) -> Result {
+        var out = Result()
+        // The subject's cases without associated values (`.close`, `Step.close`) are values here too.
+        var cases = self
+        cases.enumCasesAreValues = true
+        let subjects = cases.evaluate(base, ctx, site, chain: chain, depth: d, visiting: &visiting)
+        out.misses += subjects.misses
+        for s in subjects.made {
+            let name: String
+            let args: [ValueExpr.Argument]
+            switch s.value {
+            case .enumCase(let n, let a): (name, args) = (n, a)
+            case .unknown(let text) where Self.isImplicitMember(text): (name, args) = (String(text.dropFirst()), [])
+            case .staticMember(let t, let n) where index.type(named: t)?.enumCases.contains(where: { $0.name == n }) == true: (name, args) = (n, [])
+            default:
+                out.misses.append(Miss(reason: "'\(s.value.summary)' is not an enum case the scanner can match with .\(caseName)(…)", site: site, chain: s.chain))
+                continue
+            }
+            guard name == caseName else { continue }
+            guard i < args.count else {
+                out.misses.append(Miss(reason: "'\(s.value.summary)' has no associated value \(i)", site: site, chain: s.chain))
+                continue
+            }
+            out.add(evaluate(args[i].value, s.context, site, chain: s.chain + ["value \(i) of case .\(caseName)(…), bound in a pattern over \(base.summary)"], depth: d, visiting: &visiting))
+        }
+        return out
+    }
+
+    /// A parameter of a closure assigned to `object.property` (`viewModel.onSelect = { route in … }`):
+    /// its argument wherever a value of the object's type calls that property (`onSelect?(DetailRoute())`
+    /// inside the view model, or `model.onSelect?(…)` on a value declared of that type).
+    private func propertyClosureArguments(
+        _ expr: ValueExpr, object: ValueExpr, property: String, index i: Int, _ ctx: Context, _ site: Site, chain: [String], depth d: Int,
+        visiting: inout Set<Visit>
+    ) -> Result {
+        var out = Result()
+        let types = objectTypes(object, ctx, site, chain: chain, depth: d, visiting: &visiting)
+        var invoked = false
+        for c in index.callsByName[property] ?? [] {
+            let call = index.calls[c]
+            guard i < call.arguments.count else { continue }
+            let callContext = context(ofCall: call)
+            let onType: Bool
+            switch call.callee.receiver {
+            case .implicit: onType = types.contains(where: { call.enclosingTypes.contains($0) || callContext.owner == $0 })
+            case .value(let v): onType = declaredType(of: v, in: callContext).map(types.contains) ?? false
+            case .type: onType = false
+            }
+            guard onType else { continue }
+            invoked = true
+            out.add(evaluate(
+                call.arguments[i].value, callContext, site,
+                chain: chain + ["closure \(object.summary).\(property), called at \(call.location)"], depth: d, visiting: &visiting))
+        }
+        if !invoked {
+            let owner = types.isEmpty ? "'\(object.summary)' (a type the scanner cannot see)" : types.sorted().joined(separator: ", ")
+            out.misses.append(Miss(reason: "\(expr.summary): the scanner sees no call of \(property) on \(owner)", site: site, chain: chain))
+        }
+        return out
+    }
+
+    /// The types a closure property's object may be: the enclosing type for `self`, else its declared
+    /// type, else the types it is constructed as; each with its conformers and subclasses.
+    private func objectTypes(_ object: ValueExpr, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Set<Visit>) -> Set<String> {
+        var object = object
+        if case .member(.ref("self"), let n) = object { object = .selfMember(n) }
+        var types = Set<String>()
+        if object == .ref("self") {
+            if let o = ctx.owner { types.insert(o) }
+        } else if let t = declaredType(of: object, in: ctx) {
+            types.insert(DependencyBinding.unqualified(t))
+        } else {
+            for m in evaluate(object, ctx, site, chain: chain, depth: d, visiting: &visiting).made {
+                if case .construct(let t, _) = m.value { types.insert(DependencyBinding.unqualified(t)) }
+            }
+        }
+        for t in types { types.formUnion(index.conformers[t] ?? []) }
+        return types
     }
 
     /// The values callees assign to a local passed as `&name` in function `f`: each callee's

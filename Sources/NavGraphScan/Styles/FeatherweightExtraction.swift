@@ -72,6 +72,12 @@ extension FeatherweightExtractor {
                     for m in byValue[child] ?? [] where m.function == c.function { childLocations.insert(m.location) }
                 }
             }
+            // A tree written out in a function the DSL applies (`children.map { $0(store) }` over
+            // `[feedRouter, …]`) is a subtree of the DSL's tree, not a tree of its own.
+            var reached = Set<SourceLocation>()
+            func collect(_ n: FeatherweightDSL.Node) { reached.insert(n.location); n.children.forEach(collect) }
+            for r in dslRoots { r.tree.forEach(collect) }
+            for c in treeCalls where reached.contains(c.location) { childLocations.insert(c.location) }
         }
 
         /// A node whose presenter, children or pattern is a parameter of the function `f` building it (`func

@@ -321,6 +321,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 return parts.map { p in if case .literal(let s) = p { s } else { p.summary } }.joined(separator: "/")
             case .staticMember(_, let c): return caseName(c)
             case .call(let callee, _) where callee.name.first.map { !$0.isUppercase } ?? false: return caseName(callee.name)
+            case .enumCase(let name, _): return caseName(name)
             case .unknown(let t) where t.hasPrefix("."):
                 return caseName(String(t.dropFirst().prefix { $0 != "(" }))
             default: return pattern.summary
