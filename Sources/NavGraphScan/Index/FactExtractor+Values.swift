@@ -41,35 +41,7 @@ extension FactExtractor {
                 }
                 return .construct(t, args)
             }
-            if let m = call.calledExpression.as(MemberAccessExprSyntax.self) {
-                let name = m.declName.baseName.text
-                if ["randomElement", "first", "last"].contains(name), let base = m.base { return .element(value(base, depth: next)) }
-                // Collections in, the same elements out (`filter`, `sorted`, …); `map`/`compactMap` give
-                // what their closure (or key path) makes of each element.
-                if Self.sameElementMethods.contains(name), let base = m.base { return value(base, depth: next) }
-                if ["map", "compactMap", "flatMap"].contains(name), let base = m.base {
-                    if let kp = call.arguments.first?.expression.as(KeyPathExprSyntax.self), kp.components.count == 1,
-                       let prop = kp.components.first?.component.as(KeyPathPropertyComponentSyntax.self) {
-                        return .array([.member(.element(value(base, depth: next)), prop.declName.baseName.text)])
-                    }
-                    let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
-                    // `children.map { $0(store) }`: each element (a function) applied, read like `children.map(f)`.
-                    if let closure, let body = lastExpression(closure.statements), closure.statements.count == 1,
-                       let applied = body.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self),
-                       applied.baseName.text == (Self.closureParameterNames(closure).first ?? "$0") {
-                        return .call(.init(receiver: receiver(base, depth: next), name: name), [])
-                    }
-                    if let closure, let body = lastExpression(closure.statements), closure.statements.count == 1 {
-                        // Read as if inside the closure: its `$0` is an element of `base`, not an outer closure's.
-                        closureStack.append(ClosureContext(parameters: Self.closureParameterNames(closure), callee: name, label: "_", elements: base))
-                        defer { closureStack.removeLast() }
-                        return .array([value(body, depth: next)])
-                    }
-                }
-                // `.show(DetailRoute())`: an enum case with its associated values (or a static factory).
-                guard let base = m.base else { return name == "init" ? .unknown(Self.short(expr)) : .enumCase(name, args) }
-                return .call(.init(receiver: receiver(base, depth: next), name: name), args)
-            }
+            if let m = call.calledExpression.as(MemberAccessExprSyntax.self) { return memberCallValue(call, m, args, depth: next) }
             if let r = call.calledExpression.as(DeclReferenceExprSyntax.self) {
                 return .call(.init(receiver: .implicit, name: r.baseName.text), args)
             }
@@ -208,6 +180,40 @@ extension FactExtractor {
             }
         }
         return nil
+    }
+
+    /// `base.name(…)`: an element of `base` (`first`, `randomElement()`), the same elements (`filter`,
+    /// `sorted`, …), what `map`/`compactMap`/`flatMap` make of each, an enum case `.name(…)`, or a call
+    /// on `base`. `next` is the depth to read the parts at.
+    private func memberCallValue(_ call: FunctionCallExprSyntax, _ m: MemberAccessExprSyntax, _ args: [ValueExpr.Argument], depth next: Int) -> ValueExpr {
+        let expr = ExprSyntax(call)
+        let name = m.declName.baseName.text
+        if ["randomElement", "first", "last"].contains(name), let base = m.base { return .element(value(base, depth: next)) }
+        // Collections in, the same elements out (`filter`, `sorted`, …); `map`/`compactMap` give
+        // what their closure (or key path) makes of each element.
+        if Self.sameElementMethods.contains(name), let base = m.base { return value(base, depth: next) }
+        if ["map", "compactMap", "flatMap"].contains(name), let base = m.base {
+            if let kp = call.arguments.first?.expression.as(KeyPathExprSyntax.self), kp.components.count == 1,
+               let prop = kp.components.first?.component.as(KeyPathPropertyComponentSyntax.self) {
+                return .array([.member(.element(value(base, depth: next)), prop.declName.baseName.text)])
+            }
+            let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
+            // `children.map { $0(store) }`: each element (a function) applied, read like `children.map(f)`.
+            if let closure, let body = lastExpression(closure.statements), closure.statements.count == 1,
+               let applied = body.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self),
+               applied.baseName.text == (Self.closureParameterNames(closure).first ?? "$0") {
+                return .call(.init(receiver: receiver(base, depth: next), name: name), [])
+            }
+            if let closure, let body = lastExpression(closure.statements), closure.statements.count == 1 {
+                // Read as if inside the closure: its `$0` is an element of `base`, not an outer closure's.
+                closureStack.append(ClosureContext(parameters: Self.closureParameterNames(closure), callee: name, label: "_", elements: base))
+                defer { closureStack.removeLast() }
+                return .array([value(body, depth: next)])
+            }
+        }
+        // `.show(DetailRoute())`: an enum case with its associated values (or a static factory).
+        guard let base = m.base else { return name == "init" ? .unknown(Self.short(expr)) : .enumCase(name, args) }
+        return .call(.init(receiver: receiver(base, depth: next), name: name), args)
     }
 
     /// The expression as written, on one line and at most 80 characters; a long one is not printed
