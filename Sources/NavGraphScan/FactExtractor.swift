@@ -36,6 +36,9 @@ final class FactExtractor: SyntaxVisitor {
         var label: String
         /// The collection a `forEach`/`map`/`filter`/… closure runs over (its first parameter is an element).
         var elements: ExprSyntax?
+        /// The property the closure is assigned to (`viewModel.onSelect = { route in … }`): the object
+        /// (`.ref("self")` for the type's own) and the property's name.
+        var assignedTo: (object: ValueExpr, property: String)? = nil
     }
 
     /// Methods whose closure's first parameter is an element of the collection they are called on.
@@ -133,6 +136,10 @@ final class FactExtractor: SyntaxVisitor {
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { recordBindings(node); return .visitChildren }
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind { recordAssignment(node); return .visitChildren }
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind { recordOptionalBinding(node); return .visitChildren }
+    override func visit(_ node: MatchingPatternConditionSyntax) -> SyntaxVisitorContinueKind {
+        recordCaseBindings(node.pattern, subject: node.initializer.value)
+        return .visitChildren
+    }
     override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { recordForIn(node); return .visitChildren }
     override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind { recordSwitch(node); return .visitChildren }
     override func visit(_ node: DictionaryExprSyntax) -> SyntaxVisitorContinueKind { recordTable(node); return .visitChildren }
@@ -198,8 +205,21 @@ final class FactExtractor: SyntaxVisitor {
            Self.elementClosureMethods.contains(m.declName.baseName.text), label == "_" || label == "where" || label == "by" {
             elements = base
         }
-        closureStack.append(ClosureContext(parameters: names, callee: callee, label: label, elements: elements))
+        var context = ClosureContext(parameters: names, callee: callee, label: label, elements: elements)
+        if callee == nil { context.assignedTo = assignedProperty(of: node) }
+        closureStack.append(context)
         return .visitChildren
+    }
+
+    /// `object.property = { … }`, `self.property = { … }`, `property = { … }`: the object and the property
+    /// the closure is assigned to.
+    private func assignedProperty(of node: ClosureExprSyntax) -> (object: ValueExpr, property: String)? {
+        guard let seq = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(seq.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == node.id else { return nil }
+        if let r = elements[0].as(DeclReferenceExprSyntax.self) { return (.ref("self"), r.baseName.text) }
+        guard let m = elements[0].as(MemberAccessExprSyntax.self), let base = m.base else { return nil }
+        return (base.trimmedText == "self" ? .ref("self") : value(base), m.declName.baseName.text)
     }
     override func visitPost(_ node: ClosureExprSyntax) { closureStack.removeLast() }
 

@@ -140,6 +140,20 @@ public struct ScanSummary: Hashable, Sendable {
         return s
     }
 
+    /// `; the graph is partial: 1 navigate call not fully resolved, 2 presentations not followed (navgraph
+    /// scan --explain)` for `check`'s summary, or "" when everything was followed: every kind of call the
+    /// scan could not follow. Navigate calls are counted from the scan's totals when `check` scanned the
+    /// sources, else from the registry's `unfollowed:` (the same calls: a registry a scan wrote says what
+    /// it could not follow); presentations from `unfollowed:` either way.
+    public static func partialNote(scan: ScanSummary?, unfollowed: [UnfollowedCall]) -> String {
+        let navigate = scan.map { $0.navigateUnresolved + $0.navigatePartly } ?? unfollowed.filter { $0.kind == .navigate }.count
+        let present = unfollowed.filter { $0.kind == .present }.count
+        var parts: [String] = []
+        if navigate > 0 { parts.append("\(navigate) navigate call\(navigate == 1 ? "" : "s") not fully resolved") }
+        if present > 0 { parts.append("\(present) presentation\(present == 1 ? "" : "s") not followed") }
+        return parts.isEmpty ? "" : "; the graph is partial: " + parts.joined(separator: ", ") + " (navgraph scan --explain)"
+    }
+
     /// `; 2 files did not parse (read as far as they do): A.swift, B.swift` (the first five named).
     public var unparsedNote: String {
         guard !unparsedFiles.isEmpty else { return "" }

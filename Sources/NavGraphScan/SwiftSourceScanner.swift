@@ -23,28 +23,7 @@ public struct SwiftSourceScanner: Sendable {
     /// - Throws: `InputError` when the paths hold no Swift file at all.
     public func scan(paths: [String], progress: ((Int, Int) -> Void)? = nil) throws -> ScanResult {
         let cwd = FileManager.default.currentDirectoryPath
-        var warnings: [ScanWarning] = []
-        var files: [(absolute: String, root: String?)] = []
-        for path in paths {
-            let absolute = Self.absolute(path, cwd: cwd)
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDir) else {
-                warnings.append(ScanWarning(.unreadableFile, "no such file or directory: \(path)", at: nil))
-                continue
-            }
-            if isDir.boolValue {
-                files += Self.swiftFiles(under: absolute).map { ($0, absolute) }
-            } else {
-                files.append((absolute, nil))
-            }
-        }
-        var seen = Set<String>()
-        files = files.filter { seen.insert($0.absolute).inserted }.sorted { $0.absolute < $1.absolute }
-        if files.isEmpty {
-            let why = warnings.map(\.message).joined(separator: "; ")
-            throw InputError([Diagnostic(.error, "no Swift files found in \(paths.joined(separator: ", "))" + (why.isEmpty ? "" : " (\(why))"), at: nil)])
-        }
-
+        var (files, warnings) = try Self.sourceFiles(paths, cwd: cwd)
         // The project's real shape: targets from Xcode projects, SwiftPM, podspecs and Tuist.
         let roots = paths.map { Self.absolute($0, cwd: cwd) }.filter { p in
             var d: ObjCBool = false
@@ -57,200 +36,48 @@ public struct SwiftSourceScanner: Sendable {
             return w
         }
         var summary = ScanSummary()
-        let appTargets = Array(Set(project.targets.filter { $0.kind == .app }.map(\.name))).sorted()
-        summary.appTargets = appTargets
-        var chosenApps: Set<String> = Set(appTargets)
-        if let wanted = configuration.target {
-            guard appTargets.contains(wanted) || project.targets.contains(where: { $0.name == wanted }) else {
-                let known = appTargets.isEmpty ? "the project declares no app targets" : "app targets: \(appTargets.joined(separator: ", "))"
-                throw InputError([Diagnostic(.error, "--target \(wanted): no such target (\(known))", at: nil)])
-            }
-            chosenApps = [wanted]
-        } else if appTargets.count > 1 {
-            let main = appTargets.filter { !Self.looksLikeDemo($0) }
-            if !main.isEmpty { chosenApps = Set(main) }
-        }
-        summary.target = chosenApps.count == 1 && appTargets.count > 1 ? chosenApps.first : nil
-
-        let resolver = ModuleResolver(moduleMap: configuration.moduleMap)
-        var work: [ScanFile] = []
-        for file in files {
-            let display = Self.display(file.absolute, cwd: cwd)
-            let target = project.target(of: file.absolute)
-            // A declaration's module is the target its file belongs to (or what --module-map says),
-            // never a folder name: a folder move inside a target is not a change of module. Only
-            // sources with no manifest at all follow SwiftPM's `Sources/<target>/` convention.
-            var module = resolver.mappedModule(displayPath: display, absolutePath: file.absolute) ?? target?.name
-            if module == nil, project.targets.isEmpty {
-                module = resolver.layoutModule(displayPath: display, absolutePath: file.absolute, root: file.root)
-                if module != nil { summary.filesInLayoutModules += 1 }
-            }
-            let rel = file.root.map { r in file.absolute.hasPrefix(r + "/") ? String(file.absolute.dropFirst(r.count + 1)) : file.absolute } ?? display
-            if project.manifestSources.contains(file.absolute) { continue }
-            if Self.isGenerated(rel) { summary.skippedGenerated += 1; continue }
-            if !configuration.includeTests, target?.kind == .test || Self.looksLikeTest(rel) { summary.skippedTests += 1; continue }
-            if let t = target, t.kind == .app, !chosenApps.contains(t.name) { summary.skippedOtherTargets += 1; continue }
-            // Without a manifest that says so, a `FooDemo/`, `FooSample/` or `Demo/` folder is a demo app.
-            if module == nil { summary.filesWithoutTarget += 1 }
-            var f = ScanFile(absolute: file.absolute, display: display, module: module, target: target)
-            if target == nil, let demo = Self.demoFolder(rel), demo != configuration.target { f.demo = demo }
-            work.append(f)
-        }
+        let chosenApps = try chooseApps(of: project, summary: &summary)
+        var work = filesToRead(files, project: project, apps: chosenApps, cwd: cwd, summary: &summary)
 
         // The cache's second level: when every file's bytes, the project, the configuration and
         // navgraph are what an earlier scan saw, its whole result is the answer (docs/scanning.md).
         var resultCache: (cache: ScanResultCache, key: ContentHash)?
         var everyFileRead = false
         if let cache {
-            // Unchanged files (same stat as when last hashed) are not read: StatTable.
-            let stats = StatTable(options: cache, roots: roots, configuration: configuration)
-            for (i, content) in stats.hashes(of: work.map(\.absolute)).enumerated() { work[i].content = content }
-            everyFileRead = work.allSatisfy { $0.content != nil }
-            var key = ScanResultCache.Key(toolVersion: cache.toolVersion, roots: roots, configuration: configuration)
-            key.add(project: project)
-            key.add(summary: summary, warnings: warnings)
-            for file in work { key.add(file: file) }
-            let entry = ScanResultCache(options: cache, roots: roots, configuration: configuration)
-            if var result = entry.result(for: key.hash) {
-                result.summary.filesFromCache = result.summary.filesRead
-                result.summary.resultFromCache = true
-                result.cacheNotes = entry.notes
+            switch cachedResult(cache, work: &work, roots: roots, project: project, summary: summary, warnings: warnings) {
+            case .hit(let result):
                 progress?(work.count, work.count)
                 return result
+            case .miss(let entry, let key, let everyRead):
+                resultCache = (entry, key)
+                everyFileRead = everyRead
             }
-            resultCache = (entry, key.hash)
         }
 
-        var config = configuration
-        var fallbackRequirements: [String: DialectLearner.Requirement] = [:]
         let factCache = cache.map { FactCache(options: $0, roots: roots, configuration: configuration) }
         defer { factCache?.save() }
-        var facts = Self.extract(work, config: config, cache: factCache, progress: progress)
-        // Demo folders are another app only when the rest holds an app of its own (an entry or an
-        // app delegate); a repository whose only app is its `ExampleApp/` keeps it.
-        let demoFiles = Set(work.filter { $0.demo != nil }.map(\.display))
-        if !demoFiles.isEmpty {
-            let appElsewhere = facts.contains { f in
-                !demoFiles.contains(f.path) && (!f.entries.isEmpty || f.types.contains(where: \.isCompositionRoot))
-            }
-            if appElsewhere {
-                summary.skippedOtherTargets += demoFiles.count
-                work.removeAll { demoFiles.contains($0.display) }
-                facts.removeAll { demoFiles.contains($0.path) }
-            }
-        }
-        // The index of these facts is built on a second thread while the dialect is learnt; it is
-        // used when learning leaves the facts as they are (no file dropped, the same configuration).
-        let speculativeIndex = Background { [facts] in SemanticIndex(files: facts) }
-        var factsChanged = false
-        // Learn the framework's names from its declarations; read the app again when they differ.
-        if configuration.learnDialect {
-            let learned = DialectLearner.learn(from: facts, base: configuration)
-            // The framework's own files, and the files beside them (its target, or its folder) that
-            // declare nothing of the app: no type conforming to a feature, route or handler protocol.
-            let appKinds = Set(learned.config.featureProtocols + learned.config.routeProtocols + learned.config.handlerProtocols)
-            let declaresApp = Set(facts.filter { f in
-                f.types.contains { !$0.isProtocol && $0.inherited.contains(where: appKinds.contains) }
-            }.map(\.path))
-            var dropped = Set<String>()
-            for path in learned.frameworkFiles {
-                guard let f = work.first(where: { $0.display == path }) else { continue }
-                dropped.insert(path)
-                if let t = f.target, t.kind != .app {
-                    for w in work where w.target == t && !declaresApp.contains(w.display) { dropped.insert(w.display) }
-                } else {
-                    let dir = (f.absolute as NSString).deletingLastPathComponent
-                    guard !roots.contains(dir) else { continue }
-                    for w in work where w.absolute.hasPrefix(dir + "/") && !declaresApp.contains(w.display) { dropped.insert(w.display) }
-                }
-            }
-            summary.skippedVendored = dropped.count
-            summary.learned = Self.describe(learned.config, base: configuration)
-            work.removeAll { dropped.contains($0.display) }
-            facts.removeAll { dropped.contains($0.path) }
-            factsChanged = !dropped.isEmpty
-            if learned.config != configuration {
-                factsChanged = true
-                config = learned.config
-                factCache?.forgetHits()
-                facts = Self.extract(work, config: config, cache: factCache, progress: progress)
-            }
-            fallbackRequirements = learned.fallbackRequirements
-        }
+        let read = readFacts(&work, roots: roots, cache: factCache, summary: &summary, progress: progress)
+        var facts = read.facts
         for i in facts.indices { warnings += facts[i].warnings; facts[i].warnings = [] }
         // Old syntax (Swift 2's `String -> Bool`, C-style `for`) is read as far as it parses; the totals name the files that did not.
         summary.unparsedFiles = Set(warnings.filter { $0.kind == .syntaxError }.compactMap { $0.location?.file }).sorted()
         summary.filesRead = work.count
         summary.filesFromCache = factCache.map { c in work.filter { c.hitPaths.contains($0.display) }.count } ?? 0
 
-        // Each routing style maps the one semantic index onto the registry; `auto` reads every style
-        // the sources use, and an app that mixes two gets one graph.
-        let builtIndex = speculativeIndex.value
-        var index = factsChanged ? SemanticIndex(files: facts) : builtIndex
-        index.fallbackRequirements = fallbackRequirements
-        var registry = Registry()
-        var explanations: [CallSiteExplanation] = []
-        let wanted = Set(configuration.styles)
-        var routerServiceWarnings: [ScanWarning] = []
-        let extractors = StyleExtractors.all
-        let extracted = Self.readStyles(extractors, index: index, files: facts, config: config, wanted: wanted)
-        for (extractor, found) in zip(extractors, extracted) {
-            guard let found else { continue }
-            registry = registry.merged(with: found.registry)
-            explanations += found.explanations
-            if extractor.style == .routerService {
-                routerServiceWarnings = found.warnings
-                if found.registry.features.isEmpty && found.registry.routes.isEmpty && found.registry.handlers.isEmpty { continue }
-            } else {
-                warnings += found.warnings
-            }
-            summary.styles.append(extractor.style)
-        }
-        // Under `auto`, RouterService's half-matches (a `Route` protocol of another style without an
-        // identifier) are not warnings when RouterService found nothing and another style did.
-        if !(wanted.isEmpty && !summary.styles.isEmpty && !summary.styles.contains(.routerService)) { warnings += routerServiceWarnings }
-        summary.navigateCalls = explanations.count
-        summary.navigateResolved = explanations.filter(\.isResolved).count
-        summary.navigatePartly = explanations.filter { !$0.resolved.isEmpty && !$0.unresolved.isEmpty }.count
+        var index = read.index
+        index.fallbackRequirements = read.fallbackRequirements
+        var (registry, explanations) = readRegistry(index: index, facts: facts, config: read.config, summary: &summary, warnings: &warnings)
         // Screens shown around the router (push, present, sheet, …): `presents` edges, style `direct`.
         if !registry.features.isEmpty {
-            let direct = DirectPresentations(index: index, registry: registry, config: config).run()
-            for i in registry.features.indices {
-                guard let p = direct.presents[registry.features[i].name] else { continue }
-                var seen = Set<String>()
-                registry.features[i].presents = p
-                    .sorted { ($0.feature, $0.style ?? "", RegistryAssembler.key($0.origin)) < ($1.feature, $1.style ?? "", RegistryAssembler.key($1.origin)) }
-                    .filter { seen.insert("\($0.feature)|\($0.style ?? "")").inserted }
-            }
-            let known = Set(registry.entries.filter { if case .feature = $0.target { true } else { false } }.map(\.name))
-            let added = direct.entries.filter { !known.contains($0.name) }
-            if !added.isEmpty {
-                registry.entries = (registry.entries + added).sorted { ($0.name, $0.origin.source?.description ?? "") < ($1.name, $1.origin.source?.description ?? "") }
-            }
-            // What the scan could not follow among them holds back what it could show (`Completeness`).
-            registry.unfollowed += UnfollowedCall.presentations(in: direct.explanations, candidates: direct.candidates)
-            summary.presentCalls = direct.explanations.count
-            summary.presentResolved = direct.explanations.filter(\.isResolved).count
-            explanations += direct.explanations
+            explanations += Self.addDirectPresentations(to: &registry, index: index, config: read.config, summary: &summary)
         }
-        // No entry point at all (the first screen comes from a storyboard, or from a root
-        // presentation the scan could not follow): any screen may be the first, so no screen is
-        // proven unreachable. The registry says so (`kind: entry`), and `check` on it holds back the same.
-        if registry.entries.isEmpty && !registry.features.isEmpty {
-            summary.noEntry = true
-            registry.unfollowed.append(UnfollowedCall(
-                call: "the first screen", kind: .entry,
-                reason: "the sources show their first screen where the scan cannot read it: a storyboard, or a root presentation it could not follow"))
-        }
-        summary.features = registry.features.count
-        summary.routes = registry.routes.count
-        summary.handlers = registry.handlers.count
-        summary.edges = registry.features.reduce(0) { $0 + $1.navigates.count }
-        summary.directEdges = registry.features.reduce(0) { $0 + $1.presents.count }
+        Self.noteMissingEntry(in: &registry, summary: &summary)
+        Self.count(registry, into: &summary)
         if summary.features + summary.routes + summary.handlers == 0 {
-            throw InputError([Diagnostic(.error, "\(Self.noRoutingPrefix) \(paths.joined(separator: ", ")) (\(summary.filesRead) Swift files read\(summary.unparsedNote)): navgraph reads \(Self.stylesRead) (RouterService: types conforming to Feature, Route and RouteHandler, or renamed copies whose protocols are declared in the sources; name others under `scan:` in .navgraph.yml)", at: nil)]
-                // What a style saw and could not read (an app's own tree DSL, say) says why.
-                + Set(warnings.filter { $0.kind != .syntaxError }.map { $0.diagnostic(strict: false) }).sorted(by: Self.order))
+            throw Self.noRouting(in: paths, summary: summary, warnings: warnings)
+        }
+        if summary.features == 0 {
+            throw Self.noScreens(in: paths, summary: summary, warnings: warnings)
         }
         let diagnostics = Set(warnings.map { $0.diagnostic(strict: configuration.strict) }).sorted(by: Self.order)
         var result = ScanResult(registry: registry, diagnostics: diagnostics, fileCount: work.count)
@@ -309,11 +136,14 @@ public struct SwiftSourceScanner: Sendable {
 
     /// How the no-routing error starts (`isNoRouting` recognises it).
     static let noRoutingPrefix = "no routing found in"
+    /// How the error of routing without any screen starts (`isNoRouting` recognises it too).
+    static let noScreensPrefix = "no screens found in"
 
     /// Whether `diagnostic` is the error of a scan that found no routing at all (the build-tool
     /// plugin is silent on such a target; the command line reports it).
     public static func isNoRouting(_ diagnostic: Diagnostic) -> Bool {
-        diagnostic.severity == .error && diagnostic.location == nil && diagnostic.message.hasPrefix(noRoutingPrefix + " ")
+        diagnostic.severity == .error && diagnostic.location == nil
+            && (diagnostic.message.hasPrefix(noRoutingPrefix + " ") || diagnostic.message.hasPrefix(noScreensPrefix + " "))
     }
 
     /// The styles navgraph reads, for the no-routing error.
@@ -469,24 +299,15 @@ public struct SwiftSourceScanner: Sendable {
 
     static func swiftFiles(under root: String) -> [String] {
         var out: [String] = []
-        var stack = [root]
-        let fm = FileManager.default
-        while let dir = stack.popLast() {
-            guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
-            for name in names where !name.hasPrefix(".") {
-                let path = dir + "/" + name
-                var isDir: ObjCBool = false
-                guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
-                    // A dangling link named like a source file: listed, so that its absence is said.
-                    if name.hasSuffix(".swift"), (try? fm.destinationOfSymbolicLink(atPath: path)) != nil { out.append(path) }
-                    continue
-                }
-                if isDir.boolValue {
-                    if !skippedFolders.contains(name) && !name.hasSuffix(".xcodeproj") { stack.append(path) }
-                } else if name.hasSuffix(".swift") && name != "Package.swift" {
-                    out.append(path)
-                }
+        DirectoryWalk.walk(root, sortedNames: false) { _, name, path, isDirectory in
+            guard let isDirectory else {
+                // A dangling link named like a source file: listed, so that its absence is said.
+                if name.hasSuffix(".swift"), (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil { out.append(path) }
+                return false
             }
+            if isDirectory { return !skippedFolders.contains(name) && !name.hasSuffix(".xcodeproj") }
+            if name.hasSuffix(".swift") && name != "Package.swift" { out.append(path) }
+            return false
         }
         return out
     }

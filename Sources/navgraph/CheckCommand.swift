@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavGraphKit
+import NavGraphScan
 
 /// `navgraph check`: every finding in the chosen format, report files, the baseline, and an
 /// exit code CI can trust.
@@ -66,10 +67,7 @@ struct CheckCommand: ParsableCommand {
         } else if filtered.hidden > 0 || !filtered.stale.isEmpty {
             summary += "; baseline hid \(filtered.hidden), \(filtered.stale.count) stale"
         }
-        if let scan = loaded.scan, scan.navigateUnresolved + scan.navigatePartly > 0 {
-            let n = scan.navigateUnresolved + scan.navigatePartly
-            summary += "; the graph is partial: \(n) navigate call\(n == 1 ? "" : "s") not fully resolved (navgraph scan --explain)"
-        }
+        summary += ScanSummary.partialNote(scan: loaded.scan, unfollowed: loaded.registry.unfollowed)
         if case let held = report.heldBack, held > 0 {
             let s = held == 1 ? "" : "s"
             if loaded.registry.unfollowed.contains(where: { $0.kind == .entry }) {

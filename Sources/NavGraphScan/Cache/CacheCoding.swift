@@ -230,6 +230,9 @@ extension ValueExpr: CacheCodable {
         case .closureParameter(let callee, let label, let index): w.uint(9); w.string(callee); w.string(label); w.int(index)
         case .literal(let s): w.uint(10); w.string(s)
         case .unknown(let t): w.uint(11); w.string(t)
+        case .enumCase(let n, let args): w.uint(12); w.string(n); w.values(args)
+        case .associatedValue(let b, let n, let i): w.uint(13); w.value(b); w.string(n); w.int(i)
+        case .propertyClosureParameter(let o, let p, let i): w.uint(14); w.value(o); w.string(p); w.int(i)
         }
     }
     init(from r: inout CacheReader) throws {
@@ -249,6 +252,9 @@ extension ValueExpr: CacheCodable {
         case 9: self = .closureParameter(callee: try r.string(), label: try r.string(), index: try r.int())
         case 10: self = .literal(try r.string())
         case 11: self = .unknown(try r.string())
+        case 12: self = .enumCase(try r.string(), try r.values())
+        case 13: self = .associatedValue(try r.value(), caseName: try r.string(), index: try r.int())
+        case 14: self = .propertyClosureParameter(object: try r.value(), property: try r.string(), index: try r.int())
         default: throw CacheReader.Corrupt()
         }
     }

@@ -14,6 +14,7 @@ extension FactExtractor {
             case .default: isDefault = true
             case .case(let label):
                 for item in label.caseItems {
+                    recordCaseBindings(item.pattern, subject: node.subject)
                     if let e = item.pattern.as(ExpressionPatternSyntax.self) {
                         patterns.append(value(e.expression))
                     } else {

@@ -41,28 +41,7 @@ extension FactExtractor {
                 }
                 return .construct(t, args)
             }
-            if let m = call.calledExpression.as(MemberAccessExprSyntax.self) {
-                let name = m.declName.baseName.text
-                if ["randomElement", "first", "last"].contains(name), let base = m.base { return .element(value(base, depth: next)) }
-                // Collections in, the same elements out (`filter`, `sorted`, …); `map`/`compactMap` give
-                // what their closure (or key path) makes of each element.
-                if Self.sameElementMethods.contains(name), let base = m.base { return value(base, depth: next) }
-                if ["map", "compactMap", "flatMap"].contains(name), let base = m.base {
-                    if let kp = call.arguments.first?.expression.as(KeyPathExprSyntax.self), kp.components.count == 1,
-                       let prop = kp.components.first?.component.as(KeyPathPropertyComponentSyntax.self) {
-                        return .array([.member(.element(value(base, depth: next)), prop.declName.baseName.text)])
-                    }
-                    let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
-                    if let closure, let body = lastExpression(closure.statements), closure.statements.count == 1 {
-                        // Read as if inside the closure: its `$0` is an element of `base`, not an outer closure's.
-                        closureStack.append(ClosureContext(parameters: Self.closureParameterNames(closure), callee: name, label: "_", elements: base))
-                        defer { closureStack.removeLast() }
-                        return .array([value(body, depth: next)])
-                    }
-                }
-                guard let base = m.base else { return .unknown(Self.short(expr)) }
-                return .call(.init(receiver: receiver(base, depth: next), name: name), args)
-            }
+            if let m = call.calledExpression.as(MemberAccessExprSyntax.self) { return memberCallValue(call, m, args, depth: next) }
             if let r = call.calledExpression.as(DeclReferenceExprSyntax.self) {
                 return .call(.init(receiver: .implicit, name: r.baseName.text), args)
             }
@@ -193,11 +172,48 @@ extension FactExtractor {
                     defer { closureStack = saved }
                     return .element(value(elements, depth: depth + 1))
                 }
-                guard let callee = c.callee else { return .unknown(name) }
+                guard let callee = c.callee else {
+                    if let a = c.assignedTo { return .propertyClosureParameter(object: a.object, property: a.property, index: i) }
+                    return .unknown(name)
+                }
                 return .closureParameter(callee: callee, label: c.label, index: i)
             }
         }
         return nil
+    }
+
+    /// `base.name(…)`: an element of `base` (`first`, `randomElement()`), the same elements (`filter`,
+    /// `sorted`, …), what `map`/`compactMap`/`flatMap` make of each, an enum case `.name(…)`, or a call
+    /// on `base`. `next` is the depth to read the parts at.
+    private func memberCallValue(_ call: FunctionCallExprSyntax, _ m: MemberAccessExprSyntax, _ args: [ValueExpr.Argument], depth next: Int) -> ValueExpr {
+        let expr = ExprSyntax(call)
+        let name = m.declName.baseName.text
+        if ["randomElement", "first", "last"].contains(name), let base = m.base { return .element(value(base, depth: next)) }
+        // Collections in, the same elements out (`filter`, `sorted`, …); `map`/`compactMap` give
+        // what their closure (or key path) makes of each element.
+        if Self.sameElementMethods.contains(name), let base = m.base { return value(base, depth: next) }
+        if ["map", "compactMap", "flatMap"].contains(name), let base = m.base {
+            if let kp = call.arguments.first?.expression.as(KeyPathExprSyntax.self), kp.components.count == 1,
+               let prop = kp.components.first?.component.as(KeyPathPropertyComponentSyntax.self) {
+                return .array([.member(.element(value(base, depth: next)), prop.declName.baseName.text)])
+            }
+            let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
+            // `children.map { $0(store) }`: each element (a function) applied, read like `children.map(f)`.
+            if let closure, let body = lastExpression(closure.statements), closure.statements.count == 1,
+               let applied = body.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self),
+               applied.baseName.text == (Self.closureParameterNames(closure).first ?? "$0") {
+                return .call(.init(receiver: receiver(base, depth: next), name: name), [])
+            }
+            if let closure, let body = lastExpression(closure.statements), closure.statements.count == 1 {
+                // Read as if inside the closure: its `$0` is an element of `base`, not an outer closure's.
+                closureStack.append(ClosureContext(parameters: Self.closureParameterNames(closure), callee: name, label: "_", elements: base))
+                defer { closureStack.removeLast() }
+                return .array([value(body, depth: next)])
+            }
+        }
+        // `.show(DetailRoute())`: an enum case with its associated values (or a static factory).
+        guard let base = m.base else { return name == "init" ? .unknown(Self.short(expr)) : .enumCase(name, args) }
+        return .call(.init(receiver: receiver(base, depth: next), name: name), args)
     }
 
     /// The expression as written, on one line and at most 80 characters; a long one is not printed
@@ -346,6 +362,36 @@ extension FactExtractor {
         let name = id.identifier.text
         localNames[f, default: []].insert(name)
         facts.functions[f].locals[name, default: []].append(value(initial.value))
+    }
+
+    /// `case .show(let route)` (or `case let .show(route)`, `if case .show(let route) = step`): each name
+    /// bound is the associated value in its place of the subject, when the subject is that case.
+    func recordCaseBindings(_ pattern: PatternSyntax, subject: ExprSyntax) {
+        guard let f = currentFunction else { return }
+        var p = pattern
+        var bound = false
+        if let v = p.as(ValueBindingPatternSyntax.self) { p = v.pattern; bound = true }
+        guard let call = p.as(ExpressionPatternSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
+              let m = call.calledExpression.as(MemberAccessExprSyntax.self) else { return }
+        var base: ValueExpr?
+        for (k, arg) in call.arguments.enumerated() {
+            guard let name = Self.boundName(arg.expression, bound: bound) else { continue }
+            let subjectValue = base ?? (subject.trimmedText == "self" ? .ref("self") : value(subject))
+            base = subjectValue
+            localNames[f, default: []].insert(name)
+            facts.functions[f].locals[name, default: []].append(.associatedValue(subjectValue, caseName: m.declName.baseName.text, index: k))
+        }
+    }
+
+    /// The name an associated value's place binds: `let route`, or `route` under an outer `let`.
+    private static func boundName(_ e: ExprSyntax, bound: Bool) -> String? {
+        if let pe = e.as(PatternExprSyntax.self) {
+            var p = pe.pattern
+            if let v = p.as(ValueBindingPatternSyntax.self) { p = v.pattern } else if !bound { return nil }
+            return p.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        if bound, let r = e.as(DeclReferenceExprSyntax.self) { return r.baseName.text }
+        return nil
     }
 
     func recordForIn(_ node: ForStmtSyntax) {

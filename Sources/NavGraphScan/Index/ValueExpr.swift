@@ -28,6 +28,16 @@ indirect enum ValueExpr: Sendable, Hashable {
     case call(Callee, [Argument])
     /// The `index`-th parameter of a closure handed to `label:` of a call to `callee` (a type or function).
     case closureParameter(callee: String, label: String, index: Int)
+    /// `.name(…)`: an implicit member called with arguments, an enum case with associated values
+    /// (`.show(DetailRoute())`) or a static factory of the type the context expects.
+    case enumCase(String, [Argument])
+    /// The `index`-th associated value of `base` when `base` is case `caseName`: what `route` is in
+    /// `switch step { case .show(let route): … }` or `if case .show(let route) = step`.
+    case associatedValue(ValueExpr, caseName: String, index: Int)
+    /// The `index`-th parameter of a closure assigned to `object.property` (`viewModel.onSelect = {
+    /// route in … }`; `object` is `.ref("self")` for `onSelect = { … }`): the arguments wherever that
+    /// property is called (`onSelect?(DetailRoute())` in the view model).
+    case propertyClosureParameter(object: ValueExpr, property: String, index: Int)
     /// A string literal without interpolation.
     case literal(String)
     /// Something the scanner does not follow, as written.
@@ -73,6 +83,9 @@ indirect enum ValueExpr: Sendable, Hashable {
             case .value(let v): return "\(v.summary).\(c.name)(…)"
             }
         case .closureParameter(let callee, let label, let i): return "$\(i) of the closure passed to \(callee)(\(label):)"
+        case .enumCase(let name, _): return ".\(name)(…)"
+        case .associatedValue(let base, let name, let i): return "value \(i) of .\(name) in \(base.summary)"
+        case .propertyClosureParameter(let object, let property, let i): return "$\(i) of the closure set as \(object.summary).\(property)"
         case .literal(let s): return "\"\(s)\""
         case .unknown(let t): return t
         }

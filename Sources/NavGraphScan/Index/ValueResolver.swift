@@ -90,134 +90,276 @@ struct ValueResolver {
         defer { visiting.remove(visit) }
         let d = depth + 1
 
-        func miss(_ reason: String) { out.misses.append(Miss(reason: reason, site: site, chain: chain)) }
-
         switch expr {
-        case .construct, .literal:
+        case .construct, .literal, .enumCase:
             out.made.append(Made(value: expr, context: ctx, site: site, chain: chain))
-
         case .choice(let options), .array(let options):
             for o in options { out.add(evaluate(o, ctx, site, chain: chain, depth: d, visiting: &visiting)) }
-
         case .element(let base):
             out.add(evaluate(base, ctx, site, chain: chain, depth: d, visiting: &visiting))
-
         case .ref(let name):
-            let filled = ctx.function.map { inoutValues(of: name, in: $0, site, chain: chain, depth: d, visiting: &visiting) }
-            if let filled { out.add(filled) }
-            if let f = ctx.function, let values = index.functions[f].locals[name] {
-                for v in values { out.add(evaluate(v, ctx, site, chain: chain, depth: d, visiting: &visiting)) }
-            } else if filled.map({ !$0.made.isEmpty || !$0.misses.isEmpty }) == true {
-                // A local only a callee fills (`var route: Route?; fill(&route)`).
-            } else if let f = ctx.function, let k = index.functions[f].parameters.firstIndex(where: { $0.name == name }) {
-                out.add(parameter(k, of: f, site, chain: chain, depth: d, visiting: &visiting))
-            } else if let owner = ctx.owner, hasProperty(name, in: owner) {
-                out.add(property(name, of: owner, site, chain: chain, depth: d, visiting: &visiting))
-            } else {
-                miss("'\(name)' is not a local, parameter or property the scanner can see")
-            }
-
+            out = reference(name, ctx, site, chain: chain, depth: d, visiting: &visiting)
         case .selfMember(let name):
-            guard let owner = ctx.owner else { miss("'self.\(name)' outside a type"); break }
-            out.add(property(name, of: owner, site, chain: chain, depth: d, visiting: &visiting))
-
-        case .staticMember(var type, let name):
-            if type == "Self", let owner = ctx.owner { type = owner }
-            if metatypesAreValues, name == "self", index.type(named: type) != nil {
-                out.made.append(Made(value: expr, context: ctx, site: site, chain: chain))
-            } else if enumCasesAreValues, index.type(named: type)?.enumCases.contains(where: { $0.name == name }) == true {
-                out.made.append(Made(value: expr, context: ctx, site: site, chain: chain))
-            } else if hasProperty(name, in: type) {
-                out.add(property(name, of: type, site, chain: chain, depth: d, visiting: &visiting))
-            } else {
-                miss("'\(type).\(name)' is not a static property the scanner can see")
-            }
-
-        case .member(let base, let name):
-            let objects = evaluate(base, ctx, site, chain: chain, depth: d, visiting: &visiting)
-            var found = false
-            for o in objects.made {
-                guard case .construct(let type, let args) = o.value else { continue }
-                if let arg = args.first(where: { $0.label == name }) {
-                    found = true
-                    out.add(evaluate(arg.value, o.context, site, chain: o.chain, depth: d, visiting: &visiting))
-                } else if hasProperty(name, in: type) {
-                    found = true
-                    out.add(property(name, of: type, site, chain: o.chain, depth: d, visiting: &visiting))
-                }
-            }
-            if !found, let type = declaredType(of: base, in: ctx), hasProperty(name, in: type) {
-                found = true
-                out.add(property(name, of: type, site, chain: chain, depth: d, visiting: &visiting))
-            }
-            if !found {
-                out.misses += objects.misses
-                if objects.misses.isEmpty { miss("'\(expr.summary)': no value of '\(base.summary)' with a '\(name)' the scanner can see") }
-            }
-
-        case .call(let callee, let args) where callee.name == "+" && callee.receiver == .implicit && args.count == 2:
-            // A string joined from two parts: every pair of literals the parts can be (at most 16).
-            let left = evaluate(args[0].value, ctx, site, chain: chain, depth: d, visiting: &visiting)
-            let right = evaluate(args[1].value, ctx, site, chain: chain, depth: d, visiting: &visiting)
-            out.misses += left.misses + right.misses
-            for (side, r) in [(left, "left"), (right, "right")] {
-                for m in side.made { if case .literal = m.value { continue }; miss("'\(expr.summary)' joins '\(m.value.summary)' (\(r)), which is not a string literal") }
-            }
-            let ls = left.made.filter { if case .literal = $0.value { true } else { false } }
-            let rs = right.made.filter { if case .literal = $0.value { true } else { false } }
-            if ls.count * rs.count > 16 { miss("'\(expr.summary)' joins more than 16 combinations"); break }
-            for l in ls {
-                for r in rs {
-                    guard case .literal(let a) = l.value, case .literal(let b) = r.value else { continue }
-                    out.made.append(Made(value: .literal(a + b), context: r.context, site: r.site, chain: r.chain))
-                }
-            }
-
-        case .call(let callee, let args):
-            let candidates = functions(callee.name, labels: args.map { $0.label ?? "_" }, receiver: callee.receiver, from: ctx)
-            let withReturns = candidates.filter { !index.functions[$0].returns.isEmpty }
-            // `makeRoute()` where `makeRoute` holds a closure (`{ SomeRoute() }`): what the closure returns.
-            if candidates.isEmpty, callee.receiver == .implicit, args.isEmpty, holdsValue(callee.name, ctx) {
-                out.add(evaluate(.ref(callee.name), ctx, site, chain: chain + ["closure \(callee.name) called"], depth: d, visiting: &visiting))
+            guard let owner = ctx.owner else {
+                out.misses.append(Miss(reason: "'self.\(name)' outside a type", site: site, chain: chain))
                 break
             }
-            if withReturns.isEmpty {
-                miss("'\(expr.summary)' returns a value the scanner cannot see (no such function with a readable return in the sources)")
-            }
-            for f in withReturns {
-                let fn = index.functions[f]
-                let inner = Context(function: f, owner: fn.owner)
-                for r in fn.returns {
-                    out.add(evaluate(r, inner, site, chain: chain + ["returned by \(fn.signature)"], depth: d, visiting: &visiting))
-                }
-            }
-
+            out.add(property(name, of: owner, site, chain: chain, depth: d, visiting: &visiting))
+        case .staticMember(let type, let name):
+            out = staticMember(expr, type: type, name, ctx, site, chain: chain, depth: d, visiting: &visiting)
+        case .member(let base, let name):
+            out = member(expr, of: base, name, ctx, site, chain: chain, depth: d, visiting: &visiting)
+        case .call(let callee, let args) where callee.name == "+" && callee.receiver == .implicit && args.count == 2:
+            out = join(expr, args[0].value, args[1].value, ctx, site, chain: chain, depth: d, visiting: &visiting)
+        case .call(let callee, let args):
+            out = returns(of: expr, callee, args, ctx, site, chain: chain, depth: d, visiting: &visiting)
         case .closureParameter(let callee, let label, let i):
-            // The closure was handed to `callee(label: {…})`: find where the callee calls it.
-            var invoked = false
-            let names = Set([label] + parameterNames(label: label, ofFunction: callee))
-            for name in names {
-                for c in index.callsByName[name] ?? [] {
-                    let call = index.calls[c]
-                    guard call.callee.receiver == .implicit, i < call.arguments.count else { continue }
-                    let inCallee = call.enclosingTypes.contains(callee)
-                        || call.function.map { index.functions[$0].name == callee } == true
-                    guard inCallee else { continue }
-                    invoked = true
-                    out.add(evaluate(
-                        call.arguments[i].value, context(ofCall: call), site,
-                        chain: chain + ["closure \(label): of \(callee), called at \(call.location)"], depth: d, visiting: &visiting))
-                }
-            }
-            if !invoked { miss("\(expr.summary): the scanner sees no call of that closure") }
-
+            out = closureArguments(expr, handedTo: callee, label: label, index: i, site, chain: chain, depth: d, visiting: &visiting)
+        case .associatedValue(let base, let caseName, let i):
+            out = associatedValue(expr, of: base, caseName: caseName, index: i, ctx, site, chain: chain, depth: d, visiting: &visiting)
+        case .propertyClosureParameter(let object, let property, let i):
+            out = propertyClosureArguments(expr, object: object, property: property, index: i, ctx, site, chain: chain, depth: d, visiting: &visiting)
         case .unknown(let text) where enumCasesAreValues && Self.isImplicitMember(text):
             out.made.append(Made(value: expr, context: ctx, site: site, chain: chain))
-
         case .unknown(let text):
-            miss("'\(text)' is not a value the scanner follows")
+            out.misses.append(Miss(reason: "'\(text)' is not a value the scanner follows", site: site, chain: chain))
         }
         return out
+    }
+
+    /// A name: a local (every value bound or assigned to it, and what callees fill it with through
+    /// `&name`), else a parameter (its arguments), else a property of the enclosing type.
+    private func reference(_ name: String, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Set<Visit>) -> Result {
+        var out = Result()
+        let filled = ctx.function.map { inoutValues(of: name, in: $0, site, chain: chain, depth: d, visiting: &visiting) }
+        if let filled { out.add(filled) }
+        if let f = ctx.function, let values = index.functions[f].locals[name] {
+            for v in values { out.add(evaluate(v, ctx, site, chain: chain, depth: d, visiting: &visiting)) }
+        } else if filled.map({ !$0.made.isEmpty || !$0.misses.isEmpty }) == true {
+            // A local only a callee fills (`var route: Route?; fill(&route)`).
+        } else if let f = ctx.function, let k = index.functions[f].parameters.firstIndex(where: { $0.name == name }) {
+            out.add(parameter(k, of: f, site, chain: chain, depth: d, visiting: &visiting))
+        } else if let owner = ctx.owner, hasProperty(name, in: owner) {
+            out.add(property(name, of: owner, site, chain: chain, depth: d, visiting: &visiting))
+        } else {
+            out.misses.append(Miss(reason: "'\(name)' is not a local, parameter or property the scanner can see", site: site, chain: chain))
+        }
+        return out
+    }
+
+    /// `Type.name`: a metatype or an enum case when those are values, else a static property.
+    private func staticMember(
+        _ expr: ValueExpr, type written: String, _ name: String, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Set<Visit>
+    ) -> Result {
+        var out = Result()
+        var type = written
+        if type == "Self", let owner = ctx.owner { type = owner }
+        if metatypesAreValues, name == "self", index.type(named: type) != nil {
+            out.made.append(Made(value: expr, context: ctx, site: site, chain: chain))
+        } else if enumCasesAreValues, index.type(named: type)?.enumCases.contains(where: { $0.name == name }) == true {
+            out.made.append(Made(value: expr, context: ctx, site: site, chain: chain))
+        } else if hasProperty(name, in: type) {
+            out.add(property(name, of: type, site, chain: chain, depth: d, visiting: &visiting))
+        } else {
+            out.misses.append(Miss(reason: "'\(type).\(name)' is not a static property the scanner can see", site: site, chain: chain))
+        }
+        return out
+    }
+
+    /// `base.name`: the argument of that label where each value of `base` is constructed, else the
+    /// property of its type (or of `base`'s declared type).
+    private func member(
+        _ expr: ValueExpr, of base: ValueExpr, _ name: String, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Set<Visit>
+    ) -> Result {
+        var out = Result()
+        let objects = evaluate(base, ctx, site, chain: chain, depth: d, visiting: &visiting)
+        var found = false
+        for o in objects.made {
+            guard case .construct(let type, let args) = o.value else { continue }
+            if let arg = args.first(where: { $0.label == name }) {
+                found = true
+                out.add(evaluate(arg.value, o.context, site, chain: o.chain, depth: d, visiting: &visiting))
+            } else if hasProperty(name, in: type) {
+                found = true
+                out.add(property(name, of: type, site, chain: o.chain, depth: d, visiting: &visiting))
+            }
+        }
+        if !found, let type = declaredType(of: base, in: ctx), hasProperty(name, in: type) {
+            found = true
+            out.add(property(name, of: type, site, chain: chain, depth: d, visiting: &visiting))
+        }
+        if !found {
+            out.misses += objects.misses
+            if objects.misses.isEmpty {
+                out.misses.append(Miss(reason: "'\(expr.summary)': no value of '\(base.summary)' with a '\(name)' the scanner can see", site: site, chain: chain))
+            }
+        }
+        return out
+    }
+
+    /// A string joined from two parts: every pair of literals the parts can be (at most 16).
+    private func join(
+        _ expr: ValueExpr, _ lhs: ValueExpr, _ rhs: ValueExpr, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Set<Visit>
+    ) -> Result {
+        var out = Result()
+        func miss(_ reason: String) { out.misses.append(Miss(reason: reason, site: site, chain: chain)) }
+        let left = evaluate(lhs, ctx, site, chain: chain, depth: d, visiting: &visiting)
+        let right = evaluate(rhs, ctx, site, chain: chain, depth: d, visiting: &visiting)
+        out.misses += left.misses + right.misses
+        for (side, r) in [(left, "left"), (right, "right")] {
+            for m in side.made { if case .literal = m.value { continue }; miss("'\(expr.summary)' joins '\(m.value.summary)' (\(r)), which is not a string literal") }
+        }
+        let ls = left.made.filter { if case .literal = $0.value { true } else { false } }
+        let rs = right.made.filter { if case .literal = $0.value { true } else { false } }
+        if ls.count * rs.count > 16 { miss("'\(expr.summary)' joins more than 16 combinations"); return out }
+        for l in ls {
+            for r in rs {
+                guard case .literal(let a) = l.value, case .literal(let b) = r.value else { continue }
+                out.made.append(Made(value: .literal(a + b), context: r.context, site: r.site, chain: r.chain))
+            }
+        }
+        return out
+    }
+
+    /// A call: every `return` of the functions it may run (by name, labels and receiver), or what a
+    /// closure held in a property or local of that name returns.
+    private func returns(
+        of expr: ValueExpr, _ callee: ValueExpr.Callee, _ args: [ValueExpr.Argument], _ ctx: Context, _ site: Site, chain: [String], depth d: Int,
+        visiting: inout Set<Visit>
+    ) -> Result {
+        var out = Result()
+        let candidates = functions(callee.name, labels: args.map { $0.label ?? "_" }, receiver: callee.receiver, from: ctx)
+        let withReturns = candidates.filter { !index.functions[$0].returns.isEmpty }
+        // `Step.show(DetailRoute())`: a case of an enum of the sources, with its associated values.
+        if candidates.isEmpty, case .type(let t) = callee.receiver, index.type(named: t)?.enumCases.contains(where: { $0.name == callee.name }) == true {
+            out.made.append(Made(value: .enumCase(callee.name, args), context: ctx, site: site, chain: chain))
+            return out
+        }
+        // `makeRoute()` where `makeRoute` holds a closure (`{ SomeRoute() }`): what the closure returns.
+        if candidates.isEmpty, callee.receiver == .implicit, args.isEmpty, holdsValue(callee.name, ctx) {
+            return evaluate(.ref(callee.name), ctx, site, chain: chain + ["closure \(callee.name) called"], depth: d, visiting: &visiting)
+        }
+        if withReturns.isEmpty {
+            out.misses.append(Miss(reason: "'\(expr.summary)' returns a value the scanner cannot see (no such function with a readable return in the sources)", site: site, chain: chain))
+        }
+        for f in withReturns {
+            let fn = index.functions[f]
+            let inner = Context(function: f, owner: fn.owner)
+            for r in fn.returns {
+                out.add(evaluate(r, inner, site, chain: chain + ["returned by \(fn.signature)"], depth: d, visiting: &visiting))
+            }
+        }
+        return out
+    }
+
+    /// `$0` or a named parameter of a closure handed to `callee(label: {…})`: the arguments where the
+    /// callee calls that closure.
+    private func closureArguments(
+        _ expr: ValueExpr, handedTo callee: String, label: String, index i: Int, _ site: Site, chain: [String], depth d: Int, visiting: inout Set<Visit>
+    ) -> Result {
+        var out = Result()
+        var invoked = false
+        let names = Set([label] + parameterNames(label: label, ofFunction: callee))
+        for name in names {
+            for c in index.callsByName[name] ?? [] {
+                let call = index.calls[c]
+                guard call.callee.receiver == .implicit, i < call.arguments.count else { continue }
+                let inCallee = call.enclosingTypes.contains(callee)
+                    || call.function.map { index.functions[$0].name == callee } == true
+                guard inCallee else { continue }
+                invoked = true
+                out.add(evaluate(
+                    call.arguments[i].value, context(ofCall: call), site,
+                    chain: chain + ["closure \(label): of \(callee), called at \(call.location)"], depth: d, visiting: &visiting))
+            }
+        }
+        if !invoked { out.misses.append(Miss(reason: "\(expr.summary): the scanner sees no call of that closure", site: site, chain: chain)) }
+        return out
+    }
+
+    /// A name bound by a case pattern (`case .show(let route)` over `step`): for each value of `step`
+    /// that is that case, its associated value in the pattern's place; another case binds nothing.
+    private func associatedValue(
+        _ expr: ValueExpr, of base: ValueExpr, caseName: String, index i: Int, _ ctx: Context, _ site: Site, chain: [String], depth d: Int,
+        visiting: inout Set<Visit>
+    ) -> Result {
+        var out = Result()
+        // The subject's cases without associated values (`.close`, `Step.close`) are values here too.
+        var cases = self
+        cases.enumCasesAreValues = true
+        let subjects = cases.evaluate(base, ctx, site, chain: chain, depth: d, visiting: &visiting)
+        out.misses += subjects.misses
+        for s in subjects.made {
+            let name: String
+            let args: [ValueExpr.Argument]
+            switch s.value {
+            case .enumCase(let n, let a): (name, args) = (n, a)
+            case .unknown(let text) where Self.isImplicitMember(text): (name, args) = (String(text.dropFirst()), [])
+            case .staticMember(let t, let n) where index.type(named: t)?.enumCases.contains(where: { $0.name == n }) == true: (name, args) = (n, [])
+            default:
+                out.misses.append(Miss(reason: "'\(s.value.summary)' is not an enum case the scanner can match with .\(caseName)(…)", site: site, chain: s.chain))
+                continue
+            }
+            guard name == caseName else { continue }
+            guard i < args.count else {
+                out.misses.append(Miss(reason: "'\(s.value.summary)' has no associated value \(i)", site: site, chain: s.chain))
+                continue
+            }
+            out.add(evaluate(args[i].value, s.context, site, chain: s.chain + ["value \(i) of case .\(caseName)(…), bound in a pattern over \(base.summary)"], depth: d, visiting: &visiting))
+        }
+        return out
+    }
+
+    /// A parameter of a closure assigned to `object.property` (`viewModel.onSelect = { route in … }`):
+    /// its argument wherever a value of the object's type calls that property (`onSelect?(DetailRoute())`
+    /// inside the view model, or `model.onSelect?(…)` on a value declared of that type).
+    private func propertyClosureArguments(
+        _ expr: ValueExpr, object: ValueExpr, property: String, index i: Int, _ ctx: Context, _ site: Site, chain: [String], depth d: Int,
+        visiting: inout Set<Visit>
+    ) -> Result {
+        var out = Result()
+        let types = objectTypes(object, ctx, site, chain: chain, depth: d, visiting: &visiting)
+        var invoked = false
+        for c in index.callsByName[property] ?? [] {
+            let call = index.calls[c]
+            guard i < call.arguments.count else { continue }
+            let callContext = context(ofCall: call)
+            let onType: Bool
+            switch call.callee.receiver {
+            case .implicit: onType = types.contains(where: { call.enclosingTypes.contains($0) || callContext.owner == $0 })
+            case .value(let v): onType = declaredType(of: v, in: callContext).map(types.contains) ?? false
+            case .type: onType = false
+            }
+            guard onType else { continue }
+            invoked = true
+            out.add(evaluate(
+                call.arguments[i].value, callContext, site,
+                chain: chain + ["closure \(object.summary).\(property), called at \(call.location)"], depth: d, visiting: &visiting))
+        }
+        if !invoked {
+            let owner = types.isEmpty ? "'\(object.summary)' (a type the scanner cannot see)" : types.sorted().joined(separator: ", ")
+            out.misses.append(Miss(reason: "\(expr.summary): the scanner sees no call of \(property) on \(owner)", site: site, chain: chain))
+        }
+        return out
+    }
+
+    /// The types a closure property's object may be: the enclosing type for `self`, else its declared
+    /// type, else the types it is constructed as; each with its conformers and subclasses.
+    private func objectTypes(_ object: ValueExpr, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Set<Visit>) -> Set<String> {
+        var object = object
+        if case .member(.ref("self"), let n) = object { object = .selfMember(n) }
+        var types = Set<String>()
+        if object == .ref("self") {
+            if let o = ctx.owner { types.insert(o) }
+        } else if let t = declaredType(of: object, in: ctx) {
+            types.insert(DependencyBinding.unqualified(t))
+        } else {
+            for m in evaluate(object, ctx, site, chain: chain, depth: d, visiting: &visiting).made {
+                if case .construct(let t, _) = m.value { types.insert(DependencyBinding.unqualified(t)) }
+            }
+        }
+        for t in types { types.formUnion(index.conformers[t] ?? []) }
+        return types
     }
 
     /// The values callees assign to a local passed as `&name` in function `f`: each callee's

@@ -95,26 +95,22 @@ public struct ProjectModel: Sendable {
 
     static func manifests(under root: String) -> [String] {
         var out: [String] = []
-        var stack = [root]
         let fm = FileManager.default
-        while let dir = stack.popLast() {
-            guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
-            for name in names.sorted() where !name.hasPrefix(".") && !skipped.contains(name) {
-                let path = dir + "/" + name
-                var isDir: ObjCBool = false
-                guard fm.fileExists(atPath: path, isDirectory: &isDir) else { continue }
-                if isDir.boolValue {
-                    if name.hasSuffix(".xcodeproj") {
-                        if fm.fileExists(atPath: path + "/project.pbxproj") { out.append(path + "/project.pbxproj") }
-                    } else if !name.hasSuffix(".xcworkspace") && !name.hasSuffix(".xcassets") {
-                        stack.append(path)
-                    }
-                } else if name == "Package.swift" || name == "Project.swift" || name == "Workspace.swift" || name.hasSuffix(".podspec") {
-                    out.append(path)
-                } else if name.hasSuffix(".swift"), dir.hasSuffix("/ProjectDescriptionHelpers") || dir.contains("/ProjectDescriptionHelpers/") {
-                    out.append(path)
+        DirectoryWalk.walk(root, sortedNames: true) { dir, name, path, isDirectory in
+            guard !skipped.contains(name), let isDirectory else { return false }
+            if isDirectory {
+                if name.hasSuffix(".xcodeproj") {
+                    if fm.fileExists(atPath: path + "/project.pbxproj") { out.append(path + "/project.pbxproj") }
+                    return false
                 }
+                return !name.hasSuffix(".xcworkspace") && !name.hasSuffix(".xcassets")
             }
+            if name == "Package.swift" || name == "Project.swift" || name == "Workspace.swift" || name.hasSuffix(".podspec") {
+                out.append(path)
+            } else if name.hasSuffix(".swift"), dir.hasSuffix("/ProjectDescriptionHelpers") || dir.contains("/ProjectDescriptionHelpers/") {
+                out.append(path)
+            }
+            return false
         }
         return out
     }

@@ -141,146 +141,192 @@ struct ComponentsExtractor: StyleExtractor {
     }
 
     static func extract(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction {
+        var run = Extraction(index: index)
+        run.readRegistrations()
+        let bindings = run.containerBindings()
+        let handlers = run.handlers()
+        var navigations = StyleNavigations(index: index, features: run.features, stops: run.routerTypes, verb: "opened")
+        run.readOpenings(into: &navigations)
+        run.readContainerAssemblies(into: &navigations)
+        return run.finished(navigations, handlers: handlers, bindings: bindings)
+    }
+
+    /// One reading of the sources, in the order `extract` runs its steps: modules and containers as
+    /// screens and routes, registrations as the handler, container registrations as dependencies, then
+    /// openings (and containers assembling one another) as edges.
+    struct Extraction {
+        let index: SemanticIndex
+        let modules: [String: (route: String, location: SourceLocation)]
+        let containers: [String: (route: String, location: SourceLocation)]
+        var resolver: ValueResolver
         var out = StyleExtraction()
-        let modules = Self.modules(index)
-        var resolver = ValueResolver(index: index)
-        resolver.metatypesAreValues = true
-        func origin(_ l: SourceLocation) -> ElementOrigin { RegistryAssembler.origin(l) }
-
-        var routes = modules.map { name, m in
-            Route(id: m.route, type: name, module: index.type(named: name)?.module, origin: origin(m.location))
-        }
-        let containers = Self.containers(index).filter { modules[$0.key] == nil }
-        routes += containers.map { name, c in
-            Route(id: c.route, type: name, module: index.type(named: name)?.module, origin: origin(c.location))
-        }
-        var features: [Feature] = (modules.keys.sorted() + containers.keys.sorted()).compactMap { name in
-            guard let t = index.type(named: name) else { return nil }
-            return Feature(name: name, module: t.module, dependencies: RegistryAssembler.dependencyRefs(t), origin: origin(t.location), ignore: t.ignore)
-        }
-
-        // The router's own types (they declare `open` / `register`): their forwarding calls are plumbing.
+        var routes: [Route]
+        var features: [Feature]
+        /// The router's own types (they declare `open` / `register`): their forwarding calls are plumbing.
         var routerTypes = Set<String>()
-        let (openFunctions, registerFunctions) = functions(index)
-        for f in index.functions where openFunctions.contains(f.name) || registerFunctions.contains(f.name) {
-            if let o = f.owner, modules[o] == nil { routerTypes.insert(o) }
-        }
-        // Registrations.
+        let openFunctions: Set<String>
+        let registerFunctions: Set<String>
         var mappings: [RouteHandler.Mapping] = []
         var firstRegistration: SourceLocation?
-        let registerCalls = registerFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
-        for call in registerCalls.sorted(by: { $0.location < $1.location }) {
-            guard let arg = call.arguments.first else { continue }
-            var found: [String] = []
-            if case .module(let m)? = target(of: arg.value, modules: modules) {
-                // `router.register(X.self)`, `moduleManager.register(X.self, with: container)`.
-                found = [m]
-            } else {
-                // (`register(moduleType)` inside the framework's module manager forwards its callers' types.)
-                guard call.arguments.count == 1, !call.enclosingTypes.contains(where: routerTypes.contains) else { continue }
-                let result = resolver.resolve(arg.value, in: resolver.context(ofCall: call), site: resolver.site(ofCall: call))
-                found = result.made.compactMap { if case .module(let m)? = target(of: $0.value, modules: modules) { return m }; return nil }
-                // A registration of something else (a handler, a service) is not this style's.
-                if found.isEmpty && result.made.isEmpty && !result.misses.isEmpty, case .ref = arg.value {
-                    out.warnings.append(.handlerRegistrationUnreadable(arg.value.summary, at: call.location))
-                }
+        /// Route strings opened that no module declares (a route nothing handles), and where.
+        var extraRoutes: [String: SourceLocation] = [:]
+        let debugOnly: Set<String>
+
+        init(index: SemanticIndex) {
+            self.index = index
+            let modules = ComponentsExtractor.modules(index)
+            self.modules = modules
+            resolver = ValueResolver(index: index)
+            resolver.metatypesAreValues = true
+            routes = modules.map { name, m in
+                Route(id: m.route, type: name, module: index.type(named: name)?.module, origin: RegistryAssembler.origin(m.location))
             }
-            for m in found {
-                firstRegistration = firstRegistration ?? call.location
-                mappings.append(.init(route: modules[m]!.route, feature: m, origin: origin(call.location)))
+            containers = ComponentsExtractor.containers(index).filter { modules[$0.key] == nil }
+            routes += containers.map { name, c in
+                Route(id: c.route, type: name, module: index.type(named: name)?.module, origin: RegistryAssembler.origin(c.location))
             }
-        }
-        // Container registrations: `container.add(SessionStore.self) { … }`, `register(Analytics.self, …)` of
-        // a type that is not a module.
-        var bindings: [DependencyBinding] = []
-        for name in dependencyFunctions.sorted() {
-            for c in index.callsByName[name] ?? [] {
-                let call = index.calls[c]
-                guard case .staticMember(let t, "self")? = call.arguments.first?.value, modules[t] == nil, index.type(named: t) != nil else { continue }
-                // UIKit's cell and view registrations (`tableView.register(Cell.self, forCellReuseIdentifier:)`) are not injections.
-                if call.labels.contains(where: { $0.hasSuffix("ReuseIdentifier") || $0 == "forSupplementaryViewOfKind" }) { continue }
-                bindings.append(DependencyBinding(protocol: t, module: call.module, origin: origin(call.location)))
+            features = (modules.keys.sorted() + containers.keys.sorted()).compactMap { name in
+                guard let t = index.type(named: name) else { return nil }
+                return Feature(name: name, module: t.module, dependencies: RegistryAssembler.dependencyRefs(t), origin: RegistryAssembler.origin(t.location), ignore: t.ignore)
             }
-        }
-        var handlers: [RouteHandler] = []
-        if let first = firstRegistration {
-            var seen = Set<String>()
-            handlers.append(RouteHandler(
-                name: handlerName, routes: mappings.sorted { ($0.route, $0.feature) < ($1.route, $1.feature) }.filter { seen.insert("\($0.route)|\($0.feature)").inserted },
-                origin: origin(first)))
-        }
-        // Each container assembles itself: its own handler mapping, at its `assemble`.
-        if !containers.isEmpty {
-            let first = containers.values.map(\.location).min()!
-            handlers.append(RouteHandler(
-                name: containerHandlerName,
-                routes: containers.map { .init(route: $0.value.route, feature: $0.key, origin: origin($0.value.location)) }.sorted { $0.route < $1.route },
-                origin: origin(first)))
+            (openFunctions, registerFunctions) = ComponentsExtractor.functions(index)
+            for f in index.functions where openFunctions.contains(f.name) || registerFunctions.contains(f.name) {
+                if let o = f.owner, modules[o] == nil { routerTypes.insert(o) }
+            }
+            debugOnly = Set(index.types.filter(\.debugOnly).map(\.name))
         }
 
-        // Openings.
-        var navigations = StyleNavigations(index: index, features: features, stops: routerTypes, verb: "opened")
-        let declared = Set(modules.values.map(\.route))
-        var extraRoutes: [String: SourceLocation] = [:]
-        let debugOnly = Set(index.types.filter(\.debugOnly).map(\.name))
-        let calls = openFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
-        // The router's own forwarding (`open(module.route, …)` inside `Router`) is not navigation.
-        for call in calls.sorted(by: { $0.location < $1.location })
-        where !call.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) }) {
-            guard let arg = call.arguments.first else { continue }
+        /// Registrations: `router.register(X.self)`, `moduleManager.register(X.self, with: container)`,
+        /// or a value followed to a module type.
+        mutating func readRegistrations() {
+            let registerCalls = registerFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
+            for call in registerCalls.sorted(by: { $0.location < $1.location }) {
+                guard let arg = call.arguments.first else { continue }
+                var found: [String] = []
+                if case .module(let m)? = target(of: arg.value, modules: modules) {
+                    found = [m]
+                } else {
+                    // (`register(moduleType)` inside the framework's module manager forwards its callers' types.)
+                    guard call.arguments.count == 1, !call.enclosingTypes.contains(where: routerTypes.contains) else { continue }
+                    let result = resolver.resolve(arg.value, in: resolver.context(ofCall: call), site: resolver.site(ofCall: call))
+                    found = result.made.compactMap { if case .module(let m)? = target(of: $0.value, modules: modules) { return m }; return nil }
+                    // A registration of something else (a handler, a service) is not this style's.
+                    if found.isEmpty && result.made.isEmpty && !result.misses.isEmpty, case .ref = arg.value {
+                        out.warnings.append(.handlerRegistrationUnreadable(arg.value.summary, at: call.location))
+                    }
+                }
+                for m in found {
+                    firstRegistration = firstRegistration ?? call.location
+                    mappings.append(.init(route: modules[m]!.route, feature: m, origin: RegistryAssembler.origin(call.location)))
+                }
+            }
+        }
+
+        /// Container registrations: `container.add(SessionStore.self) { … }`, `register(Analytics.self, …)` of
+        /// a type that is not a module.
+        func containerBindings() -> [DependencyBinding] {
+            var bindings: [DependencyBinding] = []
+            for name in dependencyFunctions.sorted() {
+                for c in index.callsByName[name] ?? [] {
+                    let call = index.calls[c]
+                    guard case .staticMember(let t, "self")? = call.arguments.first?.value, modules[t] == nil, index.type(named: t) != nil else { continue }
+                    // UIKit's cell and view registrations (`tableView.register(Cell.self, forCellReuseIdentifier:)`) are not injections.
+                    if call.labels.contains(where: { $0.hasSuffix("ReuseIdentifier") || $0 == "forSupplementaryViewOfKind" }) { continue }
+                    bindings.append(DependencyBinding(protocol: t, module: call.module, origin: RegistryAssembler.origin(call.location)))
+                }
+            }
+            return bindings
+        }
+
+        /// The router's registrations as one handler; each container assembles itself: its own handler
+        /// mapping, at its `assemble`.
+        func handlers() -> [RouteHandler] {
+            var handlers: [RouteHandler] = []
+            if let first = firstRegistration {
+                var seen = Set<String>()
+                handlers.append(RouteHandler(
+                    name: handlerName, routes: mappings.sorted { ($0.route, $0.feature) < ($1.route, $1.feature) }.filter { seen.insert("\($0.route)|\($0.feature)").inserted },
+                    origin: RegistryAssembler.origin(first)))
+            }
+            if !containers.isEmpty {
+                let first = containers.values.map(\.location).min()!
+                handlers.append(RouteHandler(
+                    name: containerHandlerName,
+                    routes: containers.map { .init(route: $0.value.route, feature: $0.key, origin: RegistryAssembler.origin($0.value.location)) }.sorted { $0.route < $1.route },
+                    origin: RegistryAssembler.origin(first)))
+            }
+            return handlers
+        }
+
+        /// Openings: `router.open(X.self, …)`, `open("route")`, `open(URL(string: "modules://route")!)`,
+        /// or a value followed to one. The router's own forwarding (`open(module.route, …)` inside
+        /// `Router`) is not navigation.
+        mutating func readOpenings(into navigations: inout StyleNavigations) {
+            let calls = openFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
+            for call in calls.sorted(by: { $0.location < $1.location })
+            where !call.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) }) {
+                guard let arg = call.arguments.first, let (found, unresolved) = opened(by: arg.value, call: call) else { continue }
+                // Opening goes through the registrations: an entry is the root's route (an unregistered root is unhandled).
+                let declared = Set(modules.values.map(\.route))
+                let targets = found.map { f -> StyleNavigations.Target in
+                    switch f.target {
+                    case .module(let m): return .init(route: modules[m]!.route, site: f.site, chain: f.chain)
+                    case .route(let r):
+                        if !declared.contains(r) { extraRoutes[r] = min(extraRoutes[r] ?? f.site.location, f.site.location) }
+                        return .init(route: r, site: f.site, chain: f.chain)
+                    }
+                }
+                navigations.record(at: call.location, written: arg.value.summary, targets: targets, unresolved: unresolved)
+            }
+        }
+
+        /// What an `open` argument may be (nil: not this style's — another URL, a file).
+        mutating func opened(by v: ValueExpr, call: CallFact) -> ([(target: Target, site: ValueResolver.Site, chain: [String])], [CallSiteExplanation.Unresolved])? {
             let callSite = resolver.site(ofCall: call)
+            if let t = target(of: v, modules: modules) { return ([(t, callSite, [])], []) }
+            if let url = urlString(v) {
+                // The module whose route is the URL's host (or its first path segment).
+                guard let r = routeInURL(url, declared: Set(modules.values.map(\.route))) else { return nil }
+                return ([(.route(r), callSite, ["URL \"\(url)\" → route '\(r)'"])], [])
+            }
             var found: [(target: Target, site: ValueResolver.Site, chain: [String])] = []
             var unresolved: [CallSiteExplanation.Unresolved] = []
-            if let t = target(of: arg.value, modules: modules) {
-                found.append((t, callSite, []))
-            } else if let url = urlString(arg.value) {
-                // `router.open(URL(string: "modules://main/app_view")!)`: the module whose route is the
-                // URL's host (or its first path segment); any other URL is not this style's.
-                guard let r = routeInURL(url, declared: Set(modules.values.map(\.route))) else { continue }
-                found.append((.route(r), callSite, ["URL \"\(url)\" → route '\(r)'"]))
-            } else {
-                let result = resolver.resolve(arg.value, in: resolver.context(ofCall: call), site: callSite)
-                for m in result.made {
-                    if let t = target(of: m.value, modules: modules) { found.append((t, m.site, m.chain)) }
-                    else { unresolved.append(.init(reason: "'\(m.value.summary)' is neither a module type nor a route string", chain: m.chain)) }
-                }
-                for m in Set(result.misses) { unresolved.append(.init(reason: m.reason, chain: m.chain)) }
-                // `open` of something that is not this style's (a URL, a file) says nothing.
-                if found.isEmpty && result.made.isEmpty && !Self.looksLikeModule(arg.value) { continue }
+            let result = resolver.resolve(v, in: resolver.context(ofCall: call), site: callSite)
+            for m in result.made {
+                if let t = target(of: m.value, modules: modules) { found.append((t, m.site, m.chain)) }
+                else { unresolved.append(.init(reason: "'\(m.value.summary)' is neither a module type nor a route string", chain: m.chain)) }
             }
-            // Opening goes through the registrations: an entry is the root's route (an unregistered root is unhandled).
-            let targets = found.map { f -> StyleNavigations.Target in
-                switch f.target {
-                case .module(let m): return .init(route: modules[m]!.route, site: f.site, chain: f.chain)
-                case .route(let r):
-                    if !declared.contains(r) { extraRoutes[r] = min(extraRoutes[r] ?? f.site.location, f.site.location) }
-                    return .init(route: r, site: f.site, chain: f.chain)
-                }
-            }
-            navigations.record(at: call.location, written: arg.value.summary, targets: targets, unresolved: unresolved)
+            for m in Set(result.misses) { unresolved.append(.init(reason: m.reason, chain: m.chain)) }
+            if found.isEmpty && result.made.isEmpty && !ComponentsExtractor.looksLikeModule(v) { return nil }
+            return (found, unresolved)
         }
-        // The container variant: `YModuleContainer.assemble(…)` in X's router (built by X's `assemble`).
-        for call in containerAssemblies(index, containers).sorted(by: { $0.location < $1.location })
-        where !call.enclosingTypes.contains(where: debugOnly.contains) {
-            guard let y = containerType(call), let c = containers[y] else { continue }
-            navigations.record(
-                at: call.location, written: "\(y).assemble(…)",
-                targets: [.init(route: c.route, site: resolver.site(ofCall: call), chain: [])], unresolved: [])
-        }
-        navigations.apply(to: &features)
-        out.warnings += navigations.warnings
-        out.explanations = navigations.explanations
-        // A route string no module declares: a route nothing handles.
-        for (r, l) in extraRoutes { routes.append(Route(id: r, origin: origin(l))) }
 
-        out.registry = Registry(
-            app: nil,
-            entries: navigations.sortedEntries,
-            routes: routes.sorted { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") },
-            handlers: handlers.sorted { $0.name < $1.name },
-            features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
-            dependencies: bindings.sorted { ($0.protocol, RegistryAssembler.key($0.origin)) < ($1.protocol, RegistryAssembler.key($1.origin)) })
-        return out
+        /// The container variant: `YModuleContainer.assemble(…)` in X's router (built by X's `assemble`).
+        mutating func readContainerAssemblies(into navigations: inout StyleNavigations) {
+            for call in containerAssemblies(index, containers).sorted(by: { $0.location < $1.location })
+            where !call.enclosingTypes.contains(where: debugOnly.contains) {
+                guard let y = containerType(call), let c = containers[y] else { continue }
+                navigations.record(
+                    at: call.location, written: "\(y).assemble(…)",
+                    targets: [.init(route: c.route, site: resolver.site(ofCall: call), chain: [])], unresolved: [])
+            }
+        }
+
+        /// A route string no module declares is a route nothing handles.
+        mutating func finished(_ navigations: StyleNavigations, handlers: [RouteHandler], bindings: [DependencyBinding]) -> StyleExtraction {
+            navigations.apply(to: &features)
+            out.warnings += navigations.warnings
+            out.explanations = navigations.explanations
+            for (r, l) in extraRoutes { routes.append(Route(id: r, origin: RegistryAssembler.origin(l))) }
+            out.registry = Registry(
+                app: nil,
+                entries: navigations.sortedEntries,
+                routes: routes.sorted { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") },
+                handlers: handlers.sorted { $0.name < $1.name },
+                features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
+                dependencies: bindings.sorted { ($0.protocol, RegistryAssembler.key($0.origin)) < ($1.protocol, RegistryAssembler.key($1.origin)) })
+            return out
+        }
     }
 
     /// The literal of `URL(string: "…")`.

@@ -162,6 +162,12 @@ struct FeatherweightDSL {
         case .ref(let n):
             if let b = scope.bindings[n] { return expand(b.value, b.scope, at: location, depth: d) }
             if let f = scope.function, let values = index.functions[f].locals[n] { return values.flatMap { expand($0, scope, at: location, depth: d) } }
+            // A function passed by name and applied by the DSL (`children: [feedRouter, aboutRouter]` with
+            // `children.map { $0(store) }`): the nodes its body builds.
+            for f in (index.functionsByName[n] ?? []).sorted() {
+                let built = body(f)
+                if !built.isEmpty { return built.flatMap { expand(.call($0.callee, $0.arguments), Scope(function: f), at: location, depth: d) } }
+            }
             return []
         case .call(let callee, let args):
             // `children.map(into(state))`: the children, each given the store.

@@ -25,35 +25,111 @@ struct ModuleFactoryExtractor: StyleExtractor {
     }
 
     static func extract(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction {
-        var out = StyleExtraction()
-        let model = Model(index)
-        var resolver = ValueResolver(index: index)
-        resolver.enumCasesAreValues = true
+        var run = Extraction(index: index)
+        run.readRoutes()
+        run.readScreens()
+        run.readTables()
+        run.readSwitches()
+        let navigations = run.followPresentCalls()
+        return run.finished(navigations)
+    }
 
-        // Routes: one per page case with a readable key.
+    /// One reading of the sources, in the order `extract` runs its steps: routes (page cases), screens
+    /// (module types), handlers (tables and factories from keys to modules), then the `presentModule`
+    /// calls as edges and entries.
+    struct Extraction {
+        typealias TableEntry = (key: String?, keyText: String, value: ValueExpr, context: ValueResolver.Context, location: SourceLocation)
+        let index: SemanticIndex
+        let model: Model
+        var resolver: ValueResolver
+        var out = StyleExtraction()
         var routes: [Route] = []
-        for page in model.pages.sorted() {
-            guard let t = index.type(named: page) else { continue }
-            for c in t.enumCases {
-                guard let key = model.key(page, c.name) else {
-                    out.warnings.append(.identifierUnreadable("\(page).\(c.name)", at: c.location))
-                    continue
+        var features: [Feature] = []
+        var moduleSet = Set<String>()
+        var handlers: [RouteHandler] = []
+        /// Types whose code is the router's (a table's owner, a presenting function's type).
+        var routerTypes = Set<String>()
+        /// Per page key: the `parameters` keys its callers pass (unknown: a caller passes a value the scanner cannot list).
+        var passed: [String: (keys: Set<String>, unknown: Bool)] = [:]
+        let debugOnly: Set<String>
+
+        init(index: SemanticIndex) {
+            self.index = index
+            model = Model(index)
+            resolver = ValueResolver(index: index)
+            resolver.enumCasesAreValues = true
+            debugOnly = Set(index.types.filter(\.debugOnly).map(\.name))
+        }
+
+        /// Routes: one per page case with a readable key.
+        mutating func readRoutes() {
+            for page in model.pages.sorted() {
+                guard let t = index.type(named: page) else { continue }
+                for c in t.enumCases {
+                    guard let key = model.key(page, c.name) else {
+                        out.warnings.append(.identifierUnreadable("\(page).\(c.name)", at: c.location))
+                        continue
+                    }
+                    routes.append(Route(id: key, type: "\(page).\(c.name)", module: t.module, origin: RegistryAssembler.origin(c.location)))
                 }
-                routes.append(Route(id: key, type: "\(page).\(c.name)", module: t.module, origin: RegistryAssembler.origin(c.location)))
             }
         }
 
-        // Screens: module types.
-        var features = model.modules.sorted().compactMap { name -> Feature? in
-            guard let t = index.type(named: name) else { return nil }
-            return Feature(name: name, module: t.module, origin: RegistryAssembler.origin(t.location), ignore: t.ignore)
+        /// Screens: module types.
+        mutating func readScreens() {
+            features = model.modules.sorted().compactMap { name -> Feature? in
+                guard let t = index.type(named: name) else { return nil }
+                return Feature(name: name, module: t.module, origin: RegistryAssembler.origin(t.location), ignore: t.ignore)
+            }
+            moduleSet = Set(features.map(\.name))
         }
-        let moduleSet = Set(features.map(\.name))
 
-        // Handlers: tables and factories from keys to modules.
-        var handlers: [RouteHandler] = []
-        var routerTypes = Set<String>()
-        func addHandler(_ owner: [String], module: String?, location: SourceLocation, _ entries: [(key: String?, keyText: String, value: ValueExpr, context: ValueResolver.Context, location: SourceLocation)]) {
+        /// A table: keys written through the page enum, or literal keys of pages with modules as values
+        /// (a `parameters` dictionary that happens to use a page's key is not one).
+        mutating func readTables() {
+            for table in index.tables {
+                let declared = Set(routes.map(\.id))
+                let keys = table.entries.map { e -> String? in
+                    guard let k = model.key(of: e.key) else { return nil }
+                    if case .literal = e.key, !declared.contains(k) { return nil }
+                    return k
+                }
+                guard table.entries.indices.contains(where: { i in
+                    model.isPageKey(table.entries[i].key) || (keys[i] != nil && model.buildsModule(table.entries[i].value))
+                }) else { continue }
+                let ctx = ValueResolver.Context(function: table.function, owner: table.enclosingTypes.first)
+                addHandler(table.enclosingTypes, module: table.module, location: table.location, table.entries.enumerated().map { i, e in
+                    (keys[i], e.key.summary, e.value, ctx, e.location)
+                })
+            }
+        }
+
+        /// A factory: a `switch` over pages (or over a page enum's `self`) whose cases build modules. The
+        /// first case that matches a key wins: a later case with the same key is never taken. A page
+        /// enum's key property (values are literals) is not a factory.
+        mutating func readSwitches() {
+            for s in index.switches where !s.cases.isEmpty {
+                let owner = s.function.flatMap { index.functions[$0].owner } ?? s.enclosingTypes.first
+                let subjectEnum: String? = { if case .ref("self") = s.subject, let o = owner, model.pages.contains(o) { return o }; return nil }()
+                var entries: [TableEntry] = []
+                var any = false
+                var taken = Set<String>()
+                for c in s.cases where !c.isDefault {
+                    for p in c.patterns {
+                        let key = model.key(of: p, in: subjectEnum)
+                        if let k = key, !taken.insert(k).inserted { continue }
+                        any = any || (key != nil && (subjectEnum != nil || model.isPageKey(p)))
+                        for v in c.values { entries.append((key, p.summary, v, .init(function: s.function, owner: owner), c.location)) }
+                    }
+                }
+                let builds = s.cases.flatMap(\.values).contains(where: model.buildsModule)
+                guard any, builds else { continue }
+                addHandler(s.enclosingTypes, module: s.module, location: s.location, entries)
+            }
+        }
+
+        /// A handler mapping each key to the modules its value builds (followed with `ValueResolver`).
+        mutating func addHandler(_ owner: [String], module: String?, location: SourceLocation, _ entries: [TableEntry]) {
             var mappings: [RouteHandler.Mapping] = []
             for e in entries {
                 guard let key = e.key else {
@@ -79,102 +155,77 @@ struct ModuleFactoryExtractor: StyleExtractor {
                 name: name, module: module, routes: mappings.sorted { ($0.route, $0.feature) < ($1.route, $1.feature) },
                 origin: RegistryAssembler.origin(location)))
         }
-        for table in index.tables {
-            // A table: keys written through the page enum, or literal keys of pages with modules as values
-            // (a `parameters` dictionary that happens to use a page's key is not one).
-            let declared = Set(routes.map(\.id))
-            let keys = table.entries.map { e -> String? in
-                guard let k = model.key(of: e.key) else { return nil }
-                if case .literal = e.key, !declared.contains(k) { return nil }
-                return k
-            }
-            guard table.entries.indices.contains(where: { i in
-                model.isPageKey(table.entries[i].key) || (keys[i] != nil && model.buildsModule(table.entries[i].value))
-            }) else { continue }
-            let ctx = ValueResolver.Context(function: table.function, owner: table.enclosingTypes.first)
-            addHandler(table.enclosingTypes, module: table.module, location: table.location, table.entries.enumerated().map { i, e in
-                (keys[i], e.key.summary, e.value, ctx, e.location)
-            })
-        }
-        for s in index.switches where !s.cases.isEmpty {
-            let owner = s.function.flatMap { index.functions[$0].owner } ?? s.enclosingTypes.first
-            let subjectEnum: String? = { if case .ref("self") = s.subject, let o = owner, model.pages.contains(o) { return o }; return nil }()
-            var entries: [(key: String?, keyText: String, value: ValueExpr, context: ValueResolver.Context, location: SourceLocation)] = []
-            var any = false
-            // The first case that matches a key wins: a later case with the same key is never taken.
-            var taken = Set<String>()
-            for c in s.cases where !c.isDefault {
-                for p in c.patterns {
-                    let key = model.key(of: p, in: subjectEnum)
-                    if let k = key, !taken.insert(k).inserted { continue }
-                    any = any || (key != nil && (subjectEnum != nil || model.isPageKey(p)))
-                    for v in c.values { entries.append((key, p.summary, v, .init(function: s.function, owner: owner), c.location)) }
+
+        /// Navigation: each `presentModule` call (or a learnt presenting function's) is an edge of the
+        /// module whose code makes it, an entry in the app's composition root.
+        mutating func followPresentCalls() -> StyleNavigations {
+            let presentFunctions = model.presenting
+            for f in index.functions where presentFunctions.contains(f.name) { if let o = f.owner { routerTypes.insert(o) } }
+            var navigations = StyleNavigations(index: index, features: features, stops: routerTypes.union(model.pages), verb: "presented")
+            let calls = presentFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
+            for call in calls.sorted(by: { $0.location < $1.location }) where !call.enclosingTypes.contains(where: debugOnly.contains) {
+                guard let arg = call.arguments.first(where: { $0.label == "module" }) ?? call.arguments.first else { continue }
+                // The router passing its own parameter on (`product.presentModule(module, …)` inside
+                // `presentModule`, the second level of products) is plumbing, not navigation.
+                if let f = call.function, presentFunctions.contains(index.functions[f].name), case .ref(let n) = arg.value,
+                   index.functions[f].parameters.contains(where: { $0.name == n }) { continue }
+                let (targets, unresolved) = pages(presentedBy: arg.value, call: call)
+                if !recordHelperCallers(of: call, presenting: arg.value, targets: targets, unresolved: unresolved, into: &navigations) {
+                    navigations.record(at: call.location, written: arg.value.summary, targets: targets, unresolved: unresolved)
                 }
+                notePassedKeys(of: call, to: targets)
             }
-            // A page enum's key property (values are literals) is not a factory.
-            let builds = s.cases.flatMap(\.values).contains(where: model.buildsModule)
-            guard any, builds else { continue }
-            addHandler(s.enclosingTypes, module: s.module, location: s.location, entries)
+            return navigations
         }
 
-        // Navigation: `presentModule` calls, entries in the app's composition root.
-        let presentFunctions = model.presenting
-        for f in index.functions where presentFunctions.contains(f.name) { if let o = f.owner { routerTypes.insert(o) } }
-        var navigations = StyleNavigations(index: index, features: features, stops: routerTypes.union(model.pages), verb: "presented")
-        // Per page key: the `parameters` keys its callers pass (unknown: a caller passes a value the scanner cannot list).
-        var passed: [String: (keys: Set<String>, unknown: Bool)] = [:]
-        let debugOnly = Set(index.types.filter(\.debugOnly).map(\.name))
-        let calls = presentFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
-        for call in calls.sorted(by: { $0.location < $1.location }) where !call.enclosingTypes.contains(where: debugOnly.contains) {
-            guard let arg = call.arguments.first(where: { $0.label == "module" }) ?? call.arguments.first else { continue }
-            // The router passing its own parameter on (`product.presentModule(module, …)` inside
-            // `presentModule`, the second level of products) is plumbing, not navigation.
-            if let f = call.function, presentFunctions.contains(index.functions[f].name), case .ref(let n) = arg.value,
-               index.functions[f].parameters.contains(where: { $0.name == n }) { continue }
+        /// The pages a presenting call's argument may be: a page case read at once, else followed.
+        mutating func pages(presentedBy v: ValueExpr, call: CallFact) -> ([StyleNavigations.Target], [CallSiteExplanation.Unresolved]) {
             let callSite = resolver.site(ofCall: call)
             var targets: [StyleNavigations.Target] = []
             var unresolved: [CallSiteExplanation.Unresolved] = []
-            if let key = model.key(of: arg.value, in: model.parameterEnum) {
+            if let key = model.key(of: v, in: model.parameterEnum) {
                 targets.append(.init(route: key, site: callSite, chain: []))
-            } else {
-                let result = resolver.resolve(arg.value, in: resolver.context(ofCall: call), site: callSite)
-                for m in result.made {
-                    if let key = model.key(of: m.value, in: model.parameterEnum) {
-                        targets.append(.init(route: key, site: m.site, chain: m.chain))
-                    } else {
-                        unresolved.append(.init(reason: "'\(m.value.summary)' is not a page case with a readable key", chain: m.chain))
-                    }
-                }
-                for m in Set(result.misses) { unresolved.append(.init(reason: m.reason, chain: m.chain)) }
+                return (targets, unresolved)
             }
-            // A public helper of the app router (`extension AppRouter { func navigateToHistory() {
-            // presentModule(PageModule.history, …) } }`, or `presentRoutePath(_:)` mapping a string to a
-            // page) whose page is decided inside the router: the page is presented from where the helper
-            // is called.
-            if let f = call.function, let owner = index.functions[f].owner, routerTypes.contains(owner),
-               !presentFunctions.contains(index.functions[f].name), !targets.isEmpty, unresolved.isEmpty,
-               targets.allSatisfy({ $0.site.enclosingTypes.contains(owner) }) {
-                let helper = index.functions[f]
-                let callers = ((index.callsByName[helper.name] ?? []).map { index.calls[$0] } + index.callsWithoutArguments.filter { $0.callee.name == helper.name })
-                    .filter { helper.accepts(labels: $0.labels) && !$0.enclosingTypes.contains(where: debugOnly.contains) }
-                    .sorted { $0.location < $1.location }
-                if !callers.isEmpty {
-                    for c in callers {
-                        let site = resolver.site(ofCall: c)
-                        navigations.record(at: c.location, written: "\(helper.name)(…) → \(arg.value.summary)",
-                                           targets: targets.map { .init(route: $0.route, site: site, chain: ["\(helper.signature) presents \(arg.value.summary)"] + $0.chain) },
-                                           unresolved: [])
-                    }
-                    for t in targets {
-                        var p = passed[t.route] ?? (keys: [], unknown: false)
-                        p.keys.formUnion(passedKeys(call, index) ?? [])
-                        p.unknown = p.unknown || passedKeys(call, index) == nil
-                        passed[t.route] = p
-                    }
-                    continue
+            let result = resolver.resolve(v, in: resolver.context(ofCall: call), site: callSite)
+            for m in result.made {
+                if let key = model.key(of: m.value, in: model.parameterEnum) {
+                    targets.append(.init(route: key, site: m.site, chain: m.chain))
+                } else {
+                    unresolved.append(.init(reason: "'\(m.value.summary)' is not a page case with a readable key", chain: m.chain))
                 }
             }
-            navigations.record(at: call.location, written: arg.value.summary, targets: targets, unresolved: unresolved)
+            for m in Set(result.misses) { unresolved.append(.init(reason: m.reason, chain: m.chain)) }
+            return (targets, unresolved)
+        }
+
+        /// A public helper of the app router (`extension AppRouter { func navigateToHistory() {
+        /// presentModule(PageModule.history, …) } }`, or `presentRoutePath(_:)` mapping a string to a
+        /// page) whose page is decided inside the router: the page is presented from where the helper
+        /// is called. Returns whether the call was recorded at its helper's callers.
+        mutating func recordHelperCallers(
+            of call: CallFact, presenting v: ValueExpr, targets: [StyleNavigations.Target], unresolved: [CallSiteExplanation.Unresolved],
+            into navigations: inout StyleNavigations
+        ) -> Bool {
+            guard let f = call.function, let owner = index.functions[f].owner, routerTypes.contains(owner),
+                  !model.presenting.contains(index.functions[f].name), !targets.isEmpty, unresolved.isEmpty,
+                  targets.allSatisfy({ $0.site.enclosingTypes.contains(owner) }) else { return false }
+            let helper = index.functions[f]
+            let callers = ((index.callsByName[helper.name] ?? []).map { index.calls[$0] } + index.callsWithoutArguments.filter { $0.callee.name == helper.name })
+                .filter { helper.accepts(labels: $0.labels) && !$0.enclosingTypes.contains(where: debugOnly.contains) }
+                .sorted { $0.location < $1.location }
+            guard !callers.isEmpty else { return false }
+            for c in callers {
+                let site = resolver.site(ofCall: c)
+                navigations.record(at: c.location, written: "\(helper.name)(…) → \(v.summary)",
+                                   targets: targets.map { .init(route: $0.route, site: site, chain: ["\(helper.signature) presents \(v.summary)"] + $0.chain) },
+                                   unresolved: [])
+            }
+            return true
+        }
+
+        /// The `parameters` keys a call passes, for each page it presents.
+        mutating func notePassedKeys(of call: CallFact, to targets: [StyleNavigations.Target]) {
             let keys = passedKeys(call, index)
             for t in targets {
                 var p = passed[t.route] ?? (keys: [], unknown: false)
@@ -183,18 +234,20 @@ struct ModuleFactoryExtractor: StyleExtractor {
                 passed[t.route] = p
             }
         }
-        navigations.apply(to: &features)
-        out.warnings += neverPassed(index, handlers: handlers, passed: passed)
-        out.warnings += navigations.warnings
-        out.explanations = navigations.explanations
 
-        out.registry = Registry(
-            app: nil,
-            entries: navigations.sortedEntries,
-            routes: routes.sorted { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") },
-            handlers: handlers.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
-            features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") })
-        return out
+        mutating func finished(_ navigations: StyleNavigations) -> StyleExtraction {
+            navigations.apply(to: &features)
+            out.warnings += neverPassed(index, handlers: handlers, passed: passed)
+            out.warnings += navigations.warnings
+            out.explanations = navigations.explanations
+            out.registry = Registry(
+                app: nil,
+                entries: navigations.sortedEntries,
+                routes: routes.sorted { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") },
+                handlers: handlers.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
+                features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") })
+            return out
+        }
     }
 
     /// Functions that present a page under another name than `presentModule`, learnt from the declarations

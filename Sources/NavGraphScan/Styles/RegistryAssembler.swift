@@ -17,23 +17,60 @@ struct RegistryAssembler {
     }
 
     mutating func assemble(_ files: [FileFacts], index: SemanticIndex) -> Registry {
-        let types = index.types
-        let featureKinds = Self.closure(config.featureProtocols, types)
-        let routeKinds = Self.closure(config.routeProtocols, types)
-        let handlerKinds = Self.closure(config.handlerProtocols, types)
-        // Types that exist only under `#if DEBUG` (previews, debug menus) are not screens of the app.
-        let concrete = types.filter { !$0.isProtocol && !$0.debugOnly }
-        let featureTypes = concrete.filter { t in t.inherited.contains { featureKinds.contains($0) } }
-        let routeTypes = concrete.filter { t in t.inherited.contains { routeKinds.contains($0) } }
-        let handlerTypes = concrete.filter { t in t.inherited.contains { handlerKinds.contains($0) } }
+        let kinds = Kinds(config: config, types: index.types)
+        let (routes, routeID) = readRoutes(kinds)
+        var features = kinds.featureTypes.map { readFeature($0) }
+        let (navigations, rootOpenings) = Self.navigations(in: files, kinds: kinds)
+        attributeNavigations(navigations, features: &features, index: index, routeID: routeID, stops: attributionStops(kinds, index: index))
+        let handlers = readHandlers(kinds.handlerTypes, files: files, routeID: routeID)
+        let entries = readEntries(files.flatMap(\.entries) + rootOpenings, kinds: kinds, index: index, routeID: routeID)
+        let (provided, dependencies) = readDependencies(files, concrete: kinds.concrete)
+        let deeplinks = files.flatMap(\.deeplinks).map {
+            DeepLink(anyRoute: $0.anyRoute, origin: Self.origin($0.location), ignore: $0.ignore)
+        }
+        return Registry(
+            app: nil,
+            entries: entries.sorted { ($0.name, $0.origin.source?.description ?? "") < ($1.name, $1.origin.source?.description ?? "") },
+            flags: Self.runtimeFlags(of: features),
+            provided: provided,
+            routes: routes.sorted { ($0.id, $0.type ?? "", $0.module ?? "") < ($1.id, $1.type ?? "", $1.module ?? "") },
+            handlers: handlers.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
+            features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
+            dependencies: dependencies.sorted { ($0.protocol, $0.implementation ?? "", Self.key($0.origin)) < ($1.protocol, $1.implementation ?? "", Self.key($1.origin)) },
+            deeplinks: deeplinks.sorted { ($0.anyRoute ?? "", Self.key($0.origin)) < ($1.anyRoute ?? "", Self.key($1.origin)) }
+        )
+    }
 
-        // Routes.
+    /// The types that are features, routes and handlers: conforming (directly or through a refining
+    /// protocol) to the configured protocols. Types that exist only under `#if DEBUG` (previews, debug
+    /// menus) are not screens of the app.
+    struct Kinds {
+        let types: [TypeFacts]
+        let concrete: [TypeFacts]
+        let featureTypes: [TypeFacts]
+        let routeTypes: [TypeFacts]
+        let handlerTypes: [TypeFacts]
+
+        init(config: ScanConfiguration, types: [TypeFacts]) {
+            self.types = types
+            let featureKinds = RegistryAssembler.closure(config.featureProtocols, types)
+            let routeKinds = RegistryAssembler.closure(config.routeProtocols, types)
+            let handlerKinds = RegistryAssembler.closure(config.handlerProtocols, types)
+            concrete = types.filter { !$0.isProtocol && !$0.debugOnly }
+            featureTypes = concrete.filter { t in t.inherited.contains { featureKinds.contains($0) } }
+            routeTypes = concrete.filter { t in t.inherited.contains { routeKinds.contains($0) } }
+            handlerTypes = concrete.filter { t in t.inherited.contains { handlerKinds.contains($0) } }
+        }
+    }
+
+    /// Each route type with its identifier (a warning when it cannot be read), and per type its id.
+    mutating func readRoutes(_ kinds: Kinds) -> (routes: [Route], routeID: [String: String]) {
         var routeID: [String: String] = [:]
         var routes: [Route] = []
         // `identifier` as a protocol extension's default that names the conforming type: the
         // protocols (and refinements of them) whose conformers take their own name.
-        let namingSelf = Self.closure(types.filter { $0.identifier?.value == StringFact.selfTypeName }.map(\.name), types)
-        for t in routeTypes {
+        let namingSelf = Self.closure(kinds.types.filter { $0.identifier?.value == StringFact.selfTypeName }.map(\.name), kinds.types)
+        for t in kinds.routeTypes {
             var identifier = t.identifier
             if identifier == nil && t.inherited.contains(where: namingSelf.contains) {
                 identifier = StringFact(value: StringFact.selfTypeName, location: t.location)
@@ -49,39 +86,49 @@ struct RegistryAssembler {
                 parameters: t.storedProperties.map { Route.Parameter(name: $0.name, type: $0.typeText) },
                 origin: Self.origin(t.location), ignore: t.ignore))
         }
+        return (routes, routeID)
+    }
 
-        // Features (navigations are attributed below).
-        var features: [Feature] = featureTypes.map { t in
-            // A fallback written with other labels than the protocol's requirement (which has a
-            // default) is never called: the default runs.
-            if let sig = t.fallbackSignature, let req = fallbackRequirements[sig.name], req.hasDefault, req.labels != sig.labels {
-                func text(_ labels: [String]) -> String { sig.name + "(" + labels.map { $0 + ":" }.joined() + ")" }
-                var f = Feature(
-                    name: t.name, module: t.module, enabled: t.enabled?.value ?? .always,
-                    enabledOrigin: t.enabled.map { Self.origin($0.location) },
-                    dependencies: [], origin: Self.origin(t.location), ignore: t.ignore)
-                f.unusedFallback = UnusedFallback(declared: text(sig.labels), requirement: text(req.labels), origin: Self.origin(sig.location))
-                f.dependencies = Self.dependencyRefs(t)
-                return f
-            }
-            warnings += t.pendingWarnings.filter { $0.kind == .fallbackUnreadable }
-            return Feature(
+    /// A feature type as a feature (its navigations are attributed later).
+    mutating func readFeature(_ t: TypeFacts) -> Feature {
+        // A fallback written with other labels than the protocol's requirement (which has a
+        // default) is never called: the default runs.
+        if let sig = t.fallbackSignature, let req = fallbackRequirements[sig.name], req.hasDefault, req.labels != sig.labels {
+            func text(_ labels: [String]) -> String { sig.name + "(" + labels.map { $0 + ":" }.joined() + ")" }
+            var f = Feature(
                 name: t.name, module: t.module, enabled: t.enabled?.value ?? .always,
                 enabledOrigin: t.enabled.map { Self.origin($0.location) },
-                fallback: t.fallback?.feature, fallbackOrigin: t.fallback.map { Self.origin($0.location) },
-                dependencies: Self.dependencyRefs(t),
-                origin: Self.origin(t.location), ignore: t.ignore)
+                dependencies: [], origin: Self.origin(t.location), ignore: t.ignore)
+            f.unusedFallback = UnusedFallback(declared: text(sig.labels), requirement: text(req.labels), origin: Self.origin(sig.location))
+            f.dependencies = Self.dependencyRefs(t)
+            return f
         }
-        var stops = Set(routeTypes.map(\.name) + handlerTypes.map(\.name))
+        warnings += t.pendingWarnings.filter { $0.kind == .fallbackUnreadable }
+        return Feature(
+            name: t.name, module: t.module, enabled: t.enabled?.value ?? .always,
+            enabledOrigin: t.enabled.map { Self.origin($0.location) },
+            fallback: t.fallback?.feature, fallbackOrigin: t.fallback.map { Self.origin($0.location) },
+            dependencies: Self.dependencyRefs(t),
+            origin: Self.origin(t.location), ignore: t.ignore)
+    }
+
+    /// The types attribution does not walk through: routes, handlers, the router's registration
+    /// code, and the app's composition roots.
+    func attributionStops(_ kinds: Kinds, index: SemanticIndex) -> Set<String> {
+        var stops = Set(kinds.routeTypes.map(\.name) + kinds.handlerTypes.map(\.name))
         for c in index.calls where config.registerFunctions.contains(c.callee.name) || config.routerTypes.contains(c.callee.name) {
             if let t = c.enclosingTypes.last { stops.insert(t) }
         }
-        // Navigation written in debug-only types (previews, debug menus) is not the app's. Navigation
-        // written in the app's composition root (a SwiftUI `App`, the app or scene delegate) opens the
-        // first screen: an entry. No feature builds a composition root.
-        let roots = Set(concrete.filter(\.isCompositionRoot).map(\.name))
-        stops.formUnion(roots)
-        let debugOnly = Set(types.filter(\.debugOnly).map(\.name))
+        stops.formUnion(kinds.concrete.filter(\.isCompositionRoot).map(\.name))
+        return stops
+    }
+
+    /// The app's navigate calls, and those written in its composition root (a SwiftUI `App`, the app
+    /// or scene delegate), which open the first screen: entries. No feature builds a composition root.
+    /// Navigation written in debug-only types (previews, debug menus) is not the app's.
+    static func navigations(in files: [FileFacts], kinds: Kinds) -> (navigations: [NavigateFact], rootOpenings: [EntryFact]) {
+        let roots = Set(kinds.concrete.filter(\.isCompositionRoot).map(\.name))
+        let debugOnly = Set(kinds.types.filter(\.debugOnly).map(\.name))
         var navigations: [NavigateFact] = []
         var rootOpenings: [EntryFact] = []
         for n in files.flatMap(\.navigations) where !n.enclosingTypes.contains(where: debugOnly.contains) {
@@ -91,9 +138,11 @@ struct RegistryAssembler {
                 navigations.append(n)
             }
         }
-        attributeNavigations(navigations, features: &features, index: index, routeID: routeID, stops: stops)
+        return (navigations, rootOpenings)
+    }
 
-        // Handlers.
+    /// Each registered handler type with the feature it shows for each of its routes.
+    mutating func readHandlers(_ handlerTypes: [TypeFacts], files: [FileFacts], routeID: [String: String]) -> [RouteHandler] {
         let registrations = files.flatMap(\.handlerRegistrations)
         let registered = Dictionary(grouping: registrations, by: \.typeName)
         var handlers: [RouteHandler] = []
@@ -122,10 +171,14 @@ struct RegistryAssembler {
                 name: t.name, module: t.module, routes: mappings.sorted { $0.route < $1.route },
                 origin: Self.origin(t.location), ignore: Self.unique(t.ignore + extraIgnore)))
         }
+        return handlers
+    }
 
-        // Entries.
+    /// The entries: the first feature or route the router starts with (a route followed to its
+    /// type), a SwiftUI `App` whose `body` builds a feature, and `navgraph: entry` annotations.
+    mutating func readEntries(_ facts: [EntryFact], kinds: Kinds, index: SemanticIndex, routeID: [String: String]) -> [Entry] {
         var entries: [Entry] = []
-        for e in files.flatMap(\.entries) + rootOpenings {
+        for e in facts {
             switch e.target {
             case .feature(let f):
                 entries.append(Entry(target: .feature(f), origin: Self.origin(e.location), ignore: e.ignore))
@@ -144,19 +197,22 @@ struct RegistryAssembler {
                 if !found { warnings.append(.entryUnreadable(v.summary, at: e.location)) }
             }
         }
-        // A SwiftUI `App` whose `body` builds a feature: that feature is an entry.
-        let featureNames = Set(featureTypes.map(\.name))
-        for t in concrete where t.inherited.contains("App") {
+        let featureNames = Set(kinds.featureTypes.map(\.name))
+        for t in kinds.concrete where t.inherited.contains("App") {
             for f in t.typeReferences.sorted() where featureNames.contains(f) {
                 entries.append(Entry(target: .feature(f), origin: Self.origin(t.location)))
             }
         }
-        for t in featureTypes { if let l = t.entryAnnotation { entries.append(Entry(target: .feature(t.name), origin: Self.origin(l))) } }
-        for t in routeTypes {
+        for t in kinds.featureTypes { if let l = t.entryAnnotation { entries.append(Entry(target: .feature(t.name), origin: Self.origin(l))) } }
+        for t in kinds.routeTypes {
             if let l = t.entryAnnotation, let id = routeID[t.name] { entries.append(Entry(target: .route(id), origin: Self.origin(l))) }
         }
+        return entries
+    }
 
-        // Provided and registered dependencies.
+    /// The router the app instantiates (a provided dependency) and the dependencies it registers,
+    /// each with what its implementation needs.
+    func readDependencies(_ files: [FileFacts], concrete: [TypeFacts]) -> (provided: [ProvidedDependency], dependencies: [DependencyBinding]) {
         let routers = files.flatMap(\.routerInstantiations).sorted()
         let provided = routers.first.map { [ProvidedDependency(name: config.routerProtocol, origin: Self.origin($0))] } ?? []
         let regs = files.flatMap(\.dependencyRegistrations)
@@ -169,13 +225,12 @@ struct RegistryAssembler {
                 dependencies: impl.map { Self.needs(of: $0, known: known) } ?? [],
                 origin: Self.origin(r.location), ignore: r.ignore)
         }
+        return (provided, dependencies)
+    }
 
-        let deeplinks = files.flatMap(\.deeplinks).map {
-            DeepLink(anyRoute: $0.anyRoute, origin: Self.origin($0.location), ignore: $0.ignore)
-        }
-
-        // Flags the code reads are the app's flags: declared with a run-time default (the
-        // configuration's `flags:` block gives real defaults and owners).
+    /// Flags the code reads are the app's flags: declared with a run-time default (the
+    /// configuration's `flags:` block gives real defaults and owners).
+    static func runtimeFlags(of features: [Feature]) -> [FeatureFlag] {
         var flags: [String: FeatureFlag] = [:]
         for f in features {
             guard case .flag(let name) = f.enabled else { continue }
@@ -183,18 +238,7 @@ struct RegistryAssembler {
             if let existing = flags[name], Self.key(existing.origin) <= Self.key(origin) { continue }
             flags[name] = FeatureFlag(name: name, defaultValue: false, runtime: true, origin: origin)
         }
-
-        return Registry(
-            app: nil,
-            entries: entries.sorted { ($0.name, $0.origin.source?.description ?? "") < ($1.name, $1.origin.source?.description ?? "") },
-            flags: flags.values.sorted { $0.name < $1.name },
-            provided: provided,
-            routes: routes.sorted { ($0.id, $0.type ?? "", $0.module ?? "") < ($1.id, $1.type ?? "", $1.module ?? "") },
-            handlers: handlers.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
-            features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
-            dependencies: dependencies.sorted { ($0.protocol, $0.implementation ?? "", Self.key($0.origin)) < ($1.protocol, $1.implementation ?? "", Self.key($1.origin)) },
-            deeplinks: deeplinks.sorted { ($0.anyRoute ?? "", Self.key($0.origin)) < ($1.anyRoute ?? "", Self.key($1.origin)) }
-        )
+        return flags.values.sorted { $0.name < $1.name }
     }
 
     // MARK: Attribution

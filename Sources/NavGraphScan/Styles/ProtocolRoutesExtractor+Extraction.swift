@@ -1,0 +1,208 @@
+import NavGraphKit
+
+extension ProtocolRoutesExtractor.Model {
+    /// The registry, in the order the steps run: routes and the default implementations that map them,
+    /// the calls of route methods as edges and entries (deep-link routers' branches as links), the
+    /// coordinator methods screens call, the composition root's screens, the screens, and declared
+    /// capabilities no screen opens.
+    func extraction() -> StyleExtraction {
+        var out = StyleExtraction()
+        var registry = Registry()
+        let routeNames = routes.keys.sorted()
+        (registry.routes, registry.handlers) = routesAndHandlers(routeNames)
+        let owned = owned()
+        let root = rootReach()
+        let methods = routeMethods(routeNames)
+        let calls = (index.calls + index.callsWithoutArguments).sorted { $0.location < $1.location }
+        // Deep-link routers: each branch is a link; its route calls are the link's, not edges or entries.
+        let links = deepLinks(byMethod: methods.byMethod)
+        registry.deeplinks = links.deeplinks
+        var found = Found(entries: links.entries)
+        out.explanations += links.explanations
+        let callers = MethodCallers(index: index)
+        for c in calls {
+            readRouteCall(c, methods: methods, skipping: links.calls, owned: owned, root: root, callers: callers, into: &found, out: &out)
+        }
+        readCoordinatorCalls(calls, owned: owned, into: &found, out: &out)
+        // The screens the composition root builds (a tab bar, a first screen) are entries when this
+        // style knows them: built by a route, or opening one.
+        // A container the root builds (the article's `MainTabBarController(viewControllers:
+        // [router.makeShopTab(), …])`) is the first thing shown, whatever fills it.
+        for s in root.screens where routes.values.contains(where: { $0.screen == s }) || found.navigates[s] != nil || isContainer(s) {
+            found.entries.append(Entry(target: .feature(s), origin: RegistryAssembler.origin(index.type(named: s)!.location)))
+        }
+        registry.features = features(navigates: found.navigates, rootScreens: root.screens)
+        out.warnings += unusedCapabilities(used: found.used, owned: owned)
+        var seenEntries = Set<String>()
+        let entries = found.entries.sorted { RegistryAssembler.key($0.origin) < RegistryAssembler.key($1.origin) }.filter { seenEntries.insert($0.name).inserted }
+        registry.entries = entries.sorted { ($0.name, RegistryAssembler.key($0.origin)) < ($1.name, RegistryAssembler.key($1.origin)) }
+        registry.features.sort { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") }
+        out.registry = registry
+        return out
+    }
+
+    /// What the calls of route methods give, per screen and per function.
+    struct Found {
+        /// Routes each screen uses through any of their requirements (for unused capabilities).
+        var used: [String: Set<String>] = [:]
+        var navigates: [String: [Navigation]] = [:]
+        var entries: [Entry]
+        /// Routes each function opens itself (for coordinator methods called from screens).
+        var directOpens: [Int: Set<String>] = [:]
+    }
+
+    /// Routes, and the default implementations that map them (a handler when a router adopts them).
+    func routesAndHandlers(_ routeNames: [String]) -> ([Route], [RouteHandler]) {
+        var adopters: [String: [String]] = [:]
+        for t in index.types where !t.isProtocol && !t.debugOnly {
+            for r in adoptedRoutes(of: t.name) { adopters[r, default: []].append(t.name) }
+        }
+        var out: ([Route], [RouteHandler]) = ([], [])
+        for name in routeNames {
+            let r = routes[name]!
+            let params = r.requirements.first?.parameters.map { Route.Parameter(name: $0.name, type: $0.typeText) } ?? []
+            out.0.append(Route(id: name, type: name, module: r.type.module, parameters: params, origin: RegistryAssembler.origin(r.type.location)))
+            guard adopters[name] != nil, let screen = r.screen, let impl = r.defaults.first else { continue }
+            let loc = index.functions[impl].location
+            out.1.append(RouteHandler(
+                name: "extension \(name)", module: r.type.module,
+                routes: [.init(route: name, feature: screen, origin: RegistryAssembler.origin(loc))],
+                origin: RegistryAssembler.origin(loc)))
+        }
+        return out
+    }
+
+    /// Per method name, the routes that require it (or a variant of it), and the routes with any
+    /// method of that name.
+    func routeMethods(_ routeNames: [String]) -> (byMethod: [String: [String]], anyMethod: [String: [String]]) {
+        var byMethod: [String: [String]] = [:]
+        var anyMethod: [String: [String]] = [:]
+        for name in routeNames {
+            for q in routes[name]!.requirements { byMethod[q.name, default: []].append(name) }
+            for v in routes[name]!.variants where !(byMethod[index.functions[v].name] ?? []).contains(name) {
+                byMethod[index.functions[v].name, default: []].append(name)
+            }
+            for q in routes[name]!.allNames.sorted() { anyMethod[q, default: []].append(name) }
+        }
+        return (byMethod, anyMethod)
+    }
+
+    /// A call of a route method, attributed to the screens whose build reaches the calling type (an
+    /// entry in the composition root). Calls inside a deep-link router's branches are the link's.
+    func readRouteCall(
+        _ c: CallFact, methods: (byMethod: [String: [String]], anyMethod: [String: [String]]), skipping linkCalls: Set<SourceLocation>,
+        owned: [String: [String: Int]], root: (distance: [String: Int], screens: [String]), callers: MethodCallers,
+        into found: inout Found, out: inout StyleExtraction
+    ) {
+        if let some = methods.anyMethod[c.callee.name], let t = c.enclosingTypes.first(where: { !Self.owners(of: $0, in: owned).isEmpty }) {
+            for s in Self.owners(of: t, in: owned) { found.used[s, default: []].formUnion(some) }
+        }
+        if linkCalls.contains(c.location) { return }
+        guard let candidates = methods.byMethod[c.callee.name] else { return }
+        if case .type = c.callee.receiver { return }
+        // Inside a route's own default implementation (a route opening another) or a route protocol.
+        if let inner = c.enclosingTypes.first, index.isProtocol(inner) { return }
+        var matching = candidates.filter { p in self.opens(p, c) }
+        // `openLogin()` written without a receiver is the route's only in a type that adopts
+        // it and does not declare its own `openLogin()` (a view controller's private `createMap()`).
+        if case .implicit = c.callee.receiver {
+            guard let inner = c.enclosingTypes.first else { return }
+            let own = index.functions.contains { $0.owner == inner && $0.name == c.callee.name && !$0.inProtocol }
+            let adopted = adoptedRoutes(of: inner)
+            matching = own ? [] : matching.filter(adopted.contains)
+        }
+        guard !matching.isEmpty else { return }
+        if let f = c.function { found.directOpens[f, default: []].formUnion(matching) }
+        var record = NavigationRecord(location: c.location, written: ValueExpr.call(c.callee, c.arguments).summary)
+        // The nearest of the screens' builds and the composition root decides (a coordinator the
+        // app delegate holds opens the first screen, even if a screen also refers to it); then the
+        // callers of the method the call is in (`attribution`).
+        var visiting = Set<Int>()
+        let (owners, inRoot) = attribution(
+            types: c.enclosingTypes, function: c.function, owned: owned, root: root, methods: callers, visiting: &visiting)
+        for p in matching {
+            if !owners.isEmpty {
+                for s in owners {
+                    found.navigates[s, default: []].append(Navigation(route: p, style: routes[p]!.styleByMethod[c.callee.name], origin: RegistryAssembler.origin(c.location)))
+                }
+                record.resolved(route: p, features: owners, site: c.location, chain: ["\(c.callee.name) is required by \(p)"])
+            }
+            if inRoot {
+                found.entries.append(Entry(target: .route(p), origin: RegistryAssembler.origin(c.location)))
+                record.resolved(route: p, features: [], site: c.location, chain: ["\(c.callee.name) in the composition root: an entry"])
+            } else if owners.isEmpty {
+                record.unattributed(
+                    route: p, site: .init(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module),
+                    chain: ["\(c.callee.name) is required by \(p)"], verb: "opened", owner: "no screen's build reaches")
+            }
+        }
+        let done = record.finished()
+        out.warnings += done.warnings
+        out.explanations.append(done.explanation)
+    }
+
+    /// A coordinator's method that opens routes (`Coordinator.shared.presentInitialScreen()`, or
+    /// `Coordinator.start()`), called from a screen: the screen opens those routes.
+    func readCoordinatorCalls(_ calls: [CallFact], owned: [String: [String: Int]], into found: inout Found, out: inout StyleExtraction) {
+        let opens = Self.transitiveOpens(found.directOpens, index: index, calls: calls)
+        for c in calls {
+            let type: String
+            switch c.callee.receiver {
+            case .type(let t): type = t
+            case .value(.staticMember(let t, _)): type = t
+            default: continue
+            }
+            let targets = index.functions.indices
+                .filter { index.functions[$0].owner == type && index.functions[$0].name == c.callee.name && index.functions[$0].accepts(c) }
+                .reduce(into: Set<String>()) { $0.formUnion(opens[$1] ?? []) }
+            guard !targets.isEmpty, !c.enclosingTypes.contains(type) else { continue }
+            var owners: [String] = []
+            for t in c.enclosingTypes {
+                owners = Self.owners(of: t, in: owned)
+                if !owners.isEmpty { break }
+            }
+            guard !owners.isEmpty else { continue }
+            var explanation = CallSiteExplanation(location: c.location, kind: .navigate, written: ValueExpr.call(c.callee, c.arguments).summary)
+            for p in targets.sorted() {
+                for s in owners {
+                    found.navigates[s, default: []].append(Navigation(route: p, origin: RegistryAssembler.origin(c.location)))
+                }
+                explanation.resolved.append(.init(route: p, features: owners, site: c.location, chain: ["\(type).\(c.callee.name) opens \(p)"]))
+            }
+            out.explanations.append(explanation)
+        }
+    }
+
+    /// The screens: one a route builds, one the composition root builds, or one that navigates; each
+    /// with its edges once per route.
+    func features(navigates: [String: [Navigation]], rootScreens: [String]) -> [Feature] {
+        var features: [Feature] = []
+        for s in screens.sorted() {
+            let t = index.type(named: s)!
+            var seen = Set<String>()
+            let navs = (navigates[s] ?? [])
+                .sorted { ($0.route, RegistryAssembler.key($0.origin)) < ($1.route, RegistryAssembler.key($1.origin)) }
+                .filter { seen.insert($0.route).inserted }
+            guard routes.values.contains(where: { $0.screen == s }) || rootScreens.contains(s) || !navs.isEmpty else { continue }
+            features.append(Feature(
+                name: s, module: t.module, navigates: navs, origin: RegistryAssembler.origin(t.location), ignore: t.ignore))
+        }
+        return features
+    }
+
+    /// Declared capabilities (`typealias Routes = A & B`) a screen never opens.
+    func unusedCapabilities(used: [String: Set<String>], owned: [String: [String: Int]]) -> [ScanWarning] {
+        var warnings: [ScanWarning] = []
+        for alias in index.typeAliases.sorted(by: { $0.location < $1.location }) {
+            guard let owner = alias.owner, alias.name == "Routes" else { continue }
+            let declared = Set(alias.types.flatMap { expand($0, owner: owner) }.flatMap { n in routes[n] != nil ? [n] : Array(adoptedRoutes(of: n)) })
+            for s in Self.owners(of: owner, in: owned) {
+                let opened = used[s] ?? []
+                for r in declared.subtracting(opened).sorted() {
+                    warnings.append(.unusedCapability(r, owner: owner, screen: s, at: alias.location))
+                }
+            }
+        }
+        return warnings
+    }
+}
