@@ -125,13 +125,11 @@ public struct SwiftSourceScanner: Sendable {
             files += isDir.boolValue ? swiftFiles(under: absolute) : [absolute]
         }
         let list = Array(Set(files)).sorted()
-        let sizes = ParsedSizes(count: list.count)
-        DispatchQueue.concurrentPerform(iterations: list.count) { i in
-            guard let bytes = SourceFileReader.read(list[i]) else { return }
-            let source = String(decoding: bytes, as: UTF8.self)
-            sizes.store(i, FactExtractor.parseOnly(source))
+        let sizes = parallelMap(list.count) { i -> Int in
+            guard let bytes = SourceFileReader.read(list[i]) else { return 0 }
+            return FactExtractor.parseOnly(String(decoding: bytes, as: UTF8.self))
         }
-        return (list.count, sizes.total)
+        return (list.count, sizes.reduce(0, +))
     }
 
     /// How the no-routing error starts (`isNoRouting` recognises it).
@@ -166,15 +164,13 @@ public struct SwiftSourceScanner: Sendable {
     /// Each file's facts, in `work`'s order. With the cache on, each file's `content` hash is known
     /// (`StatTable.hashes`): a file whose facts the cache holds is then not read again.
     static func extract(_ work: [ScanFile], config: ScanConfiguration, cache: FactCache? = nil, progress: ((Int, Int) -> Void)?) -> [FileFacts] {
-        let results = ResultSlots(count: work.count, progress: progress)
         let fingerprint = cache.map { _ in FactCache.fingerprint(config) }
-        DispatchQueue.concurrentPerform(iterations: work.count) { i in
+        return parallelMap(work.count, progress: progress) { i in
             let file = work[i]
-            results.store(i, parse(
+            return parse(
                 absolute: file.absolute, display: file.display, module: file.module, config: config,
-                cache: cache.map { (cache: $0, fingerprint: fingerprint!) }, content: file.content))
+                cache: cache.map { (cache: $0, fingerprint: fingerprint!) }, content: file.content)
         }
-        return results.values
     }
 
     /// Demo, sample and example apps are not the app (pick one with `--target`).
@@ -310,76 +306,5 @@ public struct SwiftSourceScanner: Sendable {
             return false
         }
         return out
-    }
-}
-
-/// Per-file results written from `concurrentPerform` workers, one slot each, under a lock.
-private final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [FileFacts?]
-    private var done = 0
-    private let progress: ((Int, Int) -> Void)?
-
-    init(count: Int, progress: ((Int, Int) -> Void)?) {
-        slots = Array(repeating: nil, count: count)
-        self.progress = progress
-    }
-
-    func store(_ i: Int, _ facts: FileFacts) {
-        lock.lock()
-        defer { lock.unlock() }
-        slots[i] = facts
-        done += 1
-        progress?(done, slots.count)
-    }
-
-    var values: [FileFacts] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.compactMap { $0 }
-    }
-}
-
-/// A value computed on a thread of its own (with the main thread's stack size) while the caller
-/// goes on; `value` waits for it.
-final class Background<T>: @unchecked Sendable {
-    private var result: T?
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ work: @escaping () -> T) {
-        nonisolated(unsafe) let work = work
-        let thread = Thread { [self] in
-            result = work()
-            done.signal()
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
-
-    /// The result (waits once; later calls return it at once).
-    var value: T {
-        if !signalled { done.wait(); signalled = true }
-        return result!
-    }
-    private var signalled = false
-}
-
-/// Bytes parsed per file by `parseOnly`, one slot each.
-private final class ParsedSizes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Int]
-
-    init(count: Int) { slots = Array(repeating: 0, count: count) }
-
-    func store(_ i: Int, _ bytes: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        slots[i] = bytes
-    }
-
-    var total: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.reduce(0, +)
     }
 }

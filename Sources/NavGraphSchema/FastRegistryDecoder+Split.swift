@@ -35,7 +35,7 @@ extension FastRegistryDecoder where Source: SplitEventSource {
         // The bytes are only read, by both threads; the caller keeps them alive until both are done.
         nonisolated(unsafe) let shared = bytes
         // A thread of its own (not a dispatch worker): the first reader may wait for it.
-        let thread = Thread {
+        _ = Background(stackSize: 1 << 20) {
             let split = StageTimes.measure("load: skim for the cut (2nd thread)") { cut(shared) }
             handOff.post(split)
             StageTimes.measure("load: fast reader, features after the cut (2nd thread)") {
@@ -49,8 +49,6 @@ extension FastRegistryDecoder where Source: SplitEventSource {
             }
             halves.finished.signal()
         }
-        thread.stackSize = 1 << 20
-        thread.start()
         // The text is registered (its line table made, 12 ms at 100k features) while the other
         // thread skims: it needs the text only once it has its cut.
         let first = Source(bytes: bytes, file: file, skipping: handOff)
@@ -106,26 +104,6 @@ extension FastRegistryDecoder where Source: SplitEventSource {
 
 /// The cut of a split document, from the thread that skims to the reader that waits for it.
 package typealias SplitHandOff = HandOff<FeatureSplit?>
-
-/// A value one thread posts once and another waits for.
-package final class HandOff<Value>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var value: Value?
-
-    package func post(_ value: Value) {
-        condition.lock()
-        self.value = value
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    package func wait() -> Value {
-        condition.lock()
-        defer { condition.unlock() }
-        while value == nil { condition.wait() }
-        return value!
-    }
-}
 
 extension Feature {
     /// `a + b`, moving the declarations instead of copying them (a copy retains every string and

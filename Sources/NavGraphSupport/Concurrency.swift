@@ -84,6 +84,28 @@ package final class Background<T>: @unchecked Sendable {
     }
 }
 
+/// A value one thread posts once and another waits for.
+package final class HandOff<Value>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: Value?
+
+    package init() {}
+
+    package func post(_ value: Value) {
+        condition.lock()
+        self.value = value
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    package func wait() -> Value {
+        condition.lock()
+        defer { condition.unlock() }
+        while value == nil { condition.wait() }
+        return value!
+    }
+}
+
 /// Results written from several threads, one slot each, under a lock.
 package final class Slots<T>: @unchecked Sendable {
     private var items: [T?]
