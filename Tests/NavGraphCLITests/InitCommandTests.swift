@@ -162,8 +162,11 @@ final class InitCommandTests: XCTestCase {
         let dir = try copyOfExample("RenamedDialect")
         try FileManager.default.removeItem(at: dir.appendingPathComponent("Modules"))
         let dialect = "scan:\n  featureProtocols: [Builder]\n  handlerProtocols: [RouteHandling]\n  routerProtocol: DIServicing\n  routerTypes: [DIService]\n  styles: [protocol-routes]\n"
-        let bare = try InitPlanner.plan(root: dir.path)
-        XCTAssertEqual(bare.detection.scan.features, 0, "no Builder is a feature without the dialect")
+        // Routes but no screen is no app to plan for (docs/scanning.md: routing without any screen is
+        // the no-routing error, never a green check of 0 features).
+        XCTAssertThrowsError(try InitPlanner.plan(root: dir.path), "no Builder is a feature without the dialect") { error in
+            guard case .noRouting? = error as? InitError else { return XCTFail("\(error)") }
+        }
 
         try dir.write(".navgraph.yml", "registries: [.]\n" + dialect)
         let kept = try NavGraphBinary.run(["init"], in: dir)
