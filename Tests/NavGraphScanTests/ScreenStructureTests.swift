@@ -375,4 +375,33 @@ final class ScreenStructureTests: XCTestCase {
             """])
         XCTAssertEqual(unread.registry.entries.map(\.name), [])
     }
+
+    // MARK: A SwiftUI app's first screen
+
+    /// `WindowGroup { HomeView() }` in an `@main` App: the root builds HomeView, so it is a screen
+    /// and the first one shown (an entry), even though no route builds it and it opens none (a course
+    /// repository holds many such apps; each root was "unreachable"). A view the root does not build
+    /// and nothing opens (`OrphanView`) is no screen of the registry at all.
+    func testAWindowGroupRootIsAnEntryEvenWhenItOpensNoRoute() throws {
+        let r = try scan(["Routing": Self.routing, "Screens": """
+            import UIKit
+            import SwiftUI
+            protocol DetailRoute { func openDetail() }
+            extension DetailRoute where Self: Opening { func openDetail() { open(DetailViewController()) } }
+            final class ListRouter: BaseRouter, DetailRoute {}
+            final class DetailViewController: UIViewController {}
+            final class ListViewController: UIViewController {
+                let router = ListRouter()
+                func select() { router.openDetail() }
+            }
+            struct HomeView: View { var body: some View { Text("Home") } }
+            struct OrphanView: View { var body: some View { Text("Orphan") } }
+            @main struct CourseApp: App {
+                var body: some Scene { WindowGroup { HomeView() } }
+            }
+            """])
+        XCTAssertTrue(r.registry.entries.map(\.name).contains("HomeView"), "\(r.registry.entries.map(\.name))")
+        XCTAssertFalse(r.registry.features.map(\.name).contains("OrphanView"))
+        XCTAssertFalse(findings(r).contains("unreachable-feature HomeView"), "\(findings(r))")
+    }
 }

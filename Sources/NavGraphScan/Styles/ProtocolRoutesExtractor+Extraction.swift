@@ -24,11 +24,12 @@ extension ProtocolRoutesExtractor.Model {
             readRouteCall(c, methods: methods, skipping: links.calls, owned: owned, root: root, callers: callers, into: &found, out: &out)
         }
         readCoordinatorCalls(calls, owned: owned, into: &found, out: &out)
-        // The screens the composition root builds (a tab bar, a first screen) are entries when this
-        // style knows them: built by a route, or opening one.
-        // A container the root builds (the article's `MainTabBarController(viewControllers:
-        // [router.makeShopTab(), …])`) is the first thing shown, whatever fills it.
-        for s in root.screens where routes.values.contains(where: { $0.screen == s }) || found.navigates[s] != nil || isContainer(s) {
+        // The screens the composition root builds (a tab bar, a first screen, a SwiftUI app's
+        // `WindowGroup { ContentView() }`) are entries: each is a screen of the registry because the
+        // root builds it (`features(…)`), so it is shown first, whether or not a route builds it or
+        // it opens one. A container the root builds (the article's `MainTabBarController(
+        // viewControllers: [router.makeShopTab(), …])`) is the first thing shown, whatever fills it.
+        for s in root.screens {
             found.entries.append(Entry(target: .feature(s), origin: RegistryAssembler.origin(index.type(named: s)!.location)))
         }
         registry.features = features(navigates: found.navigates, rootScreens: root.screens)
