@@ -404,4 +404,45 @@ final class ScreenStructureTests: XCTestCase {
         XCTAssertFalse(r.registry.features.map(\.name).contains("OrphanView"))
         XCTAssertFalse(findings(r).contains("unreachable-feature HomeView"), "\(findings(r))")
     }
+
+    // MARK: A route that builds a tab bar from other routes
+
+    /// A route's default implementation that builds a tab bar and fills it with other routes'
+    /// make-methods (`tabs.viewControllers = [router.makeFeed(), router.makeSettings()]`): those calls
+    /// are edges from the tab bar screen (before, calls inside a route protocol's extension were
+    /// skipped, so every tab was "unreachable"). A route's default calling its own variant
+    /// (`openTabs()` → `openTabs(animated:)`) gives no self edge.
+    func testARouteThatFillsATabBarWithOtherRoutesOpensThem() throws {
+        let r = try scan(["Routing": Self.routing, "Screens": """
+            import UIKit
+            protocol FeedRoute { func makeFeed() -> UIViewController }
+            extension FeedRoute where Self: Opening { func makeFeed() -> UIViewController { FeedViewController() } }
+            protocol SettingsRoute { func makeSettings() -> UIViewController }
+            extension SettingsRoute where Self: Opening { func makeSettings() -> UIViewController { SettingsViewController() } }
+            protocol TabsRoute { func openTabs() }
+            extension TabsRoute where Self: Opening {
+                func openTabs(animated: Bool) {
+                    let router = AppRouter()
+                    let tabs = TabsController()
+                    tabs.viewControllers = [router.makeFeed(), router.makeSettings()]
+                    open(tabs)
+                }
+                func openTabs() { openTabs(animated: true) }
+            }
+            final class AppRouter: BaseRouter, FeedRoute, SettingsRoute, TabsRoute {}
+            final class TabsController: UITabBarController {}
+            final class FeedViewController: UIViewController {}
+            final class SettingsViewController: UIViewController {}
+            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let router = AppRouter()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    router.openTabs()
+                    return true
+                }
+            }
+            """])
+        XCTAssertEqual(edges(r).filter { $0.hasPrefix("TabsController ->") }, ["TabsController -> FeedRoute", "TabsController -> SettingsRoute"])
+        XCTAssertFalse(edges(r).contains("TabsController -> TabsRoute"))
+        XCTAssertEqual(findings(r).filter { $0.hasPrefix("unreachable") }, [])
+    }
 }

@@ -101,8 +101,12 @@ extension ProtocolRoutesExtractor.Model {
         if linkCalls.contains(c.location) { return }
         guard let candidates = methods.byMethod[c.callee.name] else { return }
         if case .type = c.callee.receiver { return }
-        // Inside a route's own default implementation (a route opening another) or a route protocol.
-        if let inner = c.enclosingTypes.first, index.isProtocol(inner) { return }
+        // Inside a protocol: a route's own default implementation (`readCallInRoute`), or a protocol
+        // that is no route (the routes' machinery).
+        if let inner = c.enclosingTypes.first, index.isProtocol(inner) {
+            readCallInRoute(c, route: inner, candidates: candidates, into: &found, out: &out)
+            return
+        }
         var matching = candidates.filter { p in self.opens(p, c) }
         // `openLogin()` written without a receiver is the route's only in a type that adopts
         // it and does not declare its own `openLogin()` (a view controller's private `createMap()`).
@@ -136,6 +140,28 @@ extension ProtocolRoutesExtractor.Model {
                     route: p, site: .init(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module),
                     chain: ["\(c.callee.name) is required by \(p)"], verb: "opened", owner: "no screen's build reaches")
             }
+        }
+        let done = record.finished()
+        out.warnings += done.warnings
+        out.explanations.append(done.explanation)
+    }
+
+    /// A call of another route's method inside `route`'s default implementation builds or opens that
+    /// route as part of the screen the implementation builds (a tab bar filled with
+    /// `router.makeFeed()`, a screen whose done-closure opens the next route): an edge from that
+    /// screen. A call of the route's own methods (`openTabs()` calling `openTabs(animated:)`) gives
+    /// none, and neither does a call inside a protocol that is no route.
+    func readCallInRoute(_ c: CallFact, route: String, candidates: [String], into found: inout Found, out: inout StyleExtraction) {
+        guard let screen = routes[route]?.screen else { return }
+        let matching = candidates.filter { $0 != route && opens($0, c) }
+        guard !matching.isEmpty else { return }
+        var record = NavigationRecord(location: c.location, written: ValueExpr.call(c.callee, c.arguments).summary)
+        for p in matching {
+            found.navigates[screen, default: []].append(
+                Navigation(route: p, style: routes[p]!.styleByMethod[c.callee.name], origin: RegistryAssembler.origin(c.location)))
+            record.resolved(
+                route: p, features: [screen], site: c.location,
+                chain: ["\(c.callee.name) is required by \(p)", "called in \(route)'s default implementation, which builds \(screen)"])
         }
         let done = record.finished()
         out.warnings += done.warnings
