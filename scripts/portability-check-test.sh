@@ -15,7 +15,7 @@ mkdir -p "$clean"
 # (the whole repository is checked by `scripts/portability-check.py` itself in `make test`).
 files=(
   Package.swift Sources/NavGraphPlatform
-  Sources/navgraph/ExploreCommand.swift Sources/NavGraphSupport/AtOnce.swift
+  Sources/navgraph/ExploreCommand.swift Sources/NavGraphSupport/Concurrency.swift
   Sources/NavGraphSchema/RegistryLoader.swift Sources/NavGraphSchema/FeatureSplit.swift
   Sources/NavGraphScan/Cache/SourceFileReader.swift Sources/NavGraphScan/Cache/FactCache.swift
   Tests/NavGraphSchemaTests/LoaderTests.swift Sources/CGraphviz Sources/CGraphvizSystem
@@ -75,7 +75,7 @@ expect_pass() {
 
 # Swift, outside the layer: each kind of Linux-only use.
 plant glibc-write Sources/navgraph/ExploreCommand.swift 'func leak() { _ = Glibc.write(1, nil, 0) }' 'Glibc.write'
-plant import-glibc Sources/NavGraphSupport/AtOnce.swift 'import Glibc' 'import Glibc'
+plant import-glibc Sources/NavGraphSupport/Concurrency.swift 'import Glibc' 'import Glibc'
 plant canimport-glibc Sources/NavGraphScan/Cache/SourceFileReader.swift "$(printf '#if canImport(Glibc)\n#endif')" 'canImport(Glibc)'
 plant map-populate Sources/NavGraphSchema/RegistryLoader.swift \
   'let leakFlags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE' 'MAP_POPULATE'
@@ -84,8 +84,8 @@ plant proc-self Sources/NavGraphScan/Cache/FactCache.swift \
 plant silgen-memmem Sources/NavGraphSchema/FeatureSplit.swift \
   '@_silgen_name("memmem") func leakMemmem(_ h: UnsafeRawPointer?, _ hc: Int, _ n: UnsafeRawPointer?, _ nc: Int) -> UnsafeMutableRawPointer?' \
   '@_silgen_name'
-plant affinity Sources/NavGraphSupport/AtOnce.swift 'let leakCores = sched_getaffinity(0, 0, nil)' 'sched_getaffinity'
-plant nprocs Sources/NavGraphSupport/AtOnce.swift 'let leakProcs = get_nprocs()' 'get_nprocs'
+plant affinity Sources/NavGraphSupport/Concurrency.swift 'let leakCores = sched_getaffinity(0, 0, nil)' 'sched_getaffinity'
+plant nprocs Sources/NavGraphSupport/Concurrency.swift 'let leakProcs = get_nprocs()' 'get_nprocs'
 plant stat-field Sources/NavGraphScan/Cache/FactCache.swift 'let leakTime = info.st_mtim.tv_sec' '.st_mtim'
 plant in-tests Tests/NavGraphSchemaTests/LoaderTests.swift 'let leakFd = Glibc.open("/dev/null", 0)' 'Glibc.open'
 plant guarded-outside-layer Sources/navgraph/ExploreCommand.swift \
@@ -109,9 +109,9 @@ expect_pass layer-guarded Sources/NavGraphPlatform/FileBytes.swift \
 expect_pass comment Sources/navgraph/ExploreCommand.swift \
   '// Glibc.write, MAP_POPULATE, pipe2(), /proc/self/exe and @_silgen_name are fine in a comment'
 expect_pass block-comment Sources/CGraphviz/layout.c '/* pipe2() and #define _GNU_SOURCE in a comment */'
-expect_pass posix Sources/NavGraphSupport/AtOnce.swift \
+expect_pass posix Sources/NavGraphSupport/Concurrency.swift \
   'let leakOK = (pipe(nil), fcntl(0, F_GETFD), open("/dev/null", O_RDONLY | O_CLOEXEC), MAP_ANONYMOUS)'
-expect_pass look-alike Sources/NavGraphSupport/AtOnce.swift 'let leakName = "a pipe2 in a string"; func mypipe2() {}; let x = y.splice(1)'
+expect_pass look-alike Sources/NavGraphSupport/Concurrency.swift 'let leakName = "a pipe2 in a string"; func mypipe2() {}; let x = y.splice(1)'
 
 # Package.swift: a system library with apt alone.
 tree="$tmp/package"; cp -a "$clean" "$tree"

@@ -445,4 +445,47 @@ final class ScreenStructureTests: XCTestCase {
         XCTAssertFalse(edges(r).contains("TabsController -> TabsRoute"))
         XCTAssertEqual(findings(r).filter { $0.hasPrefix("unreachable") }, [])
     }
+
+    // MARK: One route protocol, several screens
+
+    /// A route protocol whose default implementations build different screens (`openWelcome()` the
+    /// first page, `openTerms()` the second) is one route per screen, named `Protocol.method`: the
+    /// second page is reached from the first. Before, the protocol was one route to its first screen,
+    /// so `router.openTerms()` led back to Welcome and Terms was "unreachable". A protocol whose
+    /// defaults all build one screen keeps its own name (`HelpRoute`).
+    func testARouteProtocolWhoseMethodsBuildDifferentScreensIsOneRoutePerScreen() throws {
+        let r = try scan(["Routing": Self.routing, "Screens": """
+            import UIKit
+            protocol OnboardingRoute { func openWelcome(); func openTerms() }
+            extension OnboardingRoute where Self: Opening {
+                func openWelcome() { open(WelcomeViewController()) }
+                func openTerms() { open(TermsViewController()) }
+            }
+            protocol HelpRoute { func openHelp(); func openHelpModally() }
+            extension HelpRoute where Self: Opening {
+                func openHelp() { open(HelpViewController()) }
+                func openHelpModally() { open(HelpViewController()) }
+            }
+            final class OnboardingRouter: BaseRouter, OnboardingRoute, HelpRoute {}
+            final class WelcomeViewController: UIViewController {
+                let router = OnboardingRouter()
+                func next() { router.openTerms() }
+                func help() { router.openHelpModally() }
+            }
+            final class TermsViewController: UIViewController {}
+            final class HelpViewController: UIViewController {}
+            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let router = OnboardingRouter()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    router.openWelcome()
+                    return true
+                }
+            }
+            """])
+        XCTAssertEqual(r.registry.routes.map(\.id).sorted(), ["HelpRoute", "OnboardingRoute.openTerms", "OnboardingRoute.openWelcome"])
+        XCTAssertEqual(r.registry.routes.compactMap(\.type).sorted(), ["HelpRoute", "OnboardingRoute", "OnboardingRoute"])
+        XCTAssertEqual(edges(r), ["WelcomeViewController -> HelpRoute", "WelcomeViewController -> OnboardingRoute.openTerms"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["OnboardingRoute.openWelcome"])
+        XCTAssertEqual(findings(r), [])
+    }
 }

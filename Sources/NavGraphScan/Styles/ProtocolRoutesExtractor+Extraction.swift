@@ -62,7 +62,7 @@ extension ProtocolRoutesExtractor.Model {
         for name in routeNames {
             let r = routes[name]!
             let params = r.requirements.first?.parameters.map { Route.Parameter(name: $0.name, type: $0.typeText) } ?? []
-            out.0.append(Route(id: name, type: name, module: r.type.module, parameters: params, origin: RegistryAssembler.origin(r.type.location)))
+            out.0.append(Route(id: name, type: r.type.name, module: r.type.module, parameters: params, origin: RegistryAssembler.origin(r.type.location)))
             guard adopters[name] != nil, let screen = r.screen, let impl = r.defaults.first else { continue }
             let loc = index.functions[impl].location
             out.1.append(RouteHandler(
@@ -101,10 +101,12 @@ extension ProtocolRoutesExtractor.Model {
         if linkCalls.contains(c.location) { return }
         guard let candidates = methods.byMethod[c.callee.name] else { return }
         if case .type = c.callee.receiver { return }
-        // Inside a protocol: a route's own default implementation (`readCallInRoute`), or a protocol
-        // that is no route (the routes' machinery).
-        if let inner = c.enclosingTypes.first, index.isProtocol(inner) {
+        // Inside a route's own default implementation (`readCallInRoute`). Anywhere else in a
+        // protocol's extension (a helper that fills a tab bar with `router.makeFeed()`), the call
+        // belongs to whoever calls that helper (`attribution`, by the method's callers).
+        if let inner = c.enclosingTypes.first, index.isProtocol(inner),
             readCallInRoute(c, route: inner, candidates: candidates, into: &found, out: &out)
+        {
             return
         }
         var matching = candidates.filter { p in self.opens(p, c) }
@@ -151,10 +153,16 @@ extension ProtocolRoutesExtractor.Model {
     /// `router.makeFeed()`, a screen whose done-closure opens the next route): an edge from that
     /// screen. A call of the route's own methods (`openTabs()` calling `openTabs(animated:)`) gives
     /// none, and neither does a call inside a protocol that is no route.
-    func readCallInRoute(_ c: CallFact, route: String, candidates: [String], into found: inout Found, out: inout StyleExtraction) {
-        guard let screen = routes[route]?.screen else { return }
+    /// Whether the call is in one of the protocol's routes' own implementations (then it is read
+    /// here, and gives an edge or nothing).
+    func readCallInRoute(_ c: CallFact, route protocolName: String, candidates: [String], into found: inout Found, out: inout StyleExtraction) -> Bool {
+        // The route of the protocol whose default (or variant) the call is in.
+        guard let f = c.function,
+            let route = (routeIDs[protocolName] ?? []).first(where: { routes[$0]!.defaults.contains(f) || routes[$0]!.variants.contains(f) }),
+            let screen = routes[route]?.screen
+        else { return false }
         let matching = candidates.filter { $0 != route && opens($0, c) }
-        guard !matching.isEmpty else { return }
+        guard !matching.isEmpty else { return true }
         var record = NavigationRecord(location: c.location, written: ValueExpr.call(c.callee, c.arguments).summary)
         for p in matching {
             found.navigates[screen, default: []].append(
@@ -166,6 +174,7 @@ extension ProtocolRoutesExtractor.Model {
         let done = record.finished()
         out.warnings += done.warnings
         out.explanations.append(done.explanation)
+        return true
     }
 
     /// A coordinator's method that opens routes (`Coordinator.shared.presentInitialScreen()`, or
@@ -222,7 +231,7 @@ extension ProtocolRoutesExtractor.Model {
         var warnings: [ScanWarning] = []
         for alias in index.typeAliases.sorted(by: { $0.location < $1.location }) {
             guard let owner = alias.owner, alias.name == "Routes" else { continue }
-            let declared = Set(alias.types.flatMap { expand($0, owner: owner) }.flatMap { n in routes[n] != nil ? [n] : Array(adoptedRoutes(of: n)) })
+            let declared = Set(alias.types.flatMap { expand($0, owner: owner) }.flatMap { n in routeIDs[n] ?? Array(adoptedRoutes(of: n)) })
             for s in Self.owners(of: owner, in: owned) {
                 let opened = used[s] ?? []
                 for r in declared.subtracting(opened).sorted() {

@@ -96,7 +96,7 @@ extension ProtocolRoutesExtractor.Model {
                 elsewhere[owner, default: []].formUnion(made)
                 continue
             }
-            let others = made.filter { $0 != screen && !screens.contains($0) && routes[$0] == nil }
+            let others = made.filter { $0 != screen && !screens.contains($0) && routeIDs[$0] == nil }
             forScreen[screen, default: []] += others
             onlyFor[owner, default: []].formUnion(others)
         }

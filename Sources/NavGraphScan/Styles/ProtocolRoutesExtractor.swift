@@ -44,8 +44,11 @@ struct ProtocolRoutesExtractor: StyleExtractor {
     /// What the index says in this style's terms.
     struct Model {
         let index: SemanticIndex
-        /// Route protocols by name.
+        /// Routes by id: a route protocol's name, or `Protocol.method` when its default implementations
+        /// build different screens (one route per screen: `makeRootView()`, `secondScreen()`, …).
         var routes: [String: RouteDecl] = [:]
+        /// The routes each route protocol declares (one, or one per screen its defaults build).
+        var routeIDs: [String: [String]] = [:]
         /// Concrete screen types declared in the sources.
         var screens: Set<String> = []
         /// Calls (with and without arguments) by the function they are in, in source order.
@@ -73,20 +76,36 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 let built = opening.compactMap { screenBuilt(by: $0) }
                 let referred = t.typeReferences.filter(screens.contains)
                 guard let screen = built.first ?? (referred.count == 1 ? referred.first : nil) else { continue }
-                let openers = opening.isEmpty ? defaults : opening
-                let openerNames = Set(openers.map { index.functions[$0].name })
                 // A default written in the extension's implementation (`func openX(animated: Bool = true)`)
                 // lets callers omit that argument, as Swift does: the requirement takes it on.
                 let implementations = defaults.map { index.functions[$0] }
-                let variants = own.filter { f in
-                    !index.functions[f].inProtocol && !names.contains(index.functions[f].name) && screenBuilt(by: f) == screen
+                func route(_ openers: [Int], _ screen: String) -> RouteDecl {
+                    let openerNames = Set(openers.map { index.functions[$0].name })
+                    let variants = own.filter { f in
+                        !index.functions[f].inProtocol && !names.contains(index.functions[f].name) && screenBuilt(by: f) == screen
+                    }
+                    return RouteDecl(
+                        type: t, requirements: requirements.filter { openerNames.contains($0.name) }.map { $0.withDefaults(from: implementations) },
+                        allNames: names,
+                        defaults: openers, screen: screen,
+                        styleByMethod: Dictionary((openers + variants).compactMap { f in style(of: [f]).map { (index.functions[f].name, $0) } }, uniquingKeysWith: { a, _ in a }),
+                        variants: variants)
                 }
-                routes[t.name] = RouteDecl(
-                    type: t, requirements: requirements.filter { openerNames.contains($0.name) }.map { $0.withDefaults(from: implementations) },
-                    allNames: names,
-                    defaults: openers, screen: screen,
-                    styleByMethod: Dictionary((openers + variants).compactMap { f in style(of: [f]).map { (index.functions[f].name, $0) } }, uniquingKeysWith: { a, _ in a }),
-                    variants: variants)
+                // Defaults that build different screens (`makeRootView()` the onboarding's first page,
+                // `secondScreen()` its second): one route per screen, named by its first method.
+                var distinct: [String] = []
+                for s in built where !distinct.contains(s) { distinct.append(s) }
+                if distinct.count > 1 {
+                    for s in distinct {
+                        let group = opening.filter { screenBuilt(by: $0) == s }
+                        let id = "\(t.name).\(index.functions[group[0]].name)"
+                        routes[id] = route(group, s)
+                        routeIDs[t.name, default: []].append(id)
+                    }
+                } else {
+                    routes[t.name] = route(opening.isEmpty ? defaults : opening, screen)
+                    routeIDs[t.name] = [t.name]
+                }
             }
             // SwiftUI views inside a screen (`Panel(viewModel:).asUIKit()`) are that screen's parts.
             screens.subtract(screenParts())
@@ -190,7 +209,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             var stack = [type]
             while let n = stack.popLast() {
                 guard seen.insert(n).inserted else { continue }
-                if n != type, routes[n] != nil { out.insert(n) }
+                if n != type, let ids = routeIDs[n] { out.formUnion(ids) }
                 for i in index.typesByName[n] ?? [] {
                     for inh in index.types[i].inherited {
                         stack += expand(inh, owner: n)
@@ -225,7 +244,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                     var next: [String] = d == 0 ? start : []
                     for n in level {
                         if n != s {
-                            guard !screens.contains(n), routes[n] == nil, !roots.contains(n), distance[n] == nil else { continue }
+                            guard !screens.contains(n), routeIDs[n] == nil, !roots.contains(n), distance[n] == nil else { continue }
                             distance[n] = d
                         }
                         guard let t = index.type(named: n) else { continue }
@@ -279,7 +298,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                     distance[n] = d
                     guard let t = index.type(named: n) else { continue }
                     if screens.contains(n) { found.append(n); continue }
-                    if routes[n] != nil { continue }
+                    if routeIDs[n] != nil { continue }
                     next += t.typeReferences.sorted()
                     // A global the root reads (`let app = AppStart()`, then `app.start()`): the type it is.
                     if d == 0 { next += t.references.sorted().flatMap { index.globals[$0] ?? [] } }
