@@ -451,8 +451,10 @@ final class ScreenStructureTests: XCTestCase {
     /// A route protocol whose default implementations build different screens (`openWelcome()` the
     /// first page, `openTerms()` the second) is one route per screen, named `Protocol.method`: the
     /// second page is reached from the first. Before, the protocol was one route to its first screen,
-    /// so `router.openTerms()` led back to Welcome and Terms was "unreachable". A protocol whose
-    /// defaults all build one screen keeps its own name (`HelpRoute`).
+    /// so `router.openTerms()` led back to Welcome and Terms was "unreachable". A method the route's
+    /// extension adds beside its requirements that builds another screen (`makeGrid()`) is a route
+    /// too; one that builds no screen (`selectList()`) is not. A protocol whose defaults all build one
+    /// screen keeps its own name (`HelpRoute`).
     func testARouteProtocolWhoseMethodsBuildDifferentScreensIsOneRoutePerScreen() throws {
         let r = try scan(["Routing": Self.routing, "Screens": """
             import UIKit
@@ -461,16 +463,25 @@ final class ScreenStructureTests: XCTestCase {
                 func openWelcome() { open(WelcomeViewController()) }
                 func openTerms() { open(TermsViewController()) }
             }
+            protocol ListRoute { func makeList() -> UIViewController }
+            extension ListRoute where Self: Opening {
+                func makeList() -> UIViewController { ListViewController() }
+                func makeGrid() -> UIViewController { GridViewController() }
+                func selectList() { print("no screen built") }
+            }
             protocol HelpRoute { func openHelp(); func openHelpModally() }
             extension HelpRoute where Self: Opening {
                 func openHelp() { open(HelpViewController()) }
                 func openHelpModally() { open(HelpViewController()) }
             }
-            final class OnboardingRouter: BaseRouter, OnboardingRoute, HelpRoute {}
+            final class OnboardingRouter: BaseRouter, OnboardingRoute, HelpRoute, ListRoute {}
+            final class ListViewController: UIViewController {}
+            final class GridViewController: UIViewController {}
             final class WelcomeViewController: UIViewController {
                 let router = OnboardingRouter()
                 func next() { router.openTerms() }
                 func help() { router.openHelpModally() }
+                func browse() { router.makeGrid() }
             }
             final class TermsViewController: UIViewController {}
             final class HelpViewController: UIViewController {}
@@ -482,10 +493,15 @@ final class ScreenStructureTests: XCTestCase {
                 }
             }
             """])
-        XCTAssertEqual(r.registry.routes.map(\.id).sorted(), ["HelpRoute", "OnboardingRoute.openTerms", "OnboardingRoute.openWelcome"])
-        XCTAssertEqual(r.registry.routes.compactMap(\.type).sorted(), ["HelpRoute", "OnboardingRoute", "OnboardingRoute"])
-        XCTAssertEqual(edges(r), ["WelcomeViewController -> HelpRoute", "WelcomeViewController -> OnboardingRoute.openTerms"])
+        XCTAssertEqual(r.registry.routes.map(\.id).sorted(), [
+            "HelpRoute", "ListRoute.makeGrid", "ListRoute.makeList", "OnboardingRoute.openTerms", "OnboardingRoute.openWelcome",
+        ])
+        XCTAssertEqual(r.registry.routes.compactMap(\.type).sorted(), ["HelpRoute", "ListRoute", "ListRoute", "OnboardingRoute", "OnboardingRoute"])
+        XCTAssertEqual(edges(r), [
+            "WelcomeViewController -> HelpRoute", "WelcomeViewController -> ListRoute.makeGrid", "WelcomeViewController -> OnboardingRoute.openTerms",
+        ])
         XCTAssertEqual(r.registry.entries.map(\.name), ["OnboardingRoute.openWelcome"])
-        XCTAssertEqual(findings(r), [])
+        // makeList() is never called: the route and its screen are unused, as declared.
+        XCTAssertEqual(findings(r), ["unreachable-feature ListViewController", "unused-route ListRoute.makeList"])
     }
 }

@@ -93,11 +93,19 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 }
                 // Defaults that build different screens (`makeRootView()` the onboarding's first page,
                 // `secondScreen()` its second): one route per screen, named by its first method.
+                // A method the extension adds beside the requirements that builds another screen
+                // (`makeItemList2()` beside the required `makeItemList()`) is callable on every router
+                // that adopts the route, as the requirements are: a route of its own too.
+                let extras = own.filter { f in
+                    guard !index.functions[f].inProtocol, !names.contains(index.functions[f].name), let s = screenBuilt(by: f) else { return false }
+                    return !built.isEmpty && !built.contains(s)
+                }
+                let openers = opening + extras
                 var distinct: [String] = []
-                for s in built where !distinct.contains(s) { distinct.append(s) }
+                for f in openers { if let s = screenBuilt(by: f), !distinct.contains(s) { distinct.append(s) } }
                 if distinct.count > 1 {
                     for s in distinct {
-                        let group = opening.filter { screenBuilt(by: $0) == s }
+                        let group = openers.filter { screenBuilt(by: $0) == s }
                         let id = "\(t.name).\(index.functions[group[0]].name)"
                         routes[id] = route(group, s)
                         routeIDs[t.name, default: []].append(id)
