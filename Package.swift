@@ -100,7 +100,7 @@ let package = Package(
         .target(name: "NavGraphTestSupport", dependencies: ["NavGraphKit", "NavGraphSynthetic"], path: "Tests/NavGraphTestSupport"),
         .testTarget(name: "NavGraphSupportTests", dependencies: ["NavGraphKit", "NavGraphTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "NavGraphModelTests", dependencies: ["NavGraphKit", "NavGraphTestSupport", "NavGraphSynthetic", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "NavGraphSchemaTests", dependencies: ["NavGraphKit", "NavGraphTestSupport", "NavGraphSynthetic", .product(name: "PropertyBased", package: "swift-property-based")], resources: [.copy("Fixtures")]),
+        .testTarget(name: "NavGraphSchemaTests", dependencies: ["NavGraphKit", "NavGraphTestSupport", "NavGraphSynthetic", .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Yams", package: "Yams")], resources: [.copy("Fixtures")]),
         .testTarget(name: "NavGraphGraphTests", dependencies: ["NavGraphKit", "NavGraphTestSupport"]),
         .testTarget(name: "NavGraphChecksTests", dependencies: ["NavGraphKit", "NavGraphTestSupport", "NavGraphSynthetic", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "NavGraphOutputsTests", dependencies: ["NavGraphKit", "NavGraphTestSupport", "NavGraphSynthetic"], resources: [.copy("Fixtures")]),

@@ -1,4 +1,3 @@
-import CYaml
 import Foundation
 import NavGraphSupport
 import NavGraphModel
@@ -471,80 +470,5 @@ package struct JSONEventSource: SplitEventSource {
         guard stack.isEmpty, state == .afterValue else { return false }
         skipSpace()
         return i == bytes.count
-    }
-}
-
-/// YAML events from libyaml (the copy Yams bundles), as `YAMLReader` reads them, without building
-/// `RawNode`s. Anchors, aliases and tags are left to the positioned reader.
-package final class YAMLEventSource: RegistryEventSource {
-    private var parser = yaml_parser_t()
-    private var event = yaml_event_t()
-    private var hasEvent = false
-    private var started = false
-    private let file: UInt32
-    package private(set) var names = NameTable()
-
-    /// `bytes` must outlive the source.
-    package init?(bytes: UnsafeMutableBufferPointer<UInt8>, file: String) {
-        self.file = SourceFiles.id(file)
-        guard yaml_parser_initialize(&parser) == 1 else { return nil }
-        started = true
-        yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
-        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-    }
-
-    deinit {
-        if hasEvent { yaml_event_delete(&event) }
-        if started { yaml_parser_delete(&parser) }
-    }
-
-    private func pull() -> Bool {
-        if hasEvent {
-            yaml_event_delete(&event)
-            hasEvent = false
-        }
-        guard yaml_parser_parse(&parser, &event) == 1 else { return false }
-        hasEvent = true
-        return true
-    }
-
-    package func location(_ mark: RegistryMark) -> SourceLocation {
-        SourceLocation(fileID: file, line: mark.line, column: mark.offset + 1)
-    }
-
-    package func next() -> RegistryEvent? {
-        while true {
-            guard pull() else { return nil }
-            let at = RegistryMark(line: Int(event.start_mark.line) + 1, offset: Int(event.start_mark.column))
-            switch event.type {
-            case YAML_STREAM_START_EVENT, YAML_DOCUMENT_START_EVENT:
-                continue
-            case YAML_SCALAR_EVENT:
-                let s = event.data.scalar
-                guard s.anchor == nil, s.tag == nil else { return nil }
-                let id = names.intern(UnsafeBufferPointer(start: s.value, count: Int(s.length)))
-                return RegistryEvent(kind: .scalar, text: names[id], plain: s.style == YAML_PLAIN_SCALAR_STYLE, name: id, mark: at)
-            case YAML_SEQUENCE_START_EVENT:
-                let s = event.data.sequence_start
-                guard s.anchor == nil, s.tag == nil else { return nil }
-                return RegistryEvent(kind: .sequenceStart, mark: at)
-            case YAML_MAPPING_START_EVENT:
-                let s = event.data.mapping_start
-                guard s.anchor == nil, s.tag == nil else { return nil }
-                return RegistryEvent(kind: .mappingStart, mark: at)
-            case YAML_SEQUENCE_END_EVENT:
-                return RegistryEvent(kind: .sequenceEnd, mark: at)
-            case YAML_MAPPING_END_EVENT:
-                return RegistryEvent(kind: .mappingEnd, mark: at)
-            default:
-                // Aliases, and a document or stream ending inside the root value.
-                return nil
-            }
-        }
-    }
-
-    package func finish() -> Bool {
-        guard pull() else { return false }
-        return event.type == YAML_DOCUMENT_END_EVENT
     }
 }

@@ -71,7 +71,7 @@ public struct RegistryLoader: Sendable {
             }
         }
         // Block YAML is read from its bytes the same way; a document the block reader gives up on
-        // goes the libyaml way below.
+        // goes to the positioned reader below.
         var blockTried = false
         if !isJSON, let bytes = StageTimes.measure("load: read \(file)", { RegistryLoader.contents(of: file) }) {
             defer { RegistryLoader.release(bytes) }
@@ -96,8 +96,9 @@ public struct RegistryLoader: Sendable {
     }
 
     /// The fast path: events straight into the model; nil when anything is off (then the positioned
-    /// reader runs and reports every problem). YAML is tried with the block reader first (unless
-    /// `block` is false: it has given up on this text already), then with libyaml's events.
+    /// reader runs and reports every problem). YAML is read with the block reader (unless `block` is
+    /// false: it has given up on this text already); YAML outside its subset goes to the positioned
+    /// reader (Yams).
     package static func fastLoad(text: String, file: String, isJSON: Bool, block: Bool = true) -> Registry? {
         var text = text
         if isJSON {
@@ -105,18 +106,8 @@ public struct RegistryLoader: Sendable {
                 fastLoadJSON(bytes: bytes, file: file)
             }
         }
-        if block, let registry = text.withUTF8({ fastLoadBlockYAML(bytes: $0, file: file) }) {
-            return registry
-        }
-        var bytes = YAMLReader.input(text)
-        return bytes.withUnsafeMutableBufferPointer { buf in
-            guard let source = YAMLEventSource(bytes: buf, file: file) else { return nil }
-            guard buf.count >= FeatureSplit.minimumBytes else { return FastRegistryDecoder.decode(source) }
-            // A big document: libyaml runs ahead on another thread.
-            let pipelined = PipelinedEventSource(source)
-            defer { pipelined.stop() }
-            return FastRegistryDecoder.decode(pipelined)
-        }
+        guard block else { return nil }
+        return text.withUTF8 { fastLoadBlockYAML(bytes: $0, file: file) }
     }
 
     /// JSON bytes through the fast reader: on two threads from `FeatureSplit.minimumBytes` on.

@@ -1,39 +1,25 @@
-import CYaml
+import Yams
 import NavGraphSupport
 import NavGraphModel
 
-/// Reads YAML into `RawNode`s with libyaml's event API (the copy Yams bundles).
+/// Reads YAML into `RawNode`s, every node with its position.
 ///
-/// We read events rather than Yams' composed `Node`s because Yams' composer stops at the first
-/// repeated key; here repeated keys survive, so the loader reports every problem in one pass.
+/// Block YAML (what registries and configurations are written in) is read by `BlockYAMLEventSource`,
+/// whose events and marks are libyaml's (its tests hold it to Yams' parse); there repeated keys
+/// survive, so the loader reports every one in one pass. Anything else — flow collections over
+/// lines, anchors, escapes, tags, syntax errors — goes to Yams' public parser (`Yams.Parser`, which
+/// composes libyaml's events into `Node`s). Yams refuses a mapping with a repeated key as a whole; outside
+/// block YAML that is reported as one error at the first repeated key.
 package enum YAMLReader {
     /// The first document of `text`; nil for an empty document.
     package static func read(_ text: String, file: String) throws(InputError) -> RawNode? {
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else {
-            throw InputError([Diagnostic(.error, "could not start the YAML parser", at: SourceLocation(file: file, line: 1, column: 1))])
-        }
-        defer { yaml_parser_delete(&parser) }
-        var bytes = input(text)
-        return try bytes.withUnsafeMutableBufferPointer { (buf) throws(InputError) -> RawNode? in
-            yaml_parser_set_input_string(&parser, buf.baseAddress, buf.count)
-            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            var builder = Builder(file: file)
-            while true {
-                var event = yaml_event_t()
-                guard yaml_parser_parse(&parser, &event) == 1 else {
-                    throw InputError([builder.parserError(parser)])
-                }
-                defer { yaml_event_delete(&event) }
-                let done = try builder.consume(&event)
-                if done { break }
-            }
-            return builder.root
-        }
+        let bytes = input(text)
+        if let node = bytes.withUnsafeBufferPointer({ blockTree($0, file: file) }) { return node }
+        return try composed(String(decoding: bytes, as: UTF8.self), file: file)
     }
 
-    /// The bytes both YAML readers hand libyaml: the text's UTF-8 without a leading byte-order mark
-    /// (told the input is UTF-8, libyaml reads a mark as content and the document came out empty;
+    /// The bytes both YAML readers hand their parser: the text's UTF-8 without a leading byte-order
+    /// mark (told the input is UTF-8, libyaml reads a mark as content and the document came out empty;
     /// the JSON readers skip the mark themselves).
     package static func input(_ text: String) -> [UInt8] {
         var bytes = Array(text.utf8)
@@ -41,12 +27,89 @@ package enum YAMLReader {
         return bytes
     }
 
-    private struct Builder {
-        let file: String
+    /// The tree of a document the block reader reads to its end; nil when it gives up (or the document
+    /// is empty: Yams says so).
+    package static func blockTree(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> RawNode? {
+        guard var source = BlockYAMLEventSource(bytes: bytes, file: file) else { return nil }
+        var tree = TreeBuilder()
+        while let event = source.next() {
+            guard tree.root == nil else { return nil }
+            let at = source.location(event.mark)
+            switch event.kind {
+            case .scalar: tree.add(.scalar(event.text, plain: event.plain, at: at))
+            case .mappingStart: tree.open(mapping: true, at: at)
+            case .sequenceStart: tree.open(mapping: false, at: at)
+            case .mappingEnd, .sequenceEnd: guard tree.close() else { return nil }
+            }
+        }
+        guard source.finish(), tree.stack.isEmpty else { return nil }
+        return tree.root
+    }
+
+    /// Yams' parse of the first document, as a `RawNode` tree; its errors as diagnostics.
+    static func composed(_ text: String, file: String) throws(InputError) -> RawNode? {
+        let fileID = SourceFiles.id(file)
+        func location(_ mark: Mark?) -> SourceLocation {
+            SourceLocation(fileID: fileID, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        }
+        func convert(_ node: Node) throws(InputError) -> RawNode {
+            switch node {
+            case .scalar(let s):
+                return .scalar(s.string, plain: s.style == .plain, at: location(s.mark))
+            case .mapping(let m):
+                var pairs: [(key: RawNode, value: RawNode)] = []
+                pairs.reserveCapacity(m.count)
+                for (k, v) in m { pairs.append((try convert(k), try convert(v))) }
+                return .mapping(pairs, at: location(m.mark))
+            case .sequence(let s):
+                var items: [RawNode] = []
+                items.reserveCapacity(s.count)
+                for item in s { items.append(try convert(item)) }
+                return .sequence(items, at: location(s.mark))
+            case .alias(let a):
+                throw InputError([Diagnostic(.error, "unknown alias '*\(a.anchor.rawValue)'", at: location(a.mark))])
+            }
+        }
+        let root: Node?
+        do {
+            root = try Parser(yaml: text, resolver: .basic, constructor: .default).nextRoot()
+        } catch {
+            throw InputError([diagnostic(error, text: text, at: location)])
+        }
+        return try root.map { (n) throws(InputError) in try convert(n) }
+    }
+
+    /// A Yams error as libyaml says it: "malformed YAML: problem (context)" at the problem's mark.
+    private static func diagnostic(_ error: any Error, text: String, at location: (Mark?) -> SourceLocation) -> Diagnostic {
+        switch error as? YamlError {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            if problem == "found undefined alias" {
+                return Diagnostic(.error, "unknown alias '\(alias(in: text, at: mark))'", at: location(mark))
+            }
+            let text = context.map { "\(problem) (\($0.text))" } ?? problem
+            return Diagnostic(.error, "malformed YAML: \(text)", at: location(mark))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return Diagnostic(.error, "key \(keys) is repeated in a mapping", at: location(context.mark))
+        case .reader(let problem, _, _, _):
+            return Diagnostic(.error, "malformed YAML: \(problem)", at: location(nil))
+        default:
+            return Diagnostic(.error, "malformed YAML: \(error)", at: location(nil))
+        }
+    }
+
+    /// The alias written at `mark` (`*name`): Yams' error gives only its place.
+    private static func alias(in text: String, at mark: Mark) -> String {
+        guard let line = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(mark.line - 1).first else { return "*" }
+        let rest = line.dropFirst(mark.column - 1)
+        return String(rest.prefix { !" \t\r,[]{}".contains($0) })
+    }
+
+    /// Nodes from events: open collections innermost last.
+    private struct TreeBuilder {
         var root: RawNode?
-        var rootSeen = false
-        var anchors: [String: RawNode] = [:]
-        /// An open container: mapping pairs (`isMapping`) or sequence items, with its start and anchor.
+        var stack: [Open] = []
         /// Kept as a struct in an array and mutated in place: appending to an enum payload copied the
         /// whole list on every item (quadratic: 100k features took minutes).
         struct Open {
@@ -55,63 +118,17 @@ package enum YAMLReader {
             var items: [RawNode] = []
             var pendingKey: RawNode?
             var location: SourceLocation
-            var anchor: String?
-        }
-        var stack: [Open] = []
-
-        init(file: String) { self.file = file }
-
-        func loc(_ mark: yaml_mark_t) -> SourceLocation {
-            SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
         }
 
-        func parserError(_ p: yaml_parser_t) -> Diagnostic {
-            let problem = p.problem.map { String(cString: $0) } ?? "malformed YAML"
-            let context = p.context.map { String(cString: $0) }
-            let mark = p.problem_mark
-            let text = context.map { "\(problem) (\($0))" } ?? problem
-            return Diagnostic(.error, "malformed YAML: \(text)", at: loc(mark))
+        mutating func open(mapping: Bool, at location: SourceLocation) {
+            stack.append(Open(isMapping: mapping, location: location))
         }
 
-        static func string(_ p: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-            guard let p else { return nil }
-            return String(cString: UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
-        }
-
-        /// Returns true when the first document is complete.
-        mutating func consume(_ event: inout yaml_event_t) throws(InputError) -> Bool {
-            let start = loc(event.start_mark)
-            switch event.type {
-            case YAML_STREAM_START_EVENT, YAML_DOCUMENT_START_EVENT:
-                return false
-            case YAML_DOCUMENT_END_EVENT, YAML_STREAM_END_EVENT:
-                return true
-            case YAML_SCALAR_EVENT:
-                let s = event.data.scalar
-                let value = String(
-                    decoding: UnsafeBufferPointer(start: s.value, count: Int(s.length)), as: UTF8.self)
-                let node = RawNode.scalar(value, plain: s.style == YAML_PLAIN_SCALAR_STYLE, at: start)
-                if let a = Builder.string(s.anchor) { anchors[a] = node }
-                add(node)
-            case YAML_ALIAS_EVENT:
-                let name = Builder.string(event.data.alias.anchor) ?? ""
-                guard let node = anchors[name] else {
-                    throw InputError([Diagnostic(.error, "unknown alias '*\(name)'", at: start)])
-                }
-                add(node)
-            case YAML_SEQUENCE_START_EVENT:
-                stack.append(Open(isMapping: false, location: start, anchor: Builder.string(event.data.sequence_start.anchor)))
-            case YAML_MAPPING_START_EVENT:
-                stack.append(Open(isMapping: true, location: start, anchor: Builder.string(event.data.mapping_start.anchor)))
-            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                guard let top = stack.popLast() else { return false }
-                let node: RawNode = top.isMapping ? .mapping(top.pairs, at: top.location) : .sequence(top.items, at: top.location)
-                if let anchor = top.anchor { anchors[anchor] = node }
-                add(node)
-            default:
-                return false
-            }
-            return false
+        /// False when nothing is open or a mapping ends on a key without its value.
+        mutating func close() -> Bool {
+            guard let top = stack.popLast(), top.pendingKey == nil else { return false }
+            add(top.isMapping ? .mapping(top.pairs, at: top.location) : .sequence(top.items, at: top.location))
+            return true
         }
 
         mutating func add(_ node: RawNode) {

@@ -10,11 +10,14 @@ import NavGraphTestSupport
 @testable import NavGraphOutputs
 @testable import NavGraphConfig
 import NavGraphSynthetic
+import Yams
 
-/// `BlockYAMLEventSource` (block YAML read straight from the bytes) against libyaml's events
-/// (`YAMLEventSource`): whenever the block reader reads a document to its end, libyaml reads it too
-/// and gives the same events — kinds, text, plain or quoted, line and column of every mark — and the
-/// same answer at the document's end. The block reader may give up on anything; it must never read
+/// `BlockYAMLEventSource` (block YAML read straight from the bytes) against libyaml as Yams' public
+/// parser composes it (`Yams.Parser`): whenever the block reader reads a document to its end, Yams
+/// reads it too and gives the same tree, walked as events — kinds, text, plain or quoted, line and
+/// column of every node's start (Yams keeps no end marks, so ends are compared by kind only). Yams
+/// refuses a mapping with a repeated key; such a document is not compared (the block reader keeps
+/// repeats so that the loader can report each one). The block reader may give up on anything; it must never read
 /// a document differently. Inputs: registries as `generate` and `scan` write them, the examples,
 /// hand-written layouts, and thousands of seeded mutations of them.
 final class BlockYAMLEventSourceTests: XCTestCase {
@@ -27,14 +30,16 @@ final class BlockYAMLEventSourceTests: XCTestCase {
         var description: String { "\(kind)\(kind == .scalar ? " " + text.debugDescription + (plain ? "" : " quoted") : "") \(line):\(column)" }
     }
 
-    /// The events of the root value, then `finish()`'s answer; nil when the source gave up.
+    /// The events of the root value, then `finish()`'s answer; nil when the source gave up. Ends carry
+    /// no mark (Yams' tree has none to compare them with).
     static func events<S: RegistryEventSource>(_ source: inout S) -> (events: [Event], finished: Bool)? {
         var out: [Event] = []
         var depth = 0
         repeat {
             guard let e = source.next() else { return nil }
             let at = source.location(e.mark)
-            out.append(Event(kind: e.kind, text: e.kind == .scalar ? e.text : "", plain: e.kind == .scalar && e.plain, line: at.line, column: at.column))
+            let isEnd = e.kind == .mappingEnd || e.kind == .sequenceEnd
+            out.append(Event(kind: e.kind, text: e.kind == .scalar ? e.text : "", plain: e.kind == .scalar && e.plain, line: isEnd ? 0 : at.line, column: isEnd ? 0 : at.column))
             switch e.kind {
             case .mappingStart, .sequenceStart: depth += 1
             case .mappingEnd, .sequenceEnd: depth -= 1
@@ -44,12 +49,40 @@ final class BlockYAMLEventSourceTests: XCTestCase {
         return (out, source.finish())
     }
 
-    static func libyaml(_ text: String) -> (events: [Event], finished: Bool)? {
-        var bytes = YAMLReader.input(text)
-        return bytes.withUnsafeMutableBufferPointer { buf in
-            guard var source = YAMLEventSource(bytes: buf, file: "t.yml") else { return nil }
-            return events(&source)
+    /// Yams' reading of the first document, walked as events; `.refused` for a repeated key, nil for
+    /// anything else it does not read.
+    enum Reference { case read([Event]), refused }
+    static func yams(_ text: String) -> Reference? {
+        let bytes = YAMLReader.input(text)
+        let root: Node?
+        do {
+            root = try Parser(yaml: String(decoding: bytes, as: UTF8.self), resolver: .basic).nextRoot()
+        } catch YamlError.duplicatedKeysInMapping {
+            return .refused
+        } catch {
+            return nil
         }
+        guard let root else { return nil }
+        var out: [Event] = []
+        func start(_ kind: RegistryEvent.Kind, _ mark: Mark?, _ text: String = "", plain: Bool = false) {
+            out.append(Event(kind: kind, text: text, plain: plain, line: mark?.line ?? -1, column: mark?.column ?? -1))
+        }
+        func walk(_ node: Node) {
+            switch node {
+            case .scalar(let s): start(.scalar, s.mark, s.string, plain: s.style == .plain)
+            case .mapping(let m):
+                start(.mappingStart, m.mark)
+                for (k, v) in m { walk(k); walk(v) }
+                out.append(Event(kind: .mappingEnd, text: "", plain: false, line: 0, column: 0))
+            case .sequence(let q):
+                start(.sequenceStart, q.mark)
+                q.forEach(walk)
+                out.append(Event(kind: .sequenceEnd, text: "", plain: false, line: 0, column: 0))
+            case .alias(let a): start(.scalar, a.mark, "*alias")
+            }
+        }
+        walk(root)
+        return .read(out)
     }
 
     static func block(_ text: String) -> (events: [Event], finished: Bool)? {
@@ -61,19 +94,22 @@ final class BlockYAMLEventSourceTests: XCTestCase {
         }
     }
 
-    /// True when the block reader read `text` (and then agreed with libyaml).
+    /// True when the block reader read `text` (and then agreed with Yams, or Yams refused a repeated key).
     @discardableResult
     func assertSame(_ text: String, _ what: @autoclosure () -> String, file: StaticString = #filePath, line: UInt = #line) -> Bool {
         guard let block = Self.block(text) else { return false }
-        let reference = Self.libyaml(text)
-        if reference?.events != block.events || reference?.finished != true {
-            let other = reference?.events ?? []
-            let diverged = block.events.indices.first { $0 >= other.count || block.events[$0] != other[$0] }
+        let reference = Self.yams(text)
+        if case .refused = reference { return true }
+        var other: [Event]?
+        if case .read(let events) = reference { other = events }
+        if other != block.events {
+            let theirs = other ?? []
+            let diverged = block.events.indices.first { $0 >= theirs.count || block.events[$0] != theirs[$0] }
             XCTFail(
                 """
-                the block reader and libyaml disagree on \(what()) at event \(diverged.map(String.init) ?? "end"):
+                the block reader and Yams disagree on \(what()) at event \(diverged.map(String.init) ?? "end"):
                 block: \(diverged.map { String(describing: block.events[$0]) } ?? "\(block.events.count) events")
-                libyaml: \(reference.map { r in diverged.map { String(describing: r.events[$0]) } ?? "\(r.events.count) events, finished \(r.finished)" } ?? "gave up")
+                Yams: \(other.map { r in diverged.map { $0 < r.count ? String(describing: r[$0]) : "ended" } ?? "\(r.count) events" } ?? "gave up")
                 \(text.prefix(3000))
                 """, file: file, line: line)
         }

@@ -89,6 +89,20 @@ final class LoaderTests: XCTestCase {
         ])
     }
 
+    /// YAML outside the block reader's subset is read by Yams' public parser: anchors and aliases load,
+    /// an unknown alias is named, and a repeated key (which Yams refuses as a whole) is one error at
+    /// the mapping's first repeated key.
+    func testYAMLOutsideTheBlockSubsetGoesThroughYams() throws {
+        let anchored = "navgraph: 1\napp: &name Shop\nentries:\n  - feature: *name\nfeatures:\n  - name: *name\n    module: M\n"
+        let registry = try loadRegistry(anchored)
+        XCTAssertEqual(registry.features.map(\.name), ["Shop"])
+        XCTAssertEqual(loadErrors("navgraph: 1\napp: a\nfeatures:\n  - name: *nope\n"), ["4:11: unknown alias '*nope'"])
+        XCTAssertEqual(
+            loadErrors("navgraph: 1\napp: a\nfeatures: [{name: A, module: M},\n  {name: B, module: M, name: C}]\n"),
+            ["4:4: key 'name' is repeated in a mapping"])
+        XCTAssertEqual(loadErrors("navgraph: 1\nfeatures: [a,\n  b\n"), ["4:1: malformed YAML: did not find expected ',' or ']' (while parsing a flow sequence)"])
+    }
+
     func testRepeatedKeysInJSON() {
         XCTAssertEqual(loadErrors("{\"navgraph\": 1, \"app\": \"a\", \"app\": \"b\"}", file: "x.json"), ["1:29: key 'app' is repeated in the registry"])
     }
