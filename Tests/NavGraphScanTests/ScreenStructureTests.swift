@@ -504,4 +504,36 @@ final class ScreenStructureTests: XCTestCase {
         // makeList() is never called: the route and its screen are unused, as declared.
         XCTAssertEqual(findings(r), ["unreachable-feature ListViewController", "unused-route ListRoute.makeList"])
     }
+
+    /// A wrapper beside the method that builds (`openPurchase()` calling `openPurchase(with:)` in the
+    /// same extension) builds what it calls, so a call of the wrapper opens that route — here on a
+    /// router whose `PurchaseRoute` requirement Swift satisfies with `StartRoute`'s extension (a
+    /// copy-paste slip real apps ship). Before, the call matched no opener and was dropped uncounted.
+    func testAWrapperBesideTheBuildingMethodOpensItsRoute() throws {
+        let r = try scan(["Routing": Self.routing, "Screens": """
+            import UIKit
+            protocol StartRoute { func openStart() }
+            extension StartRoute where Self: Opening {
+                func openStart() { open(StartViewController()) }
+                func openPurchase(with transition: String) { open(PurchaseViewController()) }
+                func openPurchase() { openPurchase(with: "fade") }
+            }
+            protocol PurchaseRoute { func openPurchase() }
+            final class AppRouter: BaseRouter, StartRoute, PurchaseRoute {}
+            final class StartViewController: UIViewController {
+                let router = AppRouter()
+                func buy() { router.openPurchase() }
+            }
+            final class PurchaseViewController: UIViewController {}
+            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let router = AppRouter()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    router.openStart()
+                    return true
+                }
+            }
+            """])
+        XCTAssertEqual(edges(r), ["StartViewController -> StartRoute.openPurchase"])
+        XCTAssertEqual(findings(r), [])
+    }
 }

@@ -174,6 +174,18 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                     level += constructed(in: f)
                 }
             }
+            // A wrapper beside the method that builds (`openPurchase()` calling
+            // `openPurchase(with: FadeTransition())` in the same extension) builds what it calls.
+            let owner = index.functions[function].owner
+            for c in callsByFunction[function] ?? [] where !SyntaxHelpers.isTypeLike(c.callee.name) {
+                switch c.callee.receiver {
+                case .implicit, .value(.ref("self")): break
+                default: continue
+                }
+                for f in index.functionsByName[c.callee.name] ?? [] where f != function && index.functions[f].owner == owner && !index.functions[f].inProtocol {
+                    level += constructed(in: f)
+                }
+            }
             var seen = Set(level)
             for _ in 0..<3 {
                 if let s = level.first(where: screens.contains) { return s }
