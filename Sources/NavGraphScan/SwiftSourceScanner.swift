@@ -192,11 +192,17 @@ public struct SwiftSourceScanner: Sendable {
     }
 
     /// Test targets' folders and test doubles: `FooTests/…`, `Tests/…`, `Mocks/…`, `FooSpy.swift`.
+    ///
+    /// A folder is a test folder by a test bundle's name (`…Tests`, `…UnitTest`, `…UITest`, `Test`),
+    /// not by merely ending in `Test`: an app called `TribalTest` or `TFARC-Test` (beside its
+    /// `TFARC-TestTests/`) keeps its files. (A test target the project declares is left out by its kind.)
     static func looksLikeTest(_ relativePath: String) -> Bool {
         let parts = relativePath.split(separator: "/")
         for dir in parts.dropLast() {
             let d = String(dir)
-            if d.hasSuffix("Tests") || d.hasSuffix("Test") || ["Mocks", "Mock", "TestDoubles", "Fakes", "Stubs", "TestSupport", "TestHelpers", "Spies"].contains(d) {
+            if d.hasSuffix("Tests") || d == "Test" || d.hasSuffix("UnitTest") || d.hasSuffix("UITest")
+                || ["Mocks", "Mock", "TestDoubles", "Fakes", "Stubs", "TestSupport", "TestHelpers", "Spies"].contains(d)
+            {
                 return true
             }
         }

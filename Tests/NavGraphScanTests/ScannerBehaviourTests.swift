@@ -224,6 +224,17 @@ final class ScannerBehaviourTests: XCTestCase {
         XCTAssertFalse(FactExtractor.looksLikeAnyRoute("|{}"))
         XCTAssertFalse(FactExtractor.looksLikeAnyRoute("x|[1]"))
     }
+
+    /// Test folders go by a test bundle's name, not by ending in `Test`: two public apps named
+    /// `TribalTest` and `TFARC-Test` were read as 0 Swift files ("no routing found").
+    func testAnAppNamedSomethingTestIsNoTestFolder() {
+        for path in ["TribalTest/Modules/AppDelegate.swift", "TFARC-Test/Core/AppCoordinator.swift", "LoadTest/Home.swift"] {
+            XCTAssertFalse(SwiftSourceScanner.looksLikeTest(path), path)
+        }
+        for path in ["TFARC-TestTests/Checks.swift", "Test/Helpers.swift", "AppUnitTest/A.swift", "AppUITest/A.swift", "App/Mocks/Router.swift", "App/LoginSpy.swift", "App/LoginTest.swift"] {
+            XCTAssertTrue(SwiftSourceScanner.looksLikeTest(path), path)
+        }
+    }
 }
 
 private final class Counter: @unchecked Sendable {
