@@ -536,4 +536,52 @@ final class ScreenStructureTests: XCTestCase {
         XCTAssertEqual(edges(r), ["StartViewController -> StartRoute.openPurchase"])
         XCTAssertEqual(findings(r), [])
     }
+
+    /// An extension written in a module that declares a concrete type of that name extends that type,
+    /// not a protocol of the same name from another module (Swift looks a name up in its own module
+    /// first): an app's `final class AppContainer` beside its framework's `protocol AppContainer`.
+    /// A public app gave 2 false routes (`AppContainer.setup`) and 3 false errors this way.
+    func testAnExtensionOfTheModulesOwnTypeIsNotTheProtocolsDefault() throws {
+        let files = [
+            "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "Shop", targets: [.target(name: "Core"), .executableTarget(name: "App", dependencies: ["Core"])])
+                """,
+            "Sources/Core/Core.swift": Self.routing + """
+
+                protocol AppContainer { func setup() }
+                protocol WelcomeRoute { func openWelcome() }
+                extension WelcomeRoute where Self: Opening { func openWelcome() { open(WelcomeViewController()) } }
+                final class WelcomeViewController: UIViewController {}
+                final class Router: BaseRouter, WelcomeRoute {}
+                """,
+            "Sources/App/App.swift": """
+                import UIKit
+                import Core
+                final class AppContainer: Core.AppContainer {
+                    let router = Router()
+                }
+                extension AppContainer {
+                    func setup() { router.open(SettingsViewController()) }
+                }
+                final class SettingsViewController: UIViewController {}
+                @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    let router = Router()
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        router.openWelcome()
+                        return true
+                    }
+                }
+                """,
+        ]
+        for (path, text) in files {
+            try FileManager.default.createDirectory(atPath: dir + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: dir + "/" + path, atomically: true, encoding: .utf8)
+        }
+        try? FileManager.default.removeItem(atPath: dir + "/App")
+        let r = try SwiftSourceScanner(configuration: ScanConfiguration()).scan(paths: [dir])
+        XCTAssertEqual(r.registry.routes.map(\.id), ["WelcomeRoute"])
+        XCTAssertFalse(r.registry.features.contains { $0.name == "SettingsViewController" && !$0.navigates.isEmpty })
+    }
 }

@@ -63,7 +63,13 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             // A protocol that refines a screen (`protocol Presenter: View`, `protocol Screen: UIViewController`)
             // describes screens, not a way to reach one: its defaults (`var body`) build the screen's content.
             for t in index.types where t.isProtocol && !t.debugOnly && !isScreen(t.name) {
-                let own = functionsByOwner[t.name] ?? []
+                // An extension written where a concrete type of the same name is declared extends that
+                // type (Swift looks the name up in the extension's own module first): an app's
+                // `final class AppContainer` beside a framework's `protocol AppContainer`.
+                let own = (functionsByOwner[t.name] ?? []).filter { f in
+                    guard (index.typesByName[t.name]?.count ?? 0) > 1 else { return true }
+                    return TypeReferenceGraph.lookup(t.name, from: index.functions[f].module, index).map { index.types[$0].isProtocol } ?? true
+                }
                 let requirements = own.map { index.functions[$0] }.filter(\.inProtocol)
                 let names = Set(requirements.map(\.name))
                 let defaults = own.filter { !index.functions[$0].inProtocol && names.contains(index.functions[$0].name) }
