@@ -201,9 +201,10 @@ extension SwiftSourceScanner {
     /// sources use, and an app that mixes two gets one graph.
     func readRegistry(
         index: SemanticIndex, facts: [FileFacts], config: ScanConfiguration, summary: inout ScanSummary, warnings: inout [ScanWarning]
-    ) -> (Registry, [CallSiteExplanation]) {
+    ) -> (registry: Registry, explanations: [CallSiteExplanation], routerTypes: Set<String>) {
         var registry = Registry()
         var explanations: [CallSiteExplanation] = []
+        var routerTypes = Set<String>()
         let wanted = Set(configuration.styles)
         var routerServiceWarnings: [ScanWarning] = []
         let extractors = StyleExtractors.all
@@ -212,6 +213,7 @@ extension SwiftSourceScanner {
             guard let found else { continue }
             registry = registry.merged(with: found.registry)
             explanations += found.explanations
+            routerTypes.formUnion(found.routerTypes)
             if extractor.style == .routerService {
                 routerServiceWarnings = found.warnings
                 if found.registry.features.isEmpty && found.registry.routes.isEmpty && found.registry.handlers.isEmpty { continue }
@@ -226,7 +228,7 @@ extension SwiftSourceScanner {
         summary.navigateCalls = explanations.count
         summary.navigateResolved = explanations.filter(\.isResolved).count
         summary.navigatePartly = explanations.filter { !$0.resolved.isEmpty && !$0.unresolved.isEmpty }.count
-        return (registry, explanations)
+        return (registry, explanations, routerTypes)
     }
 
     /// Screens shown around the router (push, present, sheet, …) as `presents` edges of style `direct`,

@@ -66,10 +66,13 @@ public struct SwiftSourceScanner: Sendable {
 
         var index = read.index
         index.fallbackRequirements = read.fallbackRequirements
-        var (registry, explanations) = readRegistry(index: index, facts: facts, config: read.config, summary: &summary, warnings: &warnings)
-        // Screens shown around the router (push, present, sheet, …): `presents` edges, style `direct`.
+        var (registry, explanations, routerTypes) = readRegistry(index: index, facts: facts, config: read.config, summary: &summary, warnings: &warnings)
+        // Screens shown around the router (push, present, sheet, …): `presents` edges, style `direct`;
+        // what the styles' own routers present is theirs.
         if !registry.features.isEmpty {
-            explanations += Self.addDirectPresentations(to: &registry, index: index, config: read.config, summary: &summary)
+            var directConfig = read.config
+            directConfig.routerTypes += routerTypes.subtracting(directConfig.routerTypes).sorted()
+            explanations += Self.addDirectPresentations(to: &registry, index: index, config: directConfig, summary: &summary)
         }
         Self.noteMissingEntry(in: &registry, summary: &summary)
         Self.count(registry, into: &summary)

@@ -408,6 +408,79 @@ final class ModuleFactoryTests: XCTestCase {
         XCTAssertEqual(findings(r), [])
     }
 
+    /// A page enum with no keys at all whose own `switch self` builds the modules, modules whose
+    /// requirement takes the parameters by type (`resolve(using params: [String: Any]) -> UIViewController`),
+    /// and a router whose presenting methods are `setRoot(to:)` / `push(module:)` beside UIKit's
+    /// `present(_:animated:)` (no page: its labels fit no declaration of a presenting method). Each
+    /// case is its own route; what the router presents inside its own code is not a direct presentation.
+    func testAKeylessPageEnumThatBuildsItsOwnModules() throws {
+        try StyleScan.write([
+            "Sources/App/Pages.swift": """
+                import UIKit
+                enum Screen {
+                    case gallery, photo
+                    func make(using router: Routing) -> Module {
+                        switch self {
+                        case .gallery: return GalleryModule(router: router)
+                        case .photo: return PhotoModule(router: router)
+                        }
+                    }
+                }
+                protocol Module { func resolve(using params: [String: Any]) -> UIViewController }
+                protocol Routing: AnyObject {
+                    func setRoot(to screen: Screen, window: UIWindow?, using params: [String: Any])
+                    func push(module screen: Screen, using params: [String: Any])
+                }
+                final class AppRouter: Routing {
+                    var nav = UINavigationController()
+                    func setRoot(to screen: Screen, window: UIWindow?, using params: [String: Any] = [:]) {
+                        nav = UINavigationController(rootViewController: screen.make(using: self).resolve(using: params))
+                        window?.rootViewController = nav
+                    }
+                    func push(module screen: Screen, using params: [String: Any] = [:]) {
+                        nav.pushViewController(screen.make(using: self).resolve(using: params), animated: true)
+                    }
+                    func alert(_ text: String) { nav.present(UIAlertController(title: text, message: nil, preferredStyle: .alert), animated: true) }
+                }
+                """,
+            "Sources/App/Modules.swift": """
+                import UIKit
+                final class GalleryModule: Module {
+                    let router: Routing
+                    init(router: Routing) { self.router = router }
+                    func resolve(using params: [String: Any]) -> UIViewController { GalleryViewController(router: router) }
+                }
+                final class GalleryViewController: UIViewController {
+                    let router: Routing
+                    init(router: Routing) { self.router = router; super.init(nibName: nil, bundle: nil) }
+                    func open() { router.push(module: .photo, using: ["id": 1]) }
+                }
+                final class PhotoModule: Module {
+                    init(router: Routing) {}
+                    func resolve(using params: [String: Any]) -> UIViewController { UIViewController() }
+                }
+                """,
+            "Sources/App/AppDelegate.swift": """
+                import UIKit
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    let router = AppRouter()
+                    func start() { router.setRoot(to: .gallery, window: window, using: [:]) }
+                }
+                """,
+        ], to: dir)
+        let r = try SwiftSourceScanner().scan(paths: [dir])
+        XCTAssertEqual(r.summary.styles, [.moduleFactory])
+        XCTAssertEqual(r.registry.routes.map(\.id), ["Screen.gallery", "Screen.photo"])
+        let mappings = r.registry.handlers.flatMap { h in h.routes.map { "\($0.route) -> \($0.feature)" } }
+        XCTAssertEqual(mappings, ["Screen.gallery -> GalleryModule", "Screen.photo -> PhotoModule"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["Screen.gallery"])
+        XCTAssertEqual(edges(r), ["GalleryModule -> Screen.photo"])
+        XCTAssertEqual(r.summary.navigateCalls, 2, "UIKit's present(_:animated:) is no page")
+        XCTAssertEqual(r.registry.unfollowed, [], "the router's own pushes are the router at work")
+        XCTAssertEqual(findings(r), [])
+    }
+
     func testTheStyleIsNotDetectedInARouterServiceApp() throws {
         let files = ["Sources/A.swift": """
             struct ARoute: Route { static let identifier = "a" }

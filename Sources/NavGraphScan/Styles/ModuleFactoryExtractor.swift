@@ -21,7 +21,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
 
     static func detect(in index: SemanticIndex, files: [FileFacts]) -> Bool {
         let model = Model(index)
-        return model.presenting.contains { index.callsByName[$0] != nil } && !model.pages.isEmpty
+        return model.presenting.contains { (index.callsByName[$0] ?? []).contains { model.isPresenting(index.calls[$0]) } } && !model.pages.isEmpty
     }
 
     static func extract(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction {
@@ -162,7 +162,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
             let presentFunctions = model.presenting
             for f in index.functions where presentFunctions.contains(f.name) { if let o = f.owner { routerTypes.insert(o) } }
             var navigations = StyleNavigations(index: index, features: features, stops: routerTypes.union(model.pages), verb: "presented")
-            let calls = presentFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }
+            let calls = presentFunctions.sorted().flatMap { index.callsByName[$0] ?? [] }.map { index.calls[$0] }.filter(model.isPresenting)
             for call in calls.sorted(by: { $0.location < $1.location }) where !call.enclosingTypes.contains(where: debugOnly.contains) {
                 guard let arg = call.arguments.first(where: { $0.label == "module" }) ?? call.arguments.first else { continue }
                 // The router passing its own parameter on (`product.presentModule(module, …)` inside
@@ -240,6 +240,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
             out.warnings += neverPassed(index, handlers: handlers, passed: passed)
             out.warnings += navigations.warnings
             out.explanations = navigations.explanations
+            out.routerTypes = routerTypes
             out.registry = Registry(
                 app: nil,
                 entries: navigations.sortedEntries,
@@ -261,7 +262,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
         func isEnum(_ n: String) -> Bool { index.type(named: n).map { !$0.isProtocol && !$0.enumCases.isEmpty } ?? false }
         // Modules: conformers of protocols with a `parameters:` requirement.
         var modules = Set<String>()
-        for f in index.functions where f.inProtocol && f.labels.first == "parameters" {
+        for f in index.functions where isModuleRequirement(f) {
             if let o = f.owner, index.isProtocol(o) { modules.formUnion(index.conformers[o] ?? []) }
         }
         guard !modules.isEmpty else { return [] }
@@ -295,13 +296,22 @@ struct ModuleFactoryExtractor: StyleExtractor {
                 t.enclosingTypes.contains(where: related.contains)
                     && t.entries.contains { Model.pageKeyShape($0.key, pages: pages) && buildsModule($0.value, t.function) }
             }
+            // The router's own switch, or the page enum's (`func create(using:) -> IModule { switch self { … } }`).
             let switched = index.switches.contains { s in
-                s.enclosingTypes.contains(where: related.contains)
+                (s.enclosingTypes.contains(where: related.contains) || (s.subject == .ref("self") && s.enclosingTypes.contains(where: pages.contains)))
                     && s.cases.contains { c in c.patterns.contains { Model.pageKeyShape($0, pages: pages) || isImplicitCase($0, pages) } && c.values.contains { buildsModule($0, s.function) } }
             }
             if table || switched { out.insert(fn.name) }
         }
         return out
+    }
+
+    /// A module protocol's requirement: it takes the page's parameters, by the article's label
+    /// (`presentView(parameters:)`) or by their type (`resolve(using params: [String: Any]) -> UIViewController`).
+    static func isModuleRequirement(_ f: FunctionFacts) -> Bool {
+        guard f.inProtocol else { return false }
+        if f.labels.first == "parameters" { return true }
+        return f.parameters.first.map { $0.typeText.filter { !$0.isWhitespace } == "[String:Any]" } ?? false
     }
 
     /// Whether a value is, or is built from, one of the function's parameters.
@@ -376,7 +386,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
                 for t in index.conformers[p.typeName] ?? [] where isEnum(t) { pages.insert(t) }
             }
             for name in presenting {
-                for c in index.callsByName[name] ?? [] {
+                for c in index.callsByName[name] ?? [] where isPresenting(index.calls[c]) {
                     // Only the page argument (the one navigation reads): a `presentType: .push` beside it is no page.
                     let args = index.calls[c].arguments
                     for a in (args.first(where: { $0.label == "module" }) ?? args.first).map({ [$0] }) ?? [] {
@@ -402,7 +412,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
             }
 
             var protocols = Set<String>()
-            for f in index.functions where f.inProtocol && f.labels.first == "parameters" {
+            for f in index.functions where ModuleFactoryExtractor.isModuleRequirement(f) {
                 if let o = f.owner, index.isProtocol(o) { protocols.insert(o) }
             }
             // Of several such protocols (a module's and its wireframe's `presentView(parameters:)`), the
@@ -415,13 +425,25 @@ struct ModuleFactoryExtractor: StyleExtractor {
                 }
                 return nil
             } })
-            let preferred = protocols.filter { p in built.contains { index.type($0, conformsTo: p) } }
+            // (Or a page enum's own factory: `switch self { case .home: return HomeModule(…) }`.)
+            var builtBySwitch = Set<String>()
+            for sw in index.switches where sw.subject == .ref("self") && sw.enclosingTypes.contains(where: pages.contains) {
+                for v in sw.cases.flatMap(\.values) { if case .construct(let n, _) = v { builtBySwitch.insert(DependencyBinding.unqualified(n)) } }
+            }
+            let preferred = protocols.filter { p in built.union(builtBySwitch).contains { index.type($0, conformsTo: p) } }
             if !preferred.isEmpty { protocols = preferred }
             for p in protocols { modules.formUnion(index.conformers[p] ?? []) }
             modules = modules.filter { index.type(named: $0).map { !$0.isProtocol && !$0.debugOnly } ?? false }
             // A base class the modules inherit from (`open class BaseModule: IModule`) is not a page.
             let all = modules
             modules = modules.filter { m in !all.contains { index.type(named: $0)?.inherited.contains(m) == true } }
+        }
+
+        /// A call of a presenting function: `presentModule` by its name; a learnt one (`present(module:…)`)
+        /// only where its labels fit a declaration of it, so UIKit's `present(_:animated:)` is no page.
+        func isPresenting(_ call: CallFact) -> Bool {
+            if ModuleFactoryExtractor.presentFunctions.contains(call.callee.name) { return true }
+            return (index.functionsByName[call.callee.name] ?? []).contains { index.functions[$0].accepts(call) }
         }
 
         /// `.home` or `Page.home` as a case name of `page`.
@@ -440,7 +462,12 @@ struct ModuleFactoryExtractor: StyleExtractor {
             let chosen = ModuleFactoryExtractor.keyProperties.first { props[$0] != nil } ?? props.keys.sorted().first
             if let p = chosen { return props[p]?[name] }
             guard let t = index.type(named: page), let c = t.enumCases.first(where: { $0.name == name }) else { return nil }
-            return c.rawValue ?? (t.inherited.contains("String") ? name : nil)
+            if let raw = c.rawValue { return raw }
+            if t.inherited.contains("String") { return name }
+            // A page enum with no key at all (no key property, no raw values): the case is the page.
+            // (A raw type without raw values written, `enum Page: Int`, has keys the scan cannot read.)
+            let onlyProtocols = t.inherited.allSatisfy { ["CaseIterable", "Equatable", "Hashable", "Sendable"].contains($0) || index.isProtocol($0) }
+            return props.isEmpty && onlyProtocols ? "\(page).\(name)" : nil
         }
 
         /// A key written through a page enum (not a bare literal).

@@ -22,6 +22,9 @@ struct StyleExtraction {
     var registry = Registry()
     var warnings: [ScanWarning] = []
     var explanations: [CallSiteExplanation] = []
+    /// Types whose code is the router's own (a module factory's app router): what they present is
+    /// the router at work, not a screen shown around it (`DirectPresentations`).
+    var routerTypes: Set<String> = []
 }
 
 /// One routing style's reading of the semantic index. An extractor only reads the index; what it
