@@ -187,7 +187,7 @@ struct DirectPresentations {
             var found = Found()
             let ctx = resolver.context(ofCall: call)
             for v in form.values { follow(v, ctx, resolver.site(ofCall: call), swiftUI: form.swiftUI, chain: [], depth: 0, into: &found) }
-            if found.screens.isEmpty && found.misses.isEmpty { continue }
+            if found.screens.isEmpty && found.misses.isEmpty && found.unknown.isEmpty { continue }
             let written = form.values.map(\.summary).joined(separator: ", ")
             var record = NavigationRecord(location: call.location, written: String(written.prefix(80)))
             var any = false
@@ -219,6 +219,17 @@ struct DirectPresentations {
                 for o in owners {
                     out.presents[o, default: []].append(Presentation(feature: s.feature, style: form.style, origin: RegistryAssembler.origin(s.site.location)))
                 }
+            }
+            // A view controller of the sources that several screens' builds reach (made through a
+            // wireframe, a container's `resolve`): it may be any of them but the one showing it. Not an
+            // edge; what it may be is held back (`Completeness`) instead of reported unreachable.
+            for u in found.unknown where !u.site.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) }) {
+                let shownFrom = Set(graph.owners(of: u.site, features: featureIndex).map { featureNames[$0] })
+                for f in u.features where !shownFrom.contains(f) {
+                    any = true
+                    record.reported("'\(u.type)' is made by the builds of \(u.features.joined(separator: ", ")); which screen it is, the scan cannot tell", chain: u.chain, route: f)
+                }
+                if !shownFrom.isEmpty { record.setCallers(Array(shownFrom)) }
             }
             // One line per reason (the first way there, in source order): a wrapper of UIKit's own
             // methods reaches the same unknown value from many call sites.
@@ -260,6 +271,9 @@ struct DirectPresentations {
     private struct Found {
         var screens: [(feature: String, site: ValueResolver.Site, chain: [String])] = []
         var misses: [ValueResolver.Miss] = []
+        /// A type of the sources shown that is no one feature's screen, and the features whose build
+        /// reaches it (it may be one of their screens).
+        var unknown: [(type: String, features: [String], site: ValueResolver.Site, chain: [String])] = []
     }
 
     /// Follows one presented value to the screens it is made as.
@@ -294,6 +308,9 @@ struct DirectPresentations {
             if let feature = screen(name) {
                 let how = feature == name ? [] : ["\(name) is the screen \(feature) builds"]
                 found.screens.append((feature, made.site, chain + made.chain + how))
+            } else if index.type(named: name).map({ !$0.isProtocol }) == true {
+                let reaching = graph.features(reaching: name, in: made.site.module).map { featureNames[$0] }.sorted()
+                if !reaching.isEmpty { found.unknown.append((name, reaching, made.site, chain + made.chain)) }
             }
         }
     }

@@ -481,6 +481,58 @@ final class ModuleFactoryTests: XCTestCase {
         XCTAssertEqual(findings(r), [])
     }
 
+    /// A screen pushed around the module router whose view controller several modules' builds reach
+    /// (made by wireframes): not an edge, but the modules it may be — all but the one showing it — are
+    /// held back as "may be unreachable" instead of reported unreachable. A module nothing shows stays
+    /// an error. (A public app's only false error in its set-aside run was this shape.)
+    func testAViewControllerPushedAroundTheRouterHoldsBackTheModulesItMayBe() throws {
+        let r = try scan([
+            "Sources/App/Router.swift": """
+                final class AppRouter {
+                    static let shared = AppRouter()
+                    let modules: [String: (AppRouter) -> IModule] = [
+                        Page.home.moduleKey: { HomeModule(router: $0) },
+                        Page.detail.moduleKey: { DetailModule(router: $0) },
+                        Page.extra.moduleKey: { ExtraModule(router: $0) },
+                    ]
+                    func presentModule(module: Page, parameters: [String: Any]) {
+                        modules[module.moduleKey]?(self).presentView(parameters: parameters)
+                    }
+                    func show(_ vc: UIViewController) {}
+                }
+                final class HomeModule: IModule {
+                    init(router: AppRouter) {}
+                    func presentView(parameters: [String: Any]) { HomeWireframe().start() }
+                }
+                final class HomeWireframe {
+                    func start() { AppRouter.shared.show(HomeViewController()) }
+                    func profile() { AppRouter.shared.show(DetailViewController()) }
+                }
+                final class HomeViewController: UIViewController {
+                    @objc func openDetail() { navigationController?.pushViewController(DetailViewController(), animated: true) }
+                }
+                final class DetailModule: IModule {
+                    init(router: AppRouter) {}
+                    func presentView(parameters: [String: Any]) { DetailWireframe().start() }
+                }
+                final class DetailWireframe {
+                    func start() { AppRouter.shared.show(DetailViewController()) }
+                }
+                final class DetailViewController: UIViewController {}
+                final class ExtraModule: IModule {
+                    init(router: AppRouter) {}
+                    func presentView(parameters: [String: Any]) { AppRouter.shared.show(ExtraViewController()) }
+                }
+                final class ExtraViewController: UIViewController {}
+                """,
+        ])
+        XCTAssertEqual(r.registry.unfollowed.map(\.screens), [["DetailModule"]])
+        let graph = NavGraph(registry: r.registry)
+        let found = CheckRunner(options: CheckOptions(scenarios: [FlagScenario.defaults(of: r.registry)])).run(graph)
+            .filter { $0.ruleID == "unreachable-feature" }.map { "\($0.subject) \($0.severity)" }.sorted()
+        XCTAssertEqual(found, ["DetailModule warning", "ExtraModule error"])
+    }
+
     func testTheStyleIsNotDetectedInARouterServiceApp() throws {
         let files = ["Sources/A.swift": """
             struct ARoute: Route { static let identifier = "a" }
