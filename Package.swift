@@ -72,7 +72,7 @@ let package = Package(
             ]
         ),
         // The pipeline as one library call: inputs → registry → graph → scenarios → checks → report.
-        .target(name: "NavGraphPipeline", dependencies: ["NavGraphKit", "NavGraphScan"]),
+        .target(name: "NavGraphPipeline", dependencies: ["NavGraphKit", "NavGraphScan", "NavGraphPlatform"]),
         .executableTarget(
             name: "navgraph",
             dependencies: [

@@ -46,13 +46,16 @@ public enum Pipeline {
     /// The configuration file's settings (`file`, else `./.navgraph.yml` when present) layered
     /// under `commandLine`: defaults < file < command line.
     public static func configuration(file: String?, commandLine: Configuration) throws(InputError) -> (configuration: Configuration, warnings: [Diagnostic]) {
+        let fallback = FileManager.default.fileExists(atPath: Configuration.defaultFileName) ? Configuration.defaultFileName : nil
+        return try layered(file: file ?? fallback, commandLine: commandLine)
+    }
+
+    /// `file`'s settings (none without it: no ./.navgraph.yml fallback) layered under `commandLine`:
+    /// defaults < file < command line. The one place the layers are put together.
+    static func layered(file: String?, commandLine: Configuration) throws(InputError) -> (configuration: Configuration, warnings: [Diagnostic]) {
         var fromFile = Configuration()
         var warnings: [Diagnostic] = []
-        if let file {
-            (fromFile, warnings) = try ConfigurationLoader.load(file: file)
-        } else if FileManager.default.fileExists(atPath: Configuration.defaultFileName) {
-            (fromFile, warnings) = try ConfigurationLoader.load(file: Configuration.defaultFileName)
-        }
+        if let file { (fromFile, warnings) = try ConfigurationLoader.load(file: file) }
         return (Configuration.defaults.applying(fromFile).applying(commandLine), warnings)
     }
 
