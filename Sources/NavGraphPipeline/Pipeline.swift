@@ -128,6 +128,16 @@ public struct Analysis: Sendable {
         ScenarioFindings(graph: graph, start: scenario, options: options ?? configuration.checkOptions())
     }
 
+    /// What `render` marks on its diagram and, with `page` (the HTML page), the findings of each
+    /// scenario the page explores. Under one scenario the diagram's findings are the page's start
+    /// scenario's, read out of `ScenarioFindings`: the checks run once. Under several (the
+    /// configuration's scenarios, `--all-flag-combinations`) the diagram shows them merged, a run of its own.
+    public func renderFindings(page: Bool) -> (diagram: [Finding], page: ScenarioFindings?) {
+        guard page else { return (findings(), nil) }
+        let explored = scenarioFindings()
+        return (scenarios.count == 1 ? explored.findings[explored.start] : findings(), explored)
+    }
+
     /// The checks with a baseline applied: the report reporters write, and what the baseline did.
     public func check(options: CheckOptions, baseline: Baseline?) -> (report: CheckReport, baseline: Baseline.Filtered) {
         report(findings(options: options), options: options, baseline: baseline)
