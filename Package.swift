@@ -61,7 +61,7 @@ let package = Package(
         ),
         // Page/: the HTML page's style sheet and script, compiled in by scripts/embed-page-assets.py.
         .target(name: "NavGraphRender", dependencies: ["NavGraphKit", "CGraphviz"], exclude: ["Page"]),
-        // The synthetic registries of the benchmarks and tests (the CLI's hidden `generate`).
+        // The synthetic registries and apps of the benchmarks and tests (navgraph-synth writes them).
         .target(name: "NavGraphSynthetic", dependencies: ["NavGraphKit"]),
         .target(
             name: "NavGraphScan",
@@ -72,13 +72,20 @@ let package = Package(
             ]
         ),
         // The pipeline as one library call: inputs → registry → graph → scenarios → checks → report.
-        .target(name: "NavGraphPipeline", dependencies: ["NavGraphKit", "NavGraphScan"]),
+        .target(name: "NavGraphPipeline", dependencies: ["NavGraphKit", "NavGraphScan", "NavGraphPlatform"]),
+        // The command line: parses arguments, runs the pipeline, prints.
         .executableTarget(
             name: "navgraph",
             dependencies: [
-                "NavGraphKit", "NavGraphRender", "NavGraphScan", "NavGraphPipeline", "NavGraphSynthetic", "NavGraphPlatform",
+                "NavGraphKit", "NavGraphRender", "NavGraphScan", "NavGraphPipeline", "NavGraphPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The benchmarks' and tests' generator of synthetic registries and apps (scripts/bench.sh):
+        // a tool of this repository, no product, never installed with navgraph.
+        .executableTarget(
+            name: "navgraph-synth",
+            dependencies: ["NavGraphKit", "NavGraphRender", "NavGraphSynthetic", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .plugin(
             name: "NavGraphCommand",

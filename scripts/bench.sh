@@ -13,7 +13,8 @@
 # clock), DRAWS (inputs drawn per drawn row, default 3), BENCH_ROWS (rows to run, default all:
 # "reference check10k check100k flags rescan render map scan plugin"), RUNS (default 5), SIZES (default "1000 10000 100000"), BENCH_DIR (default
 # /tmp/navgraph-bench; generated registries and sources live there, never in the repository),
-# NAVGRAPH (a navgraph binary to use instead of building one). SIZES are the recorded registries
+# NAVGRAPH (a navgraph binary to use instead of building one), NAVGRAPH_SYNTH (the generator of the bench's
+# registries and trees, default: navgraph-synth beside NAVGRAPH, else built). SIZES are the recorded registries
 # (seed 1) whose bytes and check output must match Benchmarks/check-output.sha256; the timed rows
 # draw their inputs (Benchmarks/draw.py).
 set -euo pipefail
@@ -38,10 +39,19 @@ if [[ -n "${NAVGRAPH:-}" ]]; then
 elif [[ $MODE == smoke ]]; then
     # The test command has just built the debug binary; do not pay for a release build here.
     swift build --product navgraph >/dev/null
+    swift build --product navgraph-synth >/dev/null
     NG=$ROOT/.build/debug/navgraph
 else
     swift build -c release --scratch-path .build-bench --product navgraph >&2
+    swift build -c release --scratch-path .build-bench --product navgraph-synth >&2
     NG=$ROOT/.build-bench/release/navgraph
+fi
+# The synthetic registries and trees come from navgraph-synth, a tool of this repository (not part of
+# the navgraph users install): NAVGRAPH_SYNTH, else the one beside $NG, else one built here.
+SYNTH=${NAVGRAPH_SYNTH:-$(dirname "$NG")/navgraph-synth}
+if [[ ! -x $SYNTH ]]; then
+    swift build -c release --scratch-path .build-bench --product navgraph-synth >&2
+    SYNTH=$ROOT/.build-bench/release/navgraph-synth
 fi
 PEER="python3 $ROOT/Benchmarks/peer_check.py"
 DIGESTS=$ROOT/Benchmarks/check-output.sha256
@@ -50,13 +60,13 @@ SEED=${BENCH_SEED:-$(( $(date +%s) % 1000000 ))}
 DRAWS=${DRAWS:-3}
 
 # draw registry N I MAXFLAGS | draw format N I | draw tree MODULES I: the I-th draw of a family for
-# this seed, as `navgraph generate` options (Benchmarks/draw.py says what each family spans).
+# this seed, as `navgraph-synth` options (Benchmarks/draw.py says what each family spans).
 draw() { python3 "$ROOT/Benchmarks/draw.py" "$SEED" "$@"; }
 
 # The bench registries: N features, seed 1 (generated once into $WORK).
 registry() {
     local n=$1 fmt=$2 reg=$WORK/synthetic-$1.$2
-    [[ -s $reg ]] || $NG generate --features "$n" --seed 1 --format "$fmt" -o "$reg"
+    [[ -s $reg ]] || $SYNTH --features "$n" --seed 1 --format "$fmt" -o "$reg"
     echo "$reg"
 }
 
@@ -115,11 +125,11 @@ agree() {
 if [[ $MODE == smoke ]]; then
     start=$(date +%s.%N)
     for fmt in yaml json; do
-        $NG generate --features 1000 --seed 7 --format $fmt -o "$WORK/smoke-1k.$fmt" 2>/dev/null
+        $SYNTH --features 1000 --seed 7 --format $fmt -o "$WORK/smoke-1k.$fmt" 2>/dev/null
         agree "$WORK/smoke-1k.$fmt"
     done
     # The same generator gives the same bytes.
-    $NG generate --features 1000 --seed 7 --format yaml 2>/dev/null | cmp -s - "$WORK/smoke-1k.yaml" \
+    $SYNTH --features 1000 --seed 7 --format yaml 2>/dev/null | cmp -s - "$WORK/smoke-1k.yaml" \
         || { echo "bench: the generator is not deterministic" >&2; exit 1; }
     printf 'bench smoke: ok in %.1f s\n' "$(echo "$(date +%s.%N) - $start" | bc)"
     exit 0
@@ -163,7 +173,7 @@ row_check() {
         fmt=json
         [[ $n -lt 100000 ]] && fmt=$(draw format "$n" "$i")
         reg=$WORK/drawn-$SEED-check-$n-$i.$fmt
-        [[ -s $reg ]] || $NG generate --features "$n" $params --format "$fmt" -o "$reg" 2>/dev/null
+        [[ -s $reg ]] || $SYNTH --features "$n" $params --format "$fmt" -o "$reg" 2>/dev/null
         agree "$reg" > "$reg.agree" || { cat "$reg.agree" >&2; echo "bench: navgraph DISAGREES with networkx on $reg ($params)" >&2; exit 1; }
         target='null'; rss='null'; speed='null'
         if [[ $n == 10000 ]]; then target=0.15; fi
@@ -180,7 +190,7 @@ row_flags() {
     for i in $(seq 1 "$DRAWS"); do
         params=$(draw registry "$n" "$i" 10)
         reg=$WORK/drawn-$SEED-flags-$n-$i.json
-        [[ -s $reg ]] || $NG generate --features "$n" $params --format json -o "$reg" 2>/dev/null
+        [[ -s $reg ]] || $SYNTH --features "$n" $params --format json -o "$reg" 2>/dev/null
         add "{\"group\": $(jq_str "check $n: all flag combinations / one"), \"name\": $(jq_str "flags $n #$i"), \"draw\": $(jq_str "$params"), \"ours\": $(jq_str "$NG check $reg --all-flag-combinations --reporter json > /dev/null; test \$? -le 1"), \"peer\": $(jq_str "$(check_cmd "$reg")"), \"max_ratio\": 3}"
     done
 }
@@ -193,7 +203,7 @@ row_rescan() {
     for i in $(seq 1 "$DRAWS"); do
         params=$(draw tree 1000 "$i")
         src=$WORK/drawn-$SEED-tree-$i
-        [[ -d $src ]] || $NG generate $params --swift "$src" -o "$src.registry.yml" 2>/dev/null
+        [[ -d $src ]] || $SYNTH $params --swift "$src" -o "$src.registry.yml" 2>/dev/null
         cache=$WORK/drawn-$SEED-tree-$i.cache
         rm -rf "$cache"
         $NG scan "$src" --no-cache -o "$src.scanned.yml" 2>/dev/null
@@ -238,7 +248,7 @@ row_scan() {
     n=${SCAN_SIZE:-10000}
     smods=${SCAN_MODULES:-1000}
     src=$WORK/swift-$n-$smods
-    [[ -d $src ]] || $NG generate --features "$n" --modules "$smods" --seed 1 --swift "$src" -o "$src.registry.yml"
+    [[ -d $src ]] || $SYNTH --features "$n" --modules "$smods" --seed 1 --swift "$src" -o "$src.registry.yml"
     files=$(find "$src" -name '*.swift' | wc -l)
     bytes=$(find "$src" -name '*.swift' -print0 | du -cb --files0-from=- | tail -1 | cut -f1)
     cache=$WORK/scan-cache-$n-$smods
@@ -265,7 +275,7 @@ row_map() {
     for shape in $MAP_SHAPES; do
         n=${shape%%:*}; seed=${shape##*:}
         reg=$WORK/map-$n-s$seed.yml
-        [[ -s $reg ]] || $NG generate --features "$n" --modules 1000 --seed "$seed" -o "$reg" 2>/dev/null
+        [[ -s $reg ]] || $SYNTH --features "$n" --modules 1000 --seed "$seed" -o "$reg" 2>/dev/null
         out=$WORK/map-$n-s$seed
         rm -rf "$out" "$out-dot"; mkdir -p "$out" "$out-dot"
         $NG render "$reg" -f dot -o "$out-dot" --name map 2>/dev/null
@@ -281,7 +291,7 @@ row_plugin() {
     # folders file the plugin writes (the app first) and its scan cache warm.
     mods=${PLUGIN_MODULES:-1000}
     psrc=$WORK/plugin-swift-$mods
-    [[ -d $psrc ]] || $NG generate --features $((mods * 10)) --modules "$mods" --seed 1 --swift "$psrc" -o "$psrc.registry.yml" 2>/dev/null
+    [[ -d $psrc ]] || $SYNTH --features $((mods * 10)) --modules "$mods" --seed 1 --swift "$psrc" -o "$psrc.registry.yml" 2>/dev/null
     pwork=$WORK/plugin-work-$mods
     rm -rf "$pwork"; mkdir -p "$pwork"
     { echo "$psrc/Sources/App"; for d in "$psrc"/Sources/*/; do d=${d%/}; [[ $d == "$psrc/Sources/App" ]] || echo "$d"; done; } > "$pwork/default-paths.txt"

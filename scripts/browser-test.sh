@@ -7,4 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 NAVGRAPH=${NAVGRAPH:-.build/debug/navgraph}
 [ -x "$NAVGRAPH" ] || swift build --product navgraph >/dev/null
-exec python3 Tests/Browser/html_page_test.py --navgraph "$NAVGRAPH" "$@"
+# The map and --large pages are of synthetic apps (navgraph-synth, beside navgraph or NAVGRAPH_SYNTH).
+SYNTH=${NAVGRAPH_SYNTH:-$(dirname "$NAVGRAPH")/navgraph-synth}
+[ -x "$SYNTH" ] || swift build --product navgraph-synth >/dev/null
+exec python3 Tests/Browser/html_page_test.py --navgraph "$NAVGRAPH" --synth "$SYNTH" "$@"

@@ -2,7 +2,7 @@
 # Times graphviz on navgraph's own generated diagrams (tree-shaped apps with cross links, modules
 # as clusters): dot with/without edge labels, dot with the bounded settings, sfdp, collapsed modules.
 # Usage: scripts/measure-render.sh [timeout-seconds]   (results: docs/rendering.md)
-# The diagrams are those of `navgraph generate --features N --measurement-dot DIR` (the bench's
+# The diagrams are those of `navgraph-synth --features N --measurement-dot DIR` (the bench's
 # synthetic apps); NAVGRAPH_MEASURE_GRAPHS=DIR reuses DOT files written earlier.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,9 +12,9 @@ if [ -n "${NAVGRAPH_MEASURE_GRAPHS:-}" ]; then  # DOT files already written
 else
     dir="$(mktemp -d)"
     trap 'rm -rf "$dir"' EXIT
-    swift build --product navgraph >/dev/null
+    swift build --product navgraph-synth >/dev/null
     for n in 500 1000 2000 3000 5000 10000; do
-        .build/debug/navgraph generate --features "$n" --seed 7 -o /dev/null --measurement-dot "$dir" 2>/dev/null
+        .build/debug/navgraph-synth --features "$n" --seed 7 -o /dev/null --measurement-dot "$dir" 2>/dev/null
     done
 fi
 time_one() {  # engine file

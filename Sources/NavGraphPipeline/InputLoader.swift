@@ -55,14 +55,12 @@ public enum InputLoader {
             }
         }
         if !sourcePaths.isEmpty {
-            var (configuration, settingsProblems) = ScanConfiguration.read(scanSettings)
-            if settingsProblems.contains(where: { $0.severity == .error }) { throw InputError(settingsProblems) }
-            if strictScan { configuration.strict = true }
-            let scanner = SwiftSourceScanner(configuration: configuration, cache: cache.options(forScanning: sourcePaths))
+            let setup = ScanSetup(section: scanSettings, strict: strictScan)
+            if !setup.errors.isEmpty { throw InputError(setup.problems) }
             do {
-                let result = try scanner.scan(paths: sourcePaths, progress: progress)
+                let result = try setup.scanner(for: sourcePaths, cache: cache).scan(paths: sourcePaths, progress: progress)
                 onScanned?(ScanReport(
-                    diagnostics: settingsProblems + result.diagnostics.filter { $0.severity != .error }, cacheNotes: result.cacheNotes,
+                    diagnostics: setup.problems + result.diagnostics.filter { $0.severity != .error }, cacheNotes: result.cacheNotes,
                     summary: result.summary))
                 scan = result.summary
                 diagnostics += result.diagnostics.filter { $0.severity == .error }

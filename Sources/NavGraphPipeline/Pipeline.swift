@@ -46,13 +46,16 @@ public enum Pipeline {
     /// The configuration file's settings (`file`, else `./.navgraph.yml` when present) layered
     /// under `commandLine`: defaults < file < command line.
     public static func configuration(file: String?, commandLine: Configuration) throws(InputError) -> (configuration: Configuration, warnings: [Diagnostic]) {
+        let fallback = FileManager.default.fileExists(atPath: Configuration.defaultFileName) ? Configuration.defaultFileName : nil
+        return try layered(file: file ?? fallback, commandLine: commandLine)
+    }
+
+    /// `file`'s settings (none without it: no ./.navgraph.yml fallback) layered under `commandLine`:
+    /// defaults < file < command line. The one place the layers are put together.
+    static func layered(file: String?, commandLine: Configuration) throws(InputError) -> (configuration: Configuration, warnings: [Diagnostic]) {
         var fromFile = Configuration()
         var warnings: [Diagnostic] = []
-        if let file {
-            (fromFile, warnings) = try ConfigurationLoader.load(file: file)
-        } else if FileManager.default.fileExists(atPath: Configuration.defaultFileName) {
-            (fromFile, warnings) = try ConfigurationLoader.load(file: Configuration.defaultFileName)
-        }
+        if let file { (fromFile, warnings) = try ConfigurationLoader.load(file: file) }
         return (Configuration.defaults.applying(fromFile).applying(commandLine), warnings)
     }
 
@@ -123,6 +126,16 @@ public struct Analysis: Sendable {
     /// own, from one check run (`ScenarioFindings`); without `options`, the configuration's.
     public func scenarioFindings(options: CheckOptions? = nil) -> ScenarioFindings {
         ScenarioFindings(graph: graph, start: scenario, options: options ?? configuration.checkOptions())
+    }
+
+    /// What `render` marks on its diagram and, with `page` (the HTML page), the findings of each
+    /// scenario the page explores. Under one scenario the diagram's findings are the page's start
+    /// scenario's, read out of `ScenarioFindings`: the checks run once. Under several (the
+    /// configuration's scenarios, `--all-flag-combinations`) the diagram shows them merged, a run of its own.
+    public func renderFindings(page: Bool) -> (diagram: [Finding], page: ScenarioFindings?) {
+        guard page else { return (findings(), nil) }
+        let explored = scenarioFindings()
+        return (scenarios.count == 1 ? explored.findings[explored.start] : findings(), explored)
     }
 
     /// The checks with a baseline applied: the report reporters write, and what the baseline did.

@@ -5,8 +5,8 @@ import NavGraphPipeline
 import NavGraphRender
 
 /// `navgraph diff BASE HEAD` or `navgraph diff --base REV [PATH]`: what a change does to the
-/// app's navigation. Loading, checks and reachability are the other commands' own; the
-/// comparison and its formats live in the libraries (docs/diff.md).
+/// app's navigation. Both sides, the git revision and the comparison are `Pipeline.diff`'s; this
+/// parses the options and writes the chosen format (docs/diff.md).
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
@@ -50,52 +50,22 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let sides: (base: Spec, head: Spec)
-        var checkout: GitCheckout?
-        if let base {
-            let c = try GitCheckout(revision: base, path: input.paths.first ?? ".")
-            checkout = c
-            // --config names one file for both sides; otherwise each side has its own root's.
-            sides = (Spec(path: c.basePath, config: input.configFile ?? c.baseConfig, label: c.baseLabel),
-                     Spec(path: input.paths.first ?? ".", config: input.configFile ?? c.headConfig, label: input.paths.first ?? "."))
-        } else {
-            let config = input.configFile ?? (FileManager.default.fileExists(atPath: Configuration.defaultFileName) ? Configuration.defaultFileName : nil)
-            sides = (Spec(path: input.paths[0], config: config, label: input.paths[0]),
-                     Spec(path: input.paths[1], config: config, label: input.paths[1]))
+        let request = Pipeline.DiffRequest(
+            base: base.map { .revision($0) } ?? .path(input.paths[0]), head: base == nil ? input.paths[1] : input.paths.first ?? ".",
+            configFile: input.configFile, flagOverrides: try input.overrides(), allFlagCombinations: input.allFlagCombinations,
+            scanCache: input.cacheFlags.choice)
+        let progress = ScanProgress()
+        defer { progress.finish() }
+        let outcome: Pipeline.DiffOutcome
+        do {
+            outcome = try Pipeline.diff(request, progress: progress.report, onScanned: InputOptions.printScan(progress))
+        } catch let error as Pipeline.UsageError {
+            throw ValidationError(error.description)
         }
-        defer { checkout?.remove() }
-        var b = try load(sides.base), h = try load(sides.head)
-        if input.allFlagCombinations {
-            // The same combinations on both sides (over the flags either declares), so they pair by name.
-            guard let all = FlagScenario.allCombinations(of: Registry(flags: b.registry.flags + h.registry.flags)) else {
-                throw ValidationError("--all-flag-combinations compares at most \(FlagScenario.combinationLimit) flags")
-            }
-            b.scenarios = all
-            h.scenarios = all
-        }
-        CLIOutput.printDiagnostics(b.warnings + h.warnings)
-        var baseFindings = b.findings()
-        if let checkout { baseFindings = baseFindings.map(checkout.relabel) }
-        let diff = NavigationDiff(
-            base: .init(label: sides.base.label, graph: b.graph, scenarios: b.scenarios, findings: baseFindings),
-            head: .init(label: sides.head.label, graph: h.graph, scenarios: h.scenarios, findings: h.findings()))
-        try write(diff, b.graph, h.graph)
-        CLIOutput.stderr("navgraph: \(DiffTerminalFormatter.summary(diff))\n")
-        if failOn.contains(where: diff.meets) { throw ExitCode(ExitStatus.findings) }
-    }
-
-    struct Spec {
-        var path: String
-        var config: String?
-        var label: String
-    }
-
-    /// One side: its own configuration file (never the other side's), the shared --flag options.
-    func load(_ spec: Spec) throws -> LoadedInput {
-        let (file, warnings) = try spec.config.map { try ConfigurationLoader.load(file: $0) } ?? (Configuration(), [])
-        var cli = Configuration()
-        cli.registries = [spec.path]
-        return try input.load(configuration: Configuration.defaults.applying(file).applying(cli), warnings: warnings)
+        CLIOutput.printDiagnostics(outcome.warnings)
+        try write(outcome.diff, outcome.base.graph, outcome.head.graph)
+        CLIOutput.stderr("navgraph: \(DiffTerminalFormatter.summary(outcome.diff))\n")
+        if failOn.contains(where: outcome.diff.meets) { throw ExitCode(ExitStatus.findings) }
     }
 
     func write(_ diff: NavigationDiff, _ base: NavGraph, _ head: NavGraph) throws {

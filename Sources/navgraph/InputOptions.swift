@@ -61,14 +61,20 @@ struct InputOptions: ParsableArguments {
         let progress = ScanProgress()
         defer { progress.finish() }
         do {
-            return try Pipeline.analyze(request, progress: progress.report) { report in
-                progress.finish()
-                CLIOutput.printDiagnostics(report.diagnostics)
-                for note in report.cacheNotes { CLIOutput.stderr("navgraph: warning: \(Escaping.terminal(note))\n") }
-                if scanSummary { CLIOutput.stderr("navgraph: \(report.summary.line)\n") }
-            }
+            return try Pipeline.analyze(request, progress: progress.report, onScanned: Self.printScan(progress, summary: scanSummary))
         } catch let error as Pipeline.UsageError {
             throw ValidationError(error.description)
+        }
+    }
+
+    /// Prints what a scan on the fly reported as soon as it ends: its warnings, the cache's notes and
+    /// (with `summary`) its summary line.
+    static func printScan(_ progress: ScanProgress, summary: Bool = true) -> (InputLoader.ScanReport) -> Void {
+        { report in
+            progress.finish()
+            CLIOutput.printDiagnostics(report.diagnostics)
+            for note in report.cacheNotes { CLIOutput.stderr("navgraph: warning: \(Escaping.terminal(note))\n") }
+            if summary { CLIOutput.stderr("navgraph: \(report.summary.line)\n") }
         }
     }
 }

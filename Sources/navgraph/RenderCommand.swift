@@ -118,8 +118,9 @@ struct RenderCommand: ParsableCommand {
         let renderer = DiagramRenderer(renderer: GraphvizRenderer(timeout: layoutTimeout))
         let outcome: DiagramRenderer.Outcome
         do {
-            let page = formats.contains(.html) ? HTMLPage.Context(scenarios: loaded.scenarioFindings()) : nil
-            outcome = try renderer.render(graph: loaded.graph, findings: loaded.findings(), options: options, formats: formats, page: page)
+            let found = loaded.renderFindings(page: formats.contains(.html))
+            outcome = try renderer.render(
+                graph: loaded.graph, findings: found.diagram, options: options, formats: formats, page: found.page.map(HTMLPage.Context.init))
         } catch {
             CLIOutput.stderr("navgraph: error: \(error)\n")
             throw ExitCode(ExitStatus.badInput)

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import NavGraphKit
+import NavGraphPipeline
 import NavGraphScan
 
-/// `navgraph scan PATH… -o registry.yml`: reads an app's Swift sources into a registry.
+/// `navgraph scan PATH… -o registry.yml`: reads an app's Swift sources into a registry
+/// (`Pipeline.scan`); this only parses the options and prints.
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
@@ -51,35 +53,28 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         if parseOnly {
-            let parsed = SwiftSourceScanner.parseOnly(paths: paths)
+            let parsed = Pipeline.parseOnly(paths: paths)
             CLIOutput.stderr("navgraph: parsed \(parsed.files) Swift files (\(parsed.bytes) bytes) with swift-syntax; nothing else done\n")
             return
         }
-        var (config, settingsProblems) = ScanConfiguration.read(try scanSection())
-        CLIOutput.printDiagnostics(settingsProblems.filter { $0.severity != .error })
-        let settingsErrors = settingsProblems.filter { $0.severity == .error }
-        if !settingsErrors.isEmpty { throw InputError(settingsErrors) }
-        if strictScan { config.strict = true }
-        if includeTests { config.includeTests = true }
-        if let target { config.target = target }
-        for name in style where name != "auto" {
-            guard let s = RoutingStyle(rawValue: name) else {
-                throw ValidationError("--style \(name): not a routing style (auto, \(RoutingStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            config.styles.append(s)
-        }
-        for (k, v) in try Self.parseModuleMap(moduleMap) { config.moduleMap[k] = v }
+        let (configuration, warnings) = try Pipeline.configuration(file: configFile, commandLine: Configuration())
+        CLIOutput.printDiagnostics(warnings)
+        let request = Pipeline.ScanRequest(
+            paths: paths, configuration: configuration,
+            options: Pipeline.ScanOptions(strict: strictScan, includeTests: includeTests, target: target, styles: style, moduleMap: moduleMap),
+            explain: explain, cache: cacheFlags.choice)
         let progress = ScanProgress()
-        let result: ScanResult
+        let outcome: Pipeline.ScanOutcome
         do {
-            var cache = cacheFlags.choice.options(forScanning: paths)
-            cache?.keepsRegistryYAML = !explain
-            result = try SwiftSourceScanner(configuration: config, cache: cache).scan(paths: paths, progress: progress.report)
+            outcome = try Pipeline.scan(request, progress: progress.report) { CLIOutput.printDiagnostics($0) }
             progress.finish()
+        } catch let error as Pipeline.UsageError {
+            throw ValidationError(error.description)
         } catch let error as InputError {
             progress.finish()
             throw error
         }
+        let result = outcome.result
         CLIOutput.printDiagnostics(result.diagnostics)
         for note in result.cacheNotes { CLIOutput.stderr("navgraph: warning: \(Escaping.terminal(note))\n") }
         if explain {
@@ -92,8 +87,7 @@ struct ScanCommand: ParsableCommand {
             CLIOutput.stderr("navgraph: learnt from the framework's declarations in the sources: \(Escaping.terminal(result.summary.learned.joined(separator: "; ")))\n")
         }
         if result.hasErrors { throw ExitCode(ExitStatus.badInput) }
-
-        let yaml = result.registryYAML ?? RegistryWriter.yaml(result.registry)
+        guard let yaml = outcome.registryYAML else { throw ExitCode(ExitStatus.badInput) }
         if let output {
             try CLIOutput.writeAtomically(yaml, to: output)
             CLIOutput.stderr("navgraph: \(result.summary.line) -> \(Escaping.terminal(output))\n")
@@ -124,42 +118,5 @@ struct ScanCommand: ParsableCommand {
         }
         if sites.isEmpty { out += "no navigation call sites\n" }
         return out
-    }
-
-    /// The `scan:` section of `--config` or ./.navgraph.yml, if any.
-    private func scanSection() throws -> RawNode? {
-        let path = configFile ?? (FileManager.default.fileExists(atPath: ".navgraph.yml") ? ".navgraph.yml" : nil)
-        guard let path else { return nil }
-        let (configuration, warnings) = try ConfigurationLoader.load(file: path)
-        CLIOutput.printDiagnostics(warnings)
-        return configuration.scan
-    }
-
-    /// `prefix=Module` pairs, or files holding `prefix=Module` / `prefix: Module` lines.
-    static func parseModuleMap(_ values: [String]) throws -> [String: String] {
-        var map: [String: String] = [:]
-        func add(_ line: Substring, from source: String) throws {
-            let text = line.trimmingCharacters(in: .whitespaces)
-            if text.isEmpty || text.hasPrefix("#") { return }
-            guard let sep = text.firstIndex(where: { $0 == "=" || $0 == ":" }) else {
-                throw ValidationError("--module-map: '\(text)' in \(source) is not PATH_PREFIX=Module")
-            }
-            let key = text[..<sep].trimmingCharacters(in: .whitespaces)
-            let value = text[text.index(after: sep)...].trimmingCharacters(in: .whitespaces)
-            guard !key.isEmpty, !value.isEmpty else {
-                throw ValidationError("--module-map: '\(text)' in \(source) is not PATH_PREFIX=Module")
-            }
-            map[key] = value
-        }
-        for v in values {
-            if v.contains("=") {
-                try add(Substring(v), from: "the command line")
-            } else if let text = try? String(contentsOfFile: v, encoding: .utf8) {
-                for line in text.split(separator: "\n") { try add(line, from: v) }
-            } else {
-                throw ValidationError("--module-map: '\(v)' is neither PATH_PREFIX=Module nor a readable file")
-            }
-        }
-        return map
     }
 }

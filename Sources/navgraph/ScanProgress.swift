@@ -26,5 +26,6 @@ final class ScanProgress: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if printed { CLIOutput.stderr("\r\u{1B}[K") }
+        printed = false
     }
 }

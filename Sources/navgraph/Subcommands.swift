@@ -15,6 +15,5 @@ extension NavGraphCommand {
         ExploreCommand.self,
         DiffCommand.self,
         InitCommand.self,
-        GenerateCommand.self,
     ]
 }

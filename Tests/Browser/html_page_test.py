@@ -4,7 +4,7 @@ pipe; nothing is downloaded) the way a person would: search, click, toggle a fla
 use the keyboard, switch to dark mode; screenshots go to --shots. Checks the page's path finder
 agrees with `navgraph path` on every pair of screens of the examples, and that hostile names stay text.
 
-Usage: Tests/Browser/html_page_test.py [--navgraph PATH] [--shots DIR] [--large N]
+Usage: Tests/Browser/html_page_test.py [--navgraph PATH] [--synth PATH] [--shots DIR] [--large N]
 """
 import argparse
 import json
@@ -312,7 +312,7 @@ class Suite:
     def map_page(self):
         if "map1000" not in self.pages:
             reg = os.path.join(self.tmp, "map1000.yml")
-            run(self.o.navgraph, "generate", "--features", "3006", "--modules", "1000", "--seed", "1", "-o", reg)
+            run(self.o.synth, "--features", "3006", "--modules", "1000", "--seed", "1", "-o", reg)
             t = time.time()
             self.page(reg, "map1000")
             self.map_render_s = time.time() - t
@@ -405,7 +405,7 @@ class Suite:
 
     def large(self, features):
         reg = os.path.join(self.tmp, f"gen{features}.yml")
-        run(self.o.navgraph, "generate", "--features", str(features), "-o", reg)
+        run(self.o.synth, "--features", str(features), "-o", reg)
         t = time.time()
         p = run(self.o.navgraph, "render", reg, "--name", f"gen{features}", "-f", "html", "-o", self.tmp)
         render_s = time.time() - t
@@ -429,11 +429,14 @@ class Suite:
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--navgraph", default=os.environ.get("NAVGRAPH", os.path.join(ROOT, ".build/debug/navgraph")))
+    ap.add_argument("--synth", default=os.environ.get("NAVGRAPH_SYNTH"),
+                    help="the generator of the synthetic apps (default: navgraph-synth beside --navgraph)")
     ap.add_argument("--shots", help="directory for the screenshots (default: a temporary one)")
     ap.add_argument("--large", type=int, help="also render and load a generated app of N features")
     ap.add_argument("--only", help="run only the tests whose name contains this")
     opts = ap.parse_args()
     opts.navgraph = os.path.abspath(opts.navgraph)
+    opts.synth = os.path.abspath(opts.synth or os.path.join(os.path.dirname(opts.navgraph), "navgraph-synth"))
     started = time.time()
     suite = Suite(opts)
     passed = failed = 0

@@ -86,14 +86,15 @@ public enum InitPlanner {
         let layout = ProjectLayout.read(root: root)
         var warnings = layout.problems
         let settings = existingScanSettings(root: root)
-        var scanConfiguration = ScanConfiguration.read(settings.isEmpty ? nil : .mapping(
+        // Every style and app target is looked for: the kept settings without styles and target, no cache.
+        var setup = ScanSetup(section: settings.isEmpty ? nil : .mapping(
             settings.map { (key: RawNode.scalar($0.key, plain: true, at: $0.value.location), value: $0.value) },
-            at: SourceLocation(file: path(InitConfiguration.fileName, in: root), line: 1, column: 1))).configuration
-        scanConfiguration.styles = []
-        scanConfiguration.target = nil
+            at: SourceLocation(file: path(InitConfiguration.fileName, in: root), line: 1, column: 1)), strict: false)
+        setup.configuration.styles = []
+        setup.configuration.target = nil
         let scanned: ScanResult
         do {
-            scanned = try SwiftSourceScanner(configuration: scanConfiguration).scan(paths: [root])
+            scanned = try setup.scanner(for: [root], cache: ScanCacheChoice(enabled: false)).scan(paths: [root])
         } catch let error as InputError {
             if error.diagnostics.contains(where: SwiftSourceScanner.isNoRouting) { throw .noRouting(root, warnings) }
             throw .input(warnings + error.diagnostics)

@@ -4,14 +4,28 @@ import NavGraphKit
 import NavGraphRender
 import NavGraphSynthetic
 
-/// `navgraph generate` (hidden): a deterministic synthetic registry for benchmarks
-/// (scripts/bench.sh, docs/performance.md), and optionally the same app as Swift sources.
-struct GenerateCommand: ParsableCommand {
+/// `navgraph-synth`: a deterministic synthetic registry for the benchmarks and tests
+/// (scripts/bench.sh, docs/performance.md), and optionally the same app as Swift sources. A tool of
+/// this repository, not part of the navgraph users install (`swift build --product navgraph-synth`).
+@main
+struct SynthCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "generate",
-        abstract: "Write a deterministic synthetic registry (and Swift sources) for benchmarks.",
-        shouldDisplay: false
+        commandName: "navgraph-synth",
+        abstract: "Write a deterministic synthetic registry (and Swift sources) for navgraph's benchmarks and tests."
     )
+
+    /// Bad input (an unwritable file) is exit code 2, as in navgraph; usage errors are ArgumentParser's.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as InputError {
+            Self.stderr(error.diagnostics.map { "navgraph-synth: \($0.severity.rawValue): \($0.message)\n" }.joined())
+            Foundation.exit(2)
+        } catch {
+            exit(withError: error)
+        }
+    }
 
     enum Format: String, ExpressibleByArgument { case yaml, json }
 
@@ -95,7 +109,7 @@ struct GenerateCommand: ParsableCommand {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.text.utf8).write(to: url)
             }
-            CLIOutput.stderr("navgraph: wrote \(app.files.count) Swift files and ANSWER-KEY.txt (\(app.key.count) cases) to \(constructs)\n")
+            Self.stderr("navgraph-synth: wrote \(app.files.count) Swift files and ANSWER-KEY.txt (\(app.key.count) cases) to \(constructs)\n")
             return
         }
         let shape = SyntheticRegistry.Shape(
@@ -104,9 +118,9 @@ struct GenerateCommand: ParsableCommand {
         let synthetic = SyntheticRegistry(features: features, modules: modules, seed: seed, shape: shape)
         let text = format == .yaml ? RegistryWriter.yaml(synthetic.registry) : RegistryJSONWriter.json(synthetic.registry)
         if let output {
-            try CLIOutput.writeAtomically(text, to: output)
+            try Self.write(text, to: output)
         } else {
-            CLIOutput.stdout(text)
+            FileHandle.standardOutput.write(Data(text.utf8))
         }
         if let swift {
             let root = URL(fileURLWithPath: swift)
@@ -118,10 +132,10 @@ struct GenerateCommand: ParsableCommand {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.text.utf8).write(to: url)
             }
-            CLIOutput.stderr("navgraph: wrote \(files.count) Swift files to \(swift)\n")
+            Self.stderr("navgraph-synth: wrote \(files.count) Swift files to \(swift)\n")
         }
         if let measurementDOT { try writeMeasurementDOT(synthetic.registry, into: measurementDOT) }
-        CLIOutput.stderr("navgraph: \(synthetic.registry.features.count) features, \(synthetic.moduleCount) modules, \(synthetic.edgeCount) edges\n")
+        Self.stderr("navgraph-synth: \(synthetic.registry.features.count) features, \(synthetic.moduleCount) modules, \(synthetic.edgeCount) edges\n")
     }
 
     /// `app<N>-nolabels.dot`, `-labels.dot`, `-nolabels-bounded.dot` and `-collapsed.dot`.
@@ -141,5 +155,19 @@ struct GenerateCommand: ParsableCommand {
         options.collapseModules = .always
         files.append(("app\(features)-collapsed.dot", Data(try GraphvizRenderer.dot(for: try builder.build(options)).utf8)))
         try AtomicFileWriter.write(files, into: URL(fileURLWithPath: dir))
+    }
+
+    static func stderr(_ s: String) {
+        FileHandle.standardError.write(Data(s.utf8))
+    }
+
+    /// `text` into `path` all or nothing (`-` is standard output); a failure names the path.
+    static func write(_ text: String, to path: String) throws {
+        if path == "-" { return FileHandle.standardOutput.write(Data(text.utf8)) }
+        do {
+            try AtomicFileWriter.write(Data(text.utf8), to: path)
+        } catch {
+            throw InputError([Diagnostic(.error, "cannot write \(path): \(error.reason)", at: nil)])
+        }
     }
 }
