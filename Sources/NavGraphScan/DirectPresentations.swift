@@ -93,10 +93,15 @@ struct DirectPresentations {
     /// The router's own types: routes, handlers, what adopts a route, the router.
     private let routerTypes: Set<String>
     private let debugOnly: Set<String>
+    /// Types whose code is a routing style's router (a module factory's app router): a value decided
+    /// there (`module.resolve(using:)` in its `push(module:)`) is the router at work; a value its
+    /// wrappers are handed from outside (`router.present(view: view)`) is still followed.
+    private let routerCode: Set<String>
 
-    init(index: SemanticIndex, registry: Registry, config: ScanConfiguration) {
+    init(index: SemanticIndex, registry: Registry, config: ScanConfiguration, routerCode: Set<String> = []) {
         self.index = index
         self.config = config
+        self.routerCode = routerCode
         // Fewer steps than a route's 16: a presented view controller passes through few wrappers,
         // and every presentation call of the app is followed (wrappers of UIKit's own methods
         // fan out to every call of them).
@@ -193,7 +198,7 @@ struct DirectPresentations {
             var any = false
             var seen = Set<String>()
             for s in found.screens {
-                if s.site.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) }) { continue }
+                if s.site.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) || routerCode.contains($0) }) { continue }
                 guard seen.insert("\(s.feature)|\(s.site.location)").inserted else { continue }
                 if let top = s.site.enclosingTypes.last, roots.contains(top) {
                     any = true
@@ -223,7 +228,7 @@ struct DirectPresentations {
             // A view controller of the sources that several screens' builds reach (made through a
             // wireframe, a container's `resolve`): it may be any of them but the one showing it. Not an
             // edge; what it may be is held back (`Completeness`) instead of reported unreachable.
-            for u in found.unknown where !u.site.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) }) {
+            for u in found.unknown where !u.site.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) || routerCode.contains($0) }) {
                 let shownFrom = Set(graph.owners(of: u.site, features: featureIndex).map { featureNames[$0] })
                 for f in u.features where !shownFrom.contains(f) {
                     any = true
@@ -239,7 +244,7 @@ struct DirectPresentations {
             // root runs at launch, so such a call is assumed to run (no screens).
             var callers = Set<String>()
             var inRoot = false
-            for m in misses where !reasons.contains(m.reason) {
+            for m in misses where !reasons.contains(m.reason) && !m.site.enclosingTypes.contains(where: routerCode.contains) {
                 // Unknown where no screen is known to run it (router machinery, a coordinator): not counted.
                 if let top = m.site.enclosingTypes.last, roots.contains(top) {
                     inRoot = true

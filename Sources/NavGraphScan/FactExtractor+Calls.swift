@@ -21,6 +21,24 @@ extension FactExtractor {
         return .visitChildren
     }
 
+    /// `x as! LoginController`, `x as? Y`: the type a value is cast to is referred to (a storyboard's
+    /// screen is made by `storyboard.instantiateViewController(withIdentifier:) as! LoginController`).
+    func readCast(_ node: UnresolvedAsExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let list = node.parent?.as(ExprListSyntax.self) else { return .visitChildren }
+        var after = false
+        for e in list {
+            if after {
+                if let t = e.as(TypeExprSyntax.self) {
+                    let name = SyntaxHelpers.simpleName(t.type)
+                    if SyntaxHelpers.isTypeLike(name) { recordTypeReference(name, at: node) }
+                }
+                break
+            }
+            after = e.id == Syntax(node).id
+        }
+        return .visitChildren
+    }
+
     func readString(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
         if let value = SyntaxHelpers.literal(ExprSyntax(node)), Self.looksLikeAnyRoute(value) {
             facts.deeplinks.append(DeepLinkFact(anyRoute: value, location: location(node), ignore: ignored(around: node)))

@@ -132,6 +132,7 @@ final class FactExtractor: SyntaxVisitor {
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind { readReference(node) }
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind { readMemberAccess(node) }
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind { readString(node) }
+    override func visit(_ node: UnresolvedAsExprSyntax) -> SyntaxVisitorContinueKind { readCast(node) }
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind { readCall(node) }
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { recordBindings(node); return .visitChildren }
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind { recordAssignment(node); return .visitChildren }

@@ -235,9 +235,9 @@ extension SwiftSourceScanner {
     /// the entries they add, and what the scan could not follow among them (it holds back what it could
     /// show: `Completeness`). Returns their explanations.
     static func addDirectPresentations(
-        to registry: inout Registry, index: SemanticIndex, config: ScanConfiguration, summary: inout ScanSummary
+        to registry: inout Registry, index: SemanticIndex, config: ScanConfiguration, routerCode: Set<String> = [], summary: inout ScanSummary
     ) -> [CallSiteExplanation] {
-        let direct = DirectPresentations(index: index, registry: registry, config: config).run()
+        let direct = DirectPresentations(index: index, registry: registry, config: config, routerCode: routerCode).run()
         for i in registry.features.indices {
             guard let p = direct.presents[registry.features[i].name] else { continue }
             var seen = Set<String>()

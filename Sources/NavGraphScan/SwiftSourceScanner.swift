@@ -68,11 +68,9 @@ public struct SwiftSourceScanner: Sendable {
         index.fallbackRequirements = read.fallbackRequirements
         var (registry, explanations, routerTypes) = readRegistry(index: index, facts: facts, config: read.config, summary: &summary, warnings: &warnings)
         // Screens shown around the router (push, present, sheet, …): `presents` edges, style `direct`;
-        // what the styles' own routers present is theirs.
+        // what the styles' own routers decide to present is theirs.
         if !registry.features.isEmpty {
-            var directConfig = read.config
-            directConfig.routerTypes += routerTypes.subtracting(directConfig.routerTypes).sorted()
-            explanations += Self.addDirectPresentations(to: &registry, index: index, config: directConfig, summary: &summary)
+            explanations += Self.addDirectPresentations(to: &registry, index: index, config: read.config, routerCode: routerTypes, summary: &summary)
         }
         Self.noteMissingEntry(in: &registry, summary: &summary)
         Self.count(registry, into: &summary)

@@ -584,4 +584,35 @@ final class ScreenStructureTests: XCTestCase {
         XCTAssertEqual(r.registry.routes.map(\.id), ["WelcomeRoute"])
         XCTAssertFalse(r.registry.features.contains { $0.name == "SettingsViewController" && !$0.navigates.isEmpty })
     }
+
+    /// A screen made from a storyboard and cast (`instantiateViewController(withIdentifier:) as!
+    /// LoginController`) inside a story the route's default builds: the cast names the screen. The
+    /// routes' defaults extend a protocol the sources never declare (a router package's). A public app
+    /// was "no routing found" this way.
+    func testAStoryboardScreenCastInsideAStoryIsTheRoutesScreen() throws {
+        let r = try scan(["Screens": """
+            import UIKit
+            import Router
+            protocol LoginRoute { func showLogin() }
+            extension LoginRoute where Self: RouterProtocol {
+                func showLogin() { open(LoginStory().viewController, transition: Fade()) }
+            }
+            struct LoginStory {
+                let viewController: UIViewController
+                init() {
+                    let storyboard = UIStoryboard(name: "Login", bundle: nil)
+                    viewController = storyboard.instantiateViewController(withIdentifier: "login") as! LoginController
+                }
+            }
+            final class LoginController: UIViewController {}
+            final class LaunchRouter: Router<LaunchController>, LoginRoute {}
+            final class LaunchController: UIViewController {
+                let router = LaunchRouter()
+                override func viewDidLoad() { router.showLogin() }
+            }
+            """])
+        XCTAssertEqual(r.registry.routes.map(\.id), ["LoginRoute"])
+        XCTAssertEqual(r.registry.handlers.flatMap { $0.routes.map(\.feature) }, ["LoginController"])
+        XCTAssertEqual(edges(r), ["LaunchController -> LoginRoute"])
+    }
 }

@@ -369,6 +369,8 @@ struct ModuleFactoryExtractor: StyleExtractor {
         var modules: Set<String> = []
         /// Per page enum, per key property, per case: the key.
         private var keys: [String: [String: [String: String]]] = [:]
+        /// Page enums with a per-case property (`var routePath: String { switch self { … } }`), readable or not.
+        private var keyed: Set<String> = []
 
         init(_ index: SemanticIndex) {
             self.index = index
@@ -403,6 +405,8 @@ struct ModuleFactoryExtractor: StyleExtractor {
                 guard case .ref("self") = s.subject, let f = s.function, let owner = index.functions[f].owner, pages.contains(owner),
                       index.functions[f].parameters.isEmpty else { continue }
                 let property = index.functions[f].name
+                // (A switch that builds the modules, `func make() -> Module { switch self { … } }`, is no key.)
+                if s.cases.contains(where: { $0.values.contains { v in if case .construct = v { return false }; return true } }) { keyed.insert(owner) }
                 for c in s.cases {
                     guard c.values.count == 1, case .literal(let key) = c.values[0] else { continue }
                     for p in c.patterns {
@@ -467,7 +471,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
             // A page enum with no key at all (no key property, no raw values): the case is the page.
             // (A raw type without raw values written, `enum Page: Int`, has keys the scan cannot read.)
             let onlyProtocols = t.inherited.allSatisfy { ["CaseIterable", "Equatable", "Hashable", "Sendable"].contains($0) || index.isProtocol($0) }
-            return props.isEmpty && onlyProtocols ? "\(page).\(name)" : nil
+            return props.isEmpty && !keyed.contains(page) && onlyProtocols ? "\(page).\(name)" : nil
         }
 
         /// A key written through a page enum (not a bare literal).
