@@ -108,10 +108,12 @@ extension FastRegistryDecoder {
 
 extension PlainKeys {
     /// A route's keys in a plain object (`FastRegistryDecoder.plainRoute`): the others are read as events.
-    package static let route = PlainKeys(["id", "type", "module"])
+    /// (`plain.value[k]` is the value of the k-th key listed here.)
+    package static let route = PlainKeys([RouteKey.id, .type, .module].map(\.name))
     /// A handler's keys in a plain object (`FastRegistryDecoder.plainHandler`), its `routes` as pairs.
-    package static let handler = PlainKeys(["name", "module", "routes"], pairs: "routes")
+    package static let handler = PlainKeys([HandlerKey.name, .module, .routes].map(\.name), pairs: HandlerKey.routes.name)
     /// A feature's keys in a plain object (`FastRegistryDecoder.plainFeature`).
     package static let feature = PlainKeys(
-        ["name", "module", "enabled", "fallback", "dependencies", "navigates"], objectItems: ("navigates", ["route", "style"]))
+        [FeatureKey.name, .module, .enabled, .fallback, .dependencies, .navigates].map(\.name),
+        objectItems: (FeatureKey.navigates.name, [NavigationKey.route, .style].map(\.name)))
 }

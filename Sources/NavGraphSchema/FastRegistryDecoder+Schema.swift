@@ -1,29 +1,31 @@
 import NavGraphSupport
 import NavGraphModel
 
-/// The schema as the fast reader reads it from events: `RegistryDecoder`'s keys and rules, each
-/// declaration with its names' ids in `RegistryNames`' layout; anything else gives up.
+/// The schema as the fast reader reads it from events: the keys of `RegistrySchema.swift` (each switch
+/// is over a key enum, with no `default:`) and `RegistryDecoder`'s rules, each declaration with its
+/// names' ids in `RegistryNames`' layout; anything else gives up.
 extension FastRegistryDecoder {
     mutating func registry() throws(GiveUp) -> Registry {
         var r = Registry()
         var version = false
-        try mapping(try event(), RegistryDecoder.topKeys) { (d, key) throws(GiveUp) in
+        try mapping(try event(), TopKey.self) { (d, key) throws(GiveUp) in
             switch key {
-            case "navgraph":
+            case .navgraph:
                 let v = try d.event()
                 guard v.kind == .scalar, v.plain, Int(v.text) == RegistryLoader.schemaVersion else { throw GiveUp() }
                 version = true
-            case "app": r.app = try d.optionalString()
-            case "entries": try d.list { (d, e) throws(GiveUp) in r.entries.append(try d.entry(e)) }
-            case "flags": try d.pairs { (d, k, v) throws(GiveUp) in r.flags.append(try d.flag(k.text, v)) }
-            case "provided": try d.list { (d, e) throws(GiveUp) in r.provided.append(try d.provided(e)) }
-            case "routes": r.routes = try d.list(plain: { (d) throws(GiveUp) in try d.plainRoute() }) { (d, e) throws(GiveUp) in try d.route(e) }
-            case "handlers": r.handlers = try d.list(plain: { (d) throws(GiveUp) in try d.plainHandler() }) { (d, e) throws(GiveUp) in try d.handler(e) }
-            case "features":
+            case .app: r.app = try d.optionalString()
+            case .entries: try d.list { (d, e) throws(GiveUp) in r.entries.append(try d.entry(e)) }
+            case .flags: try d.pairs { (d, k, v) throws(GiveUp) in r.flags.append(try d.flag(k.text, v)) }
+            case .provided: try d.list { (d, e) throws(GiveUp) in r.provided.append(try d.provided(e)) }
+            case .routes: r.routes = try d.list(plain: { (d) throws(GiveUp) in try d.plainRoute() }) { (d, e) throws(GiveUp) in try d.route(e) }
+            case .handlers: r.handlers = try d.list(plain: { (d) throws(GiveUp) in try d.plainHandler() }) { (d, e) throws(GiveUp) in try d.handler(e) }
+            case .features:
                 r.features = try d.list(plain: { (d) throws(GiveUp) in try d.plainFeature() }) { (d, e) throws(GiveUp) in try d.feature(e) }
-            case "dependencies": try d.list { (d, e) throws(GiveUp) in r.dependencies.append(try d.binding(e)) }
-            case "deeplinks": try d.list { (d, e) throws(GiveUp) in r.deeplinks.append(try d.deeplink(e)) }
-            default: throw GiveUp()
+            case .dependencies: try d.list { (d, e) throws(GiveUp) in r.dependencies.append(try d.binding(e)) }
+            case .deeplinks: try d.list { (d, e) throws(GiveUp) in r.deeplinks.append(try d.deeplink(e)) }
+            // Only scans write `unfollowed:`: it is left to the positioned reader.
+            case .unfollowed: throw GiveUp()
             }
         }
         guard version else { throw GiveUp() }
@@ -36,16 +38,15 @@ extension FastRegistryDecoder {
         var targetID: Int32 = -1
         var source: SourceLocation?
         var ignore: [String] = []
-        try mapping(start, RegistryDecoder.entryKeys) { (d, key) throws(GiveUp) in
+        try mapping(start, EntryKey.self) { (d, key) throws(GiveUp) in
             switch key {
-            case "feature", "route":
+            case .feature, .route:
                 guard target == nil else { throw GiveUp() }
                 let (name, id) = try d.name()
-                target = key == "feature" ? .feature(name) : .route(name)
+                target = key == .feature ? .feature(name) : .route(name)
                 targetID = id
-            case "source": source = try d.sourceLocation()
-            case "ignore": ignore = try d.strings()
-            default: throw GiveUp()
+            case .source: source = try d.sourceLocation()
+            case .ignore: ignore = try d.strings()
             }
         }
         guard let target else { throw GiveUp() }
@@ -60,9 +61,9 @@ extension FastRegistryDecoder {
             var defaultValue = false
             var owner: String?
             var source: SourceLocation?
-            try mapping(value, RegistryDecoder.flagKeys) { (d, key) throws(GiveUp) in
+            try mapping(value, FlagKey.self) { (d, key) throws(GiveUp) in
                 switch key {
-                case "default":
+                case .default:
                     let e = try d.event()
                     guard e.kind == .scalar else { throw GiveUp() }
                     if e.text == "runtime" {
@@ -71,9 +72,8 @@ extension FastRegistryDecoder {
                         guard e.plain, let b = RawNode.bool(e.text) else { throw GiveUp() }
                         defaultValue = b
                     }
-                case "source": source = try d.sourceLocation()
-                case "owner": owner = try d.optionalString()
-                default: throw GiveUp()
+                case .source: source = try d.sourceLocation()
+                case .owner: owner = try d.optionalString()
                 }
             }
             return FeatureFlag(
@@ -97,11 +97,10 @@ extension FastRegistryDecoder {
         }
         var name: (String, Int32)?
         var source: SourceLocation?
-        try mapping(item, RegistryDecoder.providedKeys) { (d, key) throws(GiveUp) in
+        try mapping(item, ProvidedKey.self) { (d, key) throws(GiveUp) in
             switch key {
-            case "name": name = try d.name()
-            case "source": source = try d.sourceLocation()
-            default: throw GiveUp()
+            case .name: name = try d.name()
+            case .source: source = try d.sourceLocation()
             }
         }
         guard let name else { throw GiveUp() }
@@ -118,22 +117,21 @@ extension FastRegistryDecoder {
         var source: SourceLocation?
         var ignore: [String] = []
         var system: RoutingSystem?
-        try mapping(start, RegistryDecoder.routeKeys) { (d, key) throws(GiveUp) in
+        try mapping(start, RouteKey.self) { (d, key) throws(GiveUp) in
             switch key {
-            case "id": id = try d.name()
-            case "type": type = try d.optionalString()
-            case "module": module = try d.optionalString()
-            case "parameters":
+            case .id: id = try d.name()
+            case .type: type = try d.optionalString()
+            case .module: module = try d.optionalString()
+            case .parameters:
                 try d.pairs { (d, k, v) throws(GiveUp) in parameters.append(.init(name: k.text, type: try d.string(v))) }
-            case "source": source = try d.sourceLocation()
-            case "ignore": ignore = try d.strings()
-            case "system":
+            case .source: source = try d.sourceLocation()
+            case .ignore: ignore = try d.strings()
+            case .system:
                 // An unknown system is the positioned reader's error to report.
                 if let s = try d.optionalString() {
                     guard let known = RoutingSystem(rawValue: s) else { throw GiveUp() }
                     system = known
                 }
-            default: throw GiveUp()
             }
         }
         guard let id else { throw GiveUp() }
@@ -151,11 +149,11 @@ extension FastRegistryDecoder {
         var mappingIDs: [Int32] = []
         var source: SourceLocation?
         var ignore: [String] = []
-        try mapping(start, RegistryDecoder.handlerKeys) { (d, key) throws(GiveUp) in
+        try mapping(start, HandlerKey.self) { (d, key) throws(GiveUp) in
             switch key {
-            case "name": name = try d.name()
-            case "module": module = try d.optionalString()
-            case "routes":
+            case .name: name = try d.name()
+            case .module: module = try d.optionalString()
+            case .routes:
                 var mappings: [RouteHandler.Mapping] = []
                 try d.pairs { (d, k, v) throws(GiveUp) in
                     let keyAt = d.location(k)
@@ -165,9 +163,8 @@ extension FastRegistryDecoder {
                     mappingIDs.append(featureID)
                 }
                 routes = mappings
-            case "source": source = try d.sourceLocation()
-            case "ignore": ignore = try d.strings()
-            default: throw GiveUp()
+            case .source: source = try d.sourceLocation()
+            case .ignore: ignore = try d.strings()
             }
         }
         guard let name, let routes else { throw GiveUp() }
@@ -192,13 +189,12 @@ extension FastRegistryDecoder {
             var lazy = false
             var used: Bool?
             var source: SourceLocation?
-            try d.mapping(item, RegistryDecoder.dependencyRefKeys) { (d, key) throws(GiveUp) in
+            try d.mapping(item, DependencyRefKey.self) { (d, key) throws(GiveUp) in
                 switch key {
-                case "protocol": name = try d.name()
-                case "lazy": lazy = try d.bool()
-                case "used": used = try d.bool()
-                case "source": source = try d.sourceLocation()
-                default: throw GiveUp()
+                case .protocol: name = try d.name()
+                case .lazy: lazy = try d.bool()
+                case .used: used = try d.bool()
+                case .source: source = try d.sourceLocation()
                 }
             }
             guard let name else { throw GiveUp() }
@@ -223,24 +219,24 @@ extension FastRegistryDecoder {
         var source: SourceLocation?
         var ignore: [String] = []
         var unusedFallback: UnusedFallback?
-        try mapping(start, RegistryDecoder.featureKeys) { (d, key) throws(GiveUp) in
+        try mapping(start, FeatureKey.self) { (d, key) throws(GiveUp) in
             switch key {
-            case "name": name = try d.name()
-            case "module": module = try d.optionalString()
-            case "enabled":
+            case .name: name = try d.name()
+            case .module: module = try d.optionalString()
+            case .enabled:
                 let e = try d.event()
                 guard e.kind == .scalar, let value = RegistryDecoder.enablement(e.text, plain: e.plain) else { throw GiveUp() }
                 enabled = (value, d.location(e))
-            case "fallback":
+            case .fallback:
                 let e = try d.event()
                 let l = d.location(e)
                 let value: (String, Int32)? = e.kind == .scalar && e.plain && RawNode.isNull(e.text) ? nil : try d.name(e)
                 fallback = (value?.0, l)
                 fallbackID = value?.1 ?? -1
-            case "dependencies":
+            case .dependencies:
                 dependencies = try d.dependencyRefs()
                 dependenciesRead = true
-            case "navigates":
+            case .navigates:
                 d.navigationScratch.removeAll(keepingCapacity: true)
                 d.navigationIDScratch.removeAll(keepingCapacity: true)
                 try d.list { (d, item) throws(GiveUp) in
@@ -250,13 +246,12 @@ extension FastRegistryDecoder {
                 }
                 navigates = d.navigationScratch.withUnsafeBufferPointer { Array($0) }
                 navigatesRead = true
-            case "presents":
+            case .presents:
                 // Presented features are not in `RegistryNames`' layout (the graph build interns them).
                 try d.list { (d, item) throws(GiveUp) in presents.append(try d.presentation(item)) }
-            case "source": source = try d.sourceLocation()
-            case "ignore": ignore = try d.strings()
-            case "unusedFallback": unusedFallback = try d.unusedFallback()
-            default: throw GiveUp()
+            case .source: source = try d.sourceLocation()
+            case .ignore: ignore = try d.strings()
+            case .unusedFallback: unusedFallback = try d.unusedFallback()
             }
         }
         guard let name else { throw GiveUp() }
@@ -287,12 +282,11 @@ extension FastRegistryDecoder {
         var feature: String?
         var style: String?
         var source: SourceLocation?
-        try mapping(item, RegistryDecoder.presentationKeys) { (d, key) throws(GiveUp) in
+        try mapping(item, PresentationKey.self) { (d, key) throws(GiveUp) in
             switch key {
-            case "feature": feature = try d.name().0
-            case "style": style = try d.optionalString()
-            case "source": source = try d.sourceLocation()
-            default: throw GiveUp()
+            case .feature: feature = try d.name().0
+            case .style: style = try d.optionalString()
+            case .source: source = try d.sourceLocation()
             }
         }
         guard let feature else { throw GiveUp() }
@@ -308,12 +302,11 @@ extension FastRegistryDecoder {
         var route: (String, Int32)?
         var style: String?
         var source: SourceLocation?
-        try mapping(item, RegistryDecoder.navigationKeys) { (d, key) throws(GiveUp) in
+        try mapping(item, NavigationKey.self) { (d, key) throws(GiveUp) in
             switch key {
-            case "route": route = try d.name()
-            case "style": style = try d.optionalString()
-            case "source": source = try d.sourceLocation()
-            default: throw GiveUp()
+            case .route: route = try d.name()
+            case .style: style = try d.optionalString()
+            case .source: source = try d.sourceLocation()
             }
         }
         guard let route else { throw GiveUp() }
@@ -326,12 +319,11 @@ extension FastRegistryDecoder {
         var declared: String?
         var requirement: String?
         var source: SourceLocation?
-        try mapping(start, RegistryDecoder.unusedFallbackKeys) { (d, key) throws(GiveUp) in
+        try mapping(start, UnusedFallbackKey.self) { (d, key) throws(GiveUp) in
             switch key {
-            case "declared": declared = try d.string()
-            case "requirement": requirement = try d.string()
-            case "source": source = try d.sourceLocation()
-            default: throw GiveUp()
+            case .declared: declared = try d.string()
+            case .requirement: requirement = try d.string()
+            case .source: source = try d.sourceLocation()
             }
         }
         guard let declared, let requirement else { throw GiveUp() }
@@ -347,17 +339,16 @@ extension FastRegistryDecoder {
         var dependencyIDs: [Int32] = []
         var source: SourceLocation?
         var ignore: [String] = []
-        try mapping(start, RegistryDecoder.bindingKeys) { (d, key) throws(GiveUp) in
+        try mapping(start, BindingKey.self) { (d, key) throws(GiveUp) in
             switch key {
-            case "protocol": proto = try d.name()
-            case "implementation": implementation = try d.optionalString()
-            case "module": module = try d.optionalString()
-            case "dependencies":
+            case .protocol: proto = try d.name()
+            case .implementation: implementation = try d.optionalString()
+            case .module: module = try d.optionalString()
+            case .dependencies:
                 dependencies = try d.dependencyRefs()
                 dependencyIDs = d.dependencyIDScratch
-            case "source": source = try d.sourceLocation()
-            case "ignore": ignore = try d.strings()
-            default: throw GiveUp()
+            case .source: source = try d.sourceLocation()
+            case .ignore: ignore = try d.strings()
             }
         }
         guard let proto else { throw GiveUp() }
@@ -375,18 +366,17 @@ extension FastRegistryDecoder {
         var anyRoute: String?
         var source: SourceLocation?
         var ignore: [String] = []
-        try mapping(start, RegistryDecoder.deeplinkKeys) { (d, key) throws(GiveUp) in
+        try mapping(start, DeepLinkKey.self) { (d, key) throws(GiveUp) in
             switch key {
-            case "url": url = try d.optionalString()
-            case "route": route = try d.optionalName()
-            case "anyRoute":
+            case .url: url = try d.optionalString()
+            case .route: route = try d.optionalName()
+            case .anyRoute:
                 // Any scalar, even empty: `invalid-deeplink` checks it.
                 let e = try d.event()
                 guard e.kind == .scalar else { throw GiveUp() }
                 anyRoute = e.text
-            case "source": source = try d.sourceLocation()
-            case "ignore": ignore = try d.strings()
-            default: throw GiveUp()
+            case .source: source = try d.sourceLocation()
+            case .ignore: ignore = try d.strings()
             }
         }
         guard anyRoute != nil || route != nil || url != nil else { throw GiveUp() }

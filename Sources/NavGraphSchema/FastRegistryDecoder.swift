@@ -2,7 +2,7 @@ import Foundation
 import NavGraphSupport
 import NavGraphModel
 
-/// The fast path of `RegistryLoader`: reads registry events (JSON bytes or libyaml events) straight
+/// The fast path of `RegistryLoader`: reads registry events (JSON or block-YAML bytes) straight
 /// into a `Registry`, with no `RawNode` tree and a `SourceLocation` only for what the model keeps.
 ///
 /// It reads only input the positioned reader (`RegistryDecoder` over `RawNode`s) would accept without
@@ -88,22 +88,21 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
 
     mutating func location(_ e: RegistryEvent) -> SourceLocation { s.location(e.mark) }
 
-    /// Calls `body` with the name of each key of the mapping that `start` opened; keys must come from
-    /// `allowed` (at most 16) and appear once. Callers switch on the name (never on its position in
-    /// `allowed`) and give up in `default:`, so a key can only ever be read as itself.
-    mutating func mapping(
-        _ start: RegistryEvent, _ allowed: [String], _ body: (inout Self, String) throws(GiveUp) -> Void
+    /// Calls `body` with each key of the mapping that `start` opened; keys must be spelled as one of
+    /// `K`'s (at most 16) and appear once. Callers switch over the key, with no `default:`.
+    mutating func mapping<K: RegistryKey>(
+        _ start: RegistryEvent, _ keys: K.Type, _ body: (inout Self, K) throws(GiveUp) -> Void
     ) throws(GiveUp) {
         guard start.kind == .mappingStart else { throw GiveUp() }
         var seen: UInt16 = 0
         while true {
             let k = try event()
             if k.kind == .mappingEnd { return }
-            guard k.kind == .scalar, let index = allowed.firstIndex(of: k.text) else { throw GiveUp() }
+            guard k.kind == .scalar, let index = K.names.firstIndex(of: k.text) else { throw GiveUp() }
             let bit: UInt16 = 1 << UInt16(index)
             guard seen & bit == 0 else { throw GiveUp() }
             seen |= bit
-            try body(&self, allowed[index])
+            try body(&self, K.all[index])
         }
     }
 

@@ -37,6 +37,16 @@ package struct SchemaReader {
         return out
     }
 
+    /// `mapping(_:_:allowed:)` with the keys of a `RegistryKey` enum (`what`: the element, `K.element` unless given).
+    package mutating func mapping<K: RegistryKey>(_ node: RawNode, _ keys: K.Type, what: String? = nil) -> [K: RawNode]? {
+        guard let m = mapping(node, what ?? K.element, allowed: K.names) else { return nil }
+        var out: [K: RawNode] = [:]
+        for (name, value) in m {
+            if let key = K(rawValue: name) { out[key] = value }
+        }
+        return out
+    }
+
     /// Every pair of a free-form mapping (names to values), reporting repeated keys.
     package mutating func pairs(_ node: RawNode, _ what: String) -> [(String, RawNode, RawNode)] {
         guard case .mapping(let pairs, _) = node else {
