@@ -64,11 +64,14 @@ final class RegistrySchemaTests: XCTestCase {
         }
         let positioned = try RegistryLoader().positionedLoad(text: text, file: "every.yml", isJSON: false)
         XCTAssertEqual(RegistryWriter.yaml(positioned), text)
-        // `unfollowed:` (the last section) is left to the positioned reader.
-        let fast = RegistryLoader.fastLoad(text: text.components(separatedBy: "unfollowed:\n")[0], file: "every.yml", isJSON: false)
-        var withoutUnfollowed = positioned
-        withoutUnfollowed.unfollowed = []
-        XCTAssertEqual(fast.map(RegistryWriter.yaml), RegistryWriter.yaml(withoutUnfollowed), "the fast reader reads every key but unfollowed")
+        // `unfollowed:` (the last section) is left to the positioned reader, and so is YAML outside the
+        // block reader's subset: the escaped quotes of `anyRoute`'s JSON.
+        let plain = text.components(separatedBy: "unfollowed:\n")[0].split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("anyRoute") }.joined(separator: "\n")
+        XCTAssertNil(RegistryLoader.fastLoad(text: text, file: "every.yml", isJSON: false), "escapes are left to the positioned reader")
+        let fast = RegistryLoader.fastLoad(text: plain, file: "every.yml", isJSON: false)
+        let expected = try RegistryLoader().positionedLoad(text: plain, file: "every.yml", isJSON: false)
+        XCTAssertEqual(fast.map(RegistryWriter.yaml), RegistryWriter.yaml(expected), "the fast reader reads every key but unfollowed")
     }
 
     /// What registry JSON carries is read back the same, and is what the JSON writer declares.
