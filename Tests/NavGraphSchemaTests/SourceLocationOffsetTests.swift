@@ -67,9 +67,10 @@ import NavGraphTestSupport
         let registry = try RegistryLoader().load(file: path)
         #expect(Self.unknownReferences(registry) == ["9:1219", "9:1467", "9:234", "9:37", "9:475", "9:723", "9:83", "9:971"])
         let text = try #require(String(data: try Data(contentsOf: URL(fileURLWithPath: path)), encoding: .utf8))
-        let fast = try #require(RegistryLoader.fastLoad(text: text, file: path, isJSON: false))
-        #expect(fast == registry)
-        #expect(try RegistryLoader().positionedLoad(text: text, file: path, isJSON: false) == fast)
+        // The block reader leaves this text (its byte-order mark) to the positioned reader, Yams: the
+        // same registry, the same character-counted positions.
+        #expect(RegistryLoader.fastLoad(text: text, file: path, isJSON: false) == nil)
+        #expect(try RegistryLoader().positionedLoad(text: text, file: path, isJSON: false) == registry)
     }
 
     /// The naive count the readers used to make. JSON: line = 1 + the `\n` before the offset, column =
