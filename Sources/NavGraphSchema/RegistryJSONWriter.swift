@@ -34,22 +34,26 @@ public enum RegistryJSONWriter {
 
     /// `{"key": value, …}` of the keys JSON carries, in their declared order.
     package static func object<K: JSONWrittenKey>(_ element: K.Element, _ keys: K.Type) -> String {
-        object(written(element, keys))
+        var out = "{"
+        for k in K.all {
+            guard let text = k.json(element) else { continue }
+            if out.utf8.count > 1 { out += ", " }
+            // Key names are plain ASCII words: quoted as they are.
+            out += "\""
+            out += k.name
+            out += "\": "
+            out += text
+        }
+        return out + "}"
     }
 
     /// A list item or a flag: the first key's value alone when nothing else is written, else `object`.
     package static func item<K: JSONWrittenKey>(_ element: K.Element, _ keys: K.Type) -> String {
-        let texts = written(element, keys)
-        if texts.count == 1, texts[0].key == K.all.first { return texts[0].text }
-        return object(texts)
-    }
-
-    private static func written<K: JSONWrittenKey>(_ element: K.Element, _ keys: K.Type) -> [(key: K, text: String)] {
-        K.all.compactMap { k in k.json(element).map { (k, $0) } }
-    }
-
-    private static func object<K: JSONWrittenKey>(_ texts: [(key: K, text: String)]) -> String {
-        "{" + texts.map { "\(q($0.key.name)): \($0.text)" }.joined(separator: ", ") + "}"
+        let order = K.all
+        if let first = order.first, let text = first.json(element), !order.dropFirst().contains(where: { $0.json(element) != nil }) {
+            return text
+        }
+        return object(element, keys)
     }
 
     /// A JSON string literal.

@@ -48,40 +48,56 @@ public enum RegistryWriter {
     }
 
     /// A top-level list of elements in block style: `  - first: value`, then `    key: value` per
-    /// written key, a `.lines` value below its key one step further in.
+    /// written key, a `.lines` value below its key one step further in. Appended straight to `out`
+    /// (a string per element, or per line, was a fifth of writing a registry).
     private static func blocks<K: YAMLWrittenKey>(_ key: TopKey, _ elements: [K.Element], _ keys: K.Type) -> String {
-        section(key, elements.map { e in
-            var out = ""
+        guard !elements.isEmpty else { return "" }
+        var out = "\(key.name):\n"
+        for e in elements {
+            var first = true
             for k in K.yamlOrder {
                 guard let text = k.yaml(e) else { continue }
-                out += out.isEmpty ? "  - " : "    "
+                out += first ? "  - " : "    "
+                first = false
+                out += k.name
                 switch text {
-                case .inline(let s): out += "\(k.name): \(s)\n"
-                case .lines(let lines): out += "\(k.name):\n" + lines.map { "      \($0)\n" }.joined()
+                case .inline(let s):
+                    out += ": "
+                    out += s
+                    out += "\n"
+                case .lines(let lines):
+                    out += ":\n"
+                    for line in lines {
+                        out += "      "
+                        out += line
+                        out += "\n"
+                    }
                 }
             }
-            return out
-        })
+        }
+        return out
     }
 
     /// `{key: value, …}` of the written keys.
     package static func flow<K: YAMLWrittenKey>(_ element: K.Element, _ keys: K.Type) -> String {
-        flow(written(element, keys))
+        var out = "{"
+        for k in K.yamlOrder {
+            guard let text = k.yaml(element) else { continue }
+            if out.utf8.count > 1 { out += ", " }
+            out += k.name
+            out += ": "
+            out += flowText(text)
+        }
+        return out + "}"
     }
 
     /// A list item or a flag: the first key's value alone when nothing else is said of it, else `flow`.
     package static func item<K: YAMLWrittenKey>(_ element: K.Element, _ keys: K.Type) -> String {
-        let texts = written(element, keys)
-        if texts.count == 1, texts[0].key == K.yamlOrder.first { return flowText(texts[0].text) }
-        return flow(texts)
-    }
-
-    private static func written<K: YAMLWrittenKey>(_ element: K.Element, _ keys: K.Type) -> [(key: K, text: YAMLText)] {
-        K.yamlOrder.compactMap { k in k.yaml(element).map { (k, $0) } }
-    }
-
-    private static func flow<K: YAMLWrittenKey>(_ texts: [(key: K, text: YAMLText)]) -> String {
-        "{" + texts.map { "\($0.key.name): \(flowText($0.text))" }.joined(separator: ", ") + "}"
+        let order = K.yamlOrder
+        if let first = order.first, let text = first.yaml(element), !order.dropFirst().contains(where: { $0.yaml(element) != nil }) {
+            return flowText(text)
+        }
+        return flow(element, keys)
     }
 
     /// A value inside a flow mapping (lines, never written there, as a flow list).
