@@ -66,9 +66,13 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 // An extension written where a concrete type of the same name is declared extends that
                 // type (Swift looks the name up in the extension's own module first): an app's
                 // `final class AppContainer` beside a framework's `protocol AppContainer`.
+                // When the modules do not tell (none of those types is in the extension's module), a name
+                // that is also a concrete type's is not proven the protocol's: no route is made of it.
                 let own = (functionsByOwner[t.name] ?? []).filter { f in
-                    guard (index.typesByName[t.name]?.count ?? 0) > 1 else { return true }
-                    return TypeReferenceGraph.lookup(t.name, from: index.functions[f].module, index).map { index.types[$0].isProtocol } ?? true
+                    let candidates = index.typesByName[t.name] ?? []
+                    guard candidates.count > 1 else { return true }
+                    let same = candidates.filter { index.types[$0].module == index.functions[f].module }
+                    return (same.isEmpty ? candidates : same).allSatisfy { index.types[$0].isProtocol }
                 }
                 let requirements = own.map { index.functions[$0] }.filter(\.inProtocol)
                 let names = Set(requirements.map(\.name))
