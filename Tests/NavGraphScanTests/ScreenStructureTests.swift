@@ -615,4 +615,32 @@ final class ScreenStructureTests: XCTestCase {
         XCTAssertEqual(r.registry.handlers.flatMap { $0.routes.map(\.feature) }, ["LoginController"])
         XCTAssertEqual(edges(r), ["LaunchController -> LoginRoute"])
     }
+
+    /// A protocol whose only requirement is `static var identifier: String`, adopted only by cells and
+    /// headers (reused by identifier), is no RouterService route protocol: its adopters are no routes.
+    /// A set-aside public app got 6 false `unused-route` warnings (one per cell) this way.
+    func testAReusableViewIdentifierIsNoRoute() throws {
+        let r = try scan(["Routing": Self.routing, "Screens": """
+            import UIKit
+            protocol ReusableView: AnyObject { static var identifier: String { get } }
+            extension ReusableView where Self: UIView { static var identifier: String { String(describing: self) } }
+            class BaseCell: UICollectionViewCell {}
+            final class RecipeCell: BaseCell, ReusableView {}
+            final class Footer: UICollectionReusableView, ReusableView {}
+            protocol StartRoute { func openStart() }
+            extension StartRoute where Self: Opening { func openStart() { open(StartViewController()) } }
+            final class AppRouter: BaseRouter, StartRoute {}
+            final class StartViewController: UIViewController {}
+            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let router = AppRouter()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    router.openStart()
+                    return true
+                }
+            }
+            """])
+        XCTAssertFalse(r.summary.learned.contains { $0.contains("ReusableView") }, "\(r.summary.learned)")
+        XCTAssertEqual(r.registry.routes.map(\.id), ["StartRoute"])
+        XCTAssertEqual(findings(r), [])
+    }
 }

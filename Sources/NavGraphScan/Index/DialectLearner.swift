@@ -87,9 +87,28 @@ struct DialectLearner {
 
         func requirements(of p: TypeFacts) -> [FunctionFacts] { (functionsByOwner[p.name] ?? []).filter(\.inProtocol) }
 
-        /// Route protocols: a `static var identifier` requirement.
+        /// UIKit's views: what adopts a protocol only they adopt is reused by identifier, not routed to.
+        static let viewBases: Set<String> = [
+            "UIView", "UITableViewCell", "UICollectionViewCell", "UICollectionReusableView", "UITableViewHeaderFooterView",
+        ]
+
+        /// Whether every type of the sources adopting `name` is a view (a cell, a header, a footer:
+        /// `protocol ReusableView { static var identifier: String { get } }`); false when none adopts it.
+        func onlyViewsAdopt(_ name: String) -> Bool {
+            let types = files.flatMap(\.types)
+            let inherited = Dictionary(types.filter { !$0.isProtocol }.map { ($0.name, $0.inherited) }, uniquingKeysWith: { a, b in a + b })
+            func isView(_ n: String, depth: Int = 0) -> Bool {
+                if Self.viewBases.contains(n) { return true }
+                guard depth < 6 else { return false }
+                return (inherited[n] ?? []).contains { isView($0, depth: depth + 1) }
+            }
+            let adopters = types.filter { !$0.isProtocol && $0.inherited.contains(name) }.map(\.name)
+            return !adopters.isEmpty && adopters.allSatisfy { isView($0) }
+        }
+
+        /// Route protocols: a `static var identifier` requirement (not one only views adopt).
         mutating func learnRouteProtocols() {
-            for (path, p) in protocols where p.requiresStaticIdentifier {
+            for (path, p) in protocols where p.requiresStaticIdentifier && !onlyViewsAdopt(p.name) {
                 routeProtocols.insert(p.name)
                 Self.add(&c.routeProtocols, p.name)
                 declaring[p.name] = path
