@@ -65,6 +65,12 @@ final class ScanPlanCacheTests: XCTestCase {
         XCTAssertTrue(second.summary.resultFromCache)
         XCTAssertEqual(output(second), plain)
 
+        // A file that is not a source replaced by renaming a new one over it, as `navgraph scan -o
+        // registry.yml` writes into the folder it scans: the folder's time changes, not what the walk sees.
+        try "features: []\n".write(toFile: app + "/registry.yml", atomically: true, encoding: .utf8)
+        XCTAssertTrue(planKept(app, cache: cache))
+        XCTAssertEqual(output(try scan(app, cache: cache)), plain)
+
         let code = app + "/Modules/Catalog/Code"
         let screen = """
             import RouterService

@@ -45,8 +45,10 @@ struct ScanPlan {
 ///
 /// Why a folder's status is enough: adding, removing or renaming an entry changes the modification
 /// time of the folder holding it, and every folder the walks entered is listed (the folders inside an
-/// `.xcodeproj` too, whose `project.pbxproj` the walk asks for). What a folder's time does not show —
-/// a link's target changing — is why a walk that met a link is not stored. A manifest edited in
+/// `.xcodeproj` too, whose `project.pbxproj` the walk asks for). A folder whose status changed is
+/// listed again, and still counts as unchanged when it lists the same entries (a file replaced by
+/// renaming a new one over it). What a folder's time does not show — a link's target changing — is
+/// why a walk that met a link is not stored. A manifest edited in
 /// place changes its own status. As for `StatTable`, a status is trusted only when it is more than a
 /// second older than the stamp (taken before the walks), and a plan whose project had a warning, or
 /// with a folder that could not be read, is not stored.
@@ -103,7 +105,7 @@ enum ScanPlanCache {
                 for b in identity { guard try r.byte() == b else { return nil } }
                 let stamp = Int64(bitPattern: try r.uint())
                 for path in context.paths { guard try r.uint() == kind(of: path, cwd: context.cwd) else { return nil } }
-                guard try unchanged(&r, stamp: stamp, withSize: false), try unchanged(&r, stamp: stamp, withSize: true) else { return nil }
+                guard try foldersUnchanged(&r, stamp: stamp), try manifestsUnchanged(&r, stamp: stamp) else { return nil }
                 let digest = ContentHash(high: try r.uint(), low: try r.uint())
                 let summary = try r.value(ScanSummary.self)
                 let warnings = try r.values(ScanWarning.self)
@@ -131,24 +133,43 @@ enum ScanPlanCache {
         }
     }
 
-    /// Reads a list of paths with their status and says whether each is unchanged and older than
-    /// the stamp by the margin. The `stat`s are taken on all cores.
-    private static func unchanged(_ r: inout CacheReader, stamp: Int64, withSize: Bool) throws -> Bool {
+    /// Reads the folders walked and says whether each still holds what the walk saw: its status is
+    /// unchanged and older than the stamp by the margin, or, when not, it lists the same entries
+    /// (names and kinds) as then — a file written through a temporary file renamed over it, as
+    /// `navgraph scan -o registry.yml` does in the folder it scans, changes the folder's time and
+    /// nothing the walk sees. The `stat`s (and the few listings) are taken on all cores.
+    private static func foldersUnchanged(_ r: inout CacheReader, stamp: Int64) throws -> Bool {
+        let stored = try r.array { r -> (path: String, modified: Int64, inode: UInt64, entries: ContentHash) in
+            (try r.string(), Int64(bitPattern: try r.uint()), try r.uint(), ContentHash(high: try r.uint(), low: try r.uint()))
+        }
+        return allInBlocks(stored.count) { i in
+            let old = stored[i]
+            guard let s = FileStatus.of(old.path), s.isDirectory else { return false }
+            if s.modified == old.modified && s.inode == old.inode && old.modified < stamp - StatTable.margin { return true }
+            guard let listed = DirectoryEntries.list(old.path) else { return false }
+            return WalkRecord.entriesHash(listed.entries) == old.entries
+        }
+    }
+
+    /// Reads the manifests found and says whether each is unchanged (size, time, inode) and older
+    /// than the stamp by the margin.
+    private static func manifestsUnchanged(_ r: inout CacheReader, stamp: Int64) throws -> Bool {
         let stored = try r.array { r -> (path: String, size: Int64, modified: Int64, inode: UInt64) in
-            let path = try r.string()
-            let size = withSize ? Int64(bitPattern: try r.uint()) : 0
-            return (path, size, Int64(bitPattern: try r.uint()), try r.uint())
+            (try r.string(), Int64(bitPattern: try r.uint()), Int64(bitPattern: try r.uint()), try r.uint())
         }
+        return allInBlocks(stored.count) { i in
+            let old = stored[i]
+            guard let s = FileStatus.of(old.path), !s.isDirectory else { return false }
+            return s.size == old.size && s.modified == old.modified && s.inode == old.inode && old.modified < stamp - StatTable.margin
+        }
+    }
+
+    /// Whether `test` holds for every index below `count`, tried in blocks on all cores.
+    private static func allInBlocks(_ count: Int, _ test: (Int) -> Bool) -> Bool {
         let block = 64
-        let fresh = parallelMap((stored.count + block - 1) / block) { b -> Bool in
-            ((b * block)..<min(stored.count, (b + 1) * block)).allSatisfy { i in
-                let old = stored[i]
-                guard let s = FileStatus.of(old.path) else { return false }
-                return s.modified == old.modified && s.inode == old.inode && (!withSize || s.size == old.size)
-                    && s.isDirectory == !withSize && old.modified < stamp - StatTable.margin
-            }
-        }
-        return !fresh.contains(false)
+        return !parallelMap((count + block - 1) / block) { b in
+            ((b * block)..<min(count, (b + 1) * block)).allSatisfy(test)
+        }.contains(false)
     }
 
     /// Stores `plan`, made from the walks in `record` and the manifests of `project`, all taken after
@@ -156,10 +177,10 @@ enum ScanPlanCache {
     static func store(_ context: Context, plan: ScanPlan, stamp: Int64, record: WalkRecord, project: ProjectModel) {
         guard !record.sawLink, !record.unstable, project.warnings.isEmpty,
               project.manifestStatuses.allSatisfy({ $0.status != nil }) else { return }
-        var directories: [(path: String, status: FileStatus)] = []
-        for (path, status) in record.directories {
-            guard let status else { return }
-            directories.append((path, status))
+        var directories: [(path: String, status: FileStatus, entries: ContentHash)] = []
+        for (path, listed) in record.directories {
+            guard let listed, let entries = listed.entries else { return }
+            directories.append((path, listed.status, entries))
         }
         directories.sort { $0.path < $1.path }
         // Targets are stored by name, kind and manifest: two alike would compare equal once read back.
@@ -179,6 +200,7 @@ enum ScanPlanCache {
         for path in context.paths { w.uint(kind(of: path, cwd: context.cwd)) }
         w.array(directories) { w, d in
             w.string(d.path); w.uint(UInt64(bitPattern: d.status.modified)); w.uint(d.status.inode)
+            w.uint(d.entries.high); w.uint(d.entries.low)
         }
         w.array(project.manifestStatuses) { w, m in
             w.string(m.path)

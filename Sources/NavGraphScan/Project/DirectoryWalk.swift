@@ -16,10 +16,10 @@ enum DirectoryWalk {
         var stack = [root]
         while let dir = stack.popLast() {
             guard let listed = DirectoryEntries.list(dir) else {
-                record?.note(directory: dir, status: nil)
+                record?.note(directory: dir, nil)
                 continue
             }
-            record?.note(directory: dir, status: listed.status)
+            record?.note(directory: dir, WalkRecord.Listed(status: listed.status, entries: listed.entries))
             var entries = listed.entries
             if sortedNames { entries.sort { $0.name < $1.name } }
             for (name, kind) in entries where !name.hasPrefix(".") {
@@ -38,18 +38,48 @@ enum DirectoryWalk {
     }
 }
 
-/// What a walk read: each folder and its status when read (nil: it could not be read), and whether
-/// it met a link (a link's target may change without its folder changing, so a walk that met one
-/// is not remembered by `ScanPlanCache`).
+/// What a walk read: each folder with its status when read and the hash of its entries (nil: it
+/// could not be read), and whether it met a link (a link's target may change without its folder
+/// changing, so a walk that met one is not remembered by `ScanPlanCache`).
 final class WalkRecord {
-    private(set) var directories: [String: FileStatus?] = [:]
+    struct Listed: Equatable {
+        var status: FileStatus
+        /// `entriesHash` of what was listed (nil: an entry of unknown kind).
+        var entries: ContentHash?
+
+        init(status: FileStatus, entries: [(name: String, kind: DirectoryEntries.Kind)]) {
+            self.status = status
+            self.entries = WalkRecord.entriesHash(entries)
+        }
+    }
+
+    private(set) var directories: [String: Listed?] = [:]
     var sawLink = false
     /// A folder read twice (by both walks) changed in between: what was read first is not what its
     /// status says.
     private(set) var unstable = false
 
-    func note(directory: String, status: FileStatus?) {
-        if let old = directories[directory], old != status { unstable = true }
-        directories[directory] = status
+    func note(directory: String, _ listed: Listed?) {
+        if let old = directories[directory], old != listed { unstable = true }
+        directories[directory] = listed
+    }
+
+    /// What a walk sees of a folder: its entries that are not hidden, by name, with their kinds; nil
+    /// when one's kind is unknown (its kind could change without its name changing).
+    static func entriesHash(_ entries: [(name: String, kind: DirectoryEntries.Kind)]) -> ContentHash? {
+        var bytes: [UInt8] = []
+        for (name, kind) in entries.filter({ !$0.name.hasPrefix(".") }).sorted(by: { $0.name < $1.name }) {
+            let tag: UInt8
+            switch kind {
+            case .directory: tag = 1
+            case .regular: tag = 2
+            case .link: tag = 3
+            case .other: tag = 4
+            case .unknown: return nil
+            }
+            bytes += Array(name.utf8)
+            bytes += [0, tag]
+        }
+        return ContentHash.of(bytes)
     }
 }

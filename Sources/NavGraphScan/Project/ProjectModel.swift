@@ -106,7 +106,7 @@ public struct ProjectModel: Sendable {
                 if name.hasSuffix(".xcodeproj") {
                     // Not walked, only asked for its `project.pbxproj`: a project file added or
                     // removed changes this folder.
-                    record?.note(directory: path, status: FileStatus.of(path))
+                    record?.note(directory: path, DirectoryEntries.list(path).map { WalkRecord.Listed(status: $0.status, entries: $0.entries) })
                     if fm.fileExists(atPath: path + "/project.pbxproj") { out.append(path + "/project.pbxproj") }
                     return false
                 }
