@@ -171,7 +171,7 @@ extension SwiftSourceScanner {
         progress?(work.count, work.count)
         result.summary.filesFromCache = min(result.summary.filesRead, work.count - changed.count)
         result.summary.resultFromCache = true
-        entry.store(result, for: key, factsKey: factsKey)
+        entry.storeAgain(for: key)
         return result
     }
 

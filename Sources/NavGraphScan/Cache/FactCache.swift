@@ -67,7 +67,7 @@ final class FactCache: @unchecked Sendable {
 
     /// The key of one file's facts, from the hash of its bytes.
     static func key(contentHash: ContentHash, display: String, module: String?, configuration fingerprint: ContentHash) -> ContentHash {
-        var w = CacheWriter()
+        var w = CacheWriter(capacity: 64 + display.utf8.count + (module?.utf8.count ?? 0))
         w.uint(contentHash.high); w.uint(contentHash.low)
         w.uint(fingerprint.high); w.uint(fingerprint.low)
         w.string(display)
@@ -205,8 +205,7 @@ final class FactCache: @unchecked Sendable {
 
     /// Reads the pack; anything unexpected leaves the cache empty.
     private func load() {
-        guard let data = FileManager.default.contents(atPath: packPath) else { return }
-        let bytes = [UInt8](data)
+        guard let bytes = SourceFileReader.read(packPath) else { return }
         var position = 0
         func uint() -> UInt64? {
             var result: UInt64 = 0

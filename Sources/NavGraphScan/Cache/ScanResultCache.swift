@@ -87,6 +87,18 @@ final class ScanResultCache {
         }
     }
 
+    /// Writes the entry read (by `result(forFacts:)`) again under `key`: its facts key and result
+    /// are the same, so its bytes are, but for the key.
+    func storeAgain(for key: ContentHash) {
+        guard var out = bytes, out.count >= Self.magic.count + 16 else { return }
+        out.replaceSubrange(Self.magic.count..<(Self.magic.count + 16), with: key.bytes)
+        do {
+            try Data(out).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            addNote("cannot write the scan cache \(path): \(error.localizedDescription)")
+        }
+    }
+
     /// What an entry stored without a facts key holds in its place.
     static let noFactsKey = ContentHash(high: 0, low: 0)
 
