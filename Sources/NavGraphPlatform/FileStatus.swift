@@ -21,12 +21,19 @@ public struct FileStatus: Equatable, Sendable {
     public static func of(_ path: String) -> FileStatus? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        return FileStatus(info)
+    }
+}
+
+extension FileStatus {
+    /// What `stat`/`fstat` filled in.
+    init(_ info: stat) {
         #if os(Linux)
         let seconds = Int64(info.st_mtim.tv_sec), nanoseconds = Int64(info.st_mtim.tv_nsec)
         #else
         let seconds = Int64(info.st_mtimespec.tv_sec), nanoseconds = Int64(info.st_mtimespec.tv_nsec)
         #endif
-        return FileStatus(
+        self.init(
             size: Int64(info.st_size), modified: seconds &* 1_000_000_000 &+ nanoseconds, inode: UInt64(info.st_ino),
             isDirectory: (info.st_mode & S_IFMT) == S_IFDIR)
     }

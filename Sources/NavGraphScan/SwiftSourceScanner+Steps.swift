@@ -6,10 +6,36 @@ import NavGraphKit
 /// framework's dialect), map the index onto the registry style by style, add the screens shown around
 /// the router, and count.
 extension SwiftSourceScanner {
+    /// The files to read and what the scan knows before reading them: from `ScanPlanCache` when no
+    /// folder walked and no manifest changed since the last scan, else made (walk the tree, read the
+    /// project, choose the app, classify the files) and stored.
+    func makePlan(paths: [String], roots: [String], cwd: String) throws -> ScanPlan {
+        let context = cache.map { ScanPlanCache.Context(options: $0, paths: paths, roots: roots, cwd: cwd, configuration: configuration) }
+        if let context, let plan = ScanPlanCache.load(context) { return plan }
+        let stamp = StatTable.clock()
+        let record = cache == nil ? nil : WalkRecord()
+        var (files, warnings) = try Self.sourceFiles(paths, cwd: cwd, record: record)
+        // The project's real shape: targets from Xcode projects, SwiftPM, podspecs and Tuist.
+        let project = ProjectModel.discover(roots: roots, cache: cache, record: record)
+        warnings += project.warnings.map { w in
+            var w = w
+            w.location = w.location.map { SourceLocation(file: Self.display($0.file, cwd: cwd), line: $0.line, column: $0.column) }
+            return w
+        }
+        var summary = ScanSummary()
+        let chosenApps = try chooseApps(of: project, summary: &summary)
+        let work = filesToRead(files, project: project, apps: chosenApps, cwd: cwd, summary: &summary)
+        let digest = cache == nil ? ContentHash(high: 0, low: 0)
+            : ScanPlan.digest(targets: project.targets, summary: summary, warnings: warnings, work: work)
+        let plan = ScanPlan(work: work, summary: summary, warnings: warnings, digest: digest)
+        if let context, let record { ScanPlanCache.store(context, plan: plan, stamp: stamp, record: record, project: project) }
+        return plan
+    }
+
     /// Every Swift file under `paths` (each once, sorted), with the root folder it was found under; a
-    /// path that does not exist is a warning.
+    /// path that does not exist is a warning. With `record`, the folders walked are noted there.
     /// - Throws: `InputError` when the paths hold no Swift file at all.
-    static func sourceFiles(_ paths: [String], cwd: String) throws -> (files: [(absolute: String, root: String?)], warnings: [ScanWarning]) {
+    static func sourceFiles(_ paths: [String], cwd: String, record: WalkRecord? = nil) throws -> (files: [(absolute: String, root: String?)], warnings: [ScanWarning]) {
         var warnings: [ScanWarning] = []
         var files: [(absolute: String, root: String?)] = []
         for path in paths {
@@ -20,7 +46,7 @@ extension SwiftSourceScanner {
                 continue
             }
             if isDir.boolValue {
-                files += Self.swiftFiles(under: absolute).map { ($0, absolute) }
+                files += Self.swiftFiles(under: absolute, record: record).map { ($0, absolute) }
             } else {
                 files.append((absolute, nil))
             }
@@ -94,16 +120,12 @@ extension SwiftSourceScanner {
 
     /// The whole result an earlier scan of the same bytes stored, else where to store this one. Files
     /// whose stat is unchanged since they were last hashed are not read (`StatTable`).
-    func cachedResult(
-        _ cache: ScanCacheOptions, work: inout [ScanFile], roots: [String], project: ProjectModel, summary: ScanSummary, warnings: [ScanWarning]
-    ) -> CachedResult {
+    func cachedResult(_ cache: ScanCacheOptions, work: inout [ScanFile], roots: [String], plan digest: ContentHash) -> CachedResult {
         let stats = StatTable(options: cache, roots: roots, configuration: configuration)
         for (i, content) in stats.hashes(of: work.map(\.absolute)).enumerated() { work[i].content = content }
         let everyFileRead = work.allSatisfy { $0.content != nil }
-        var key = ScanResultCache.Key(toolVersion: cache.toolVersion, roots: roots, configuration: configuration)
-        key.add(project: project)
-        key.add(summary: summary, warnings: warnings)
-        for file in work { key.add(file: file) }
+        var key = ScanResultCache.Key(.bytes, toolVersion: cache.toolVersion, roots: roots, configuration: configuration, plan: digest)
+        for file in work { key.add(file.content) }
         let entry = ScanResultCache(options: cache, roots: roots, configuration: configuration)
         if var result = entry.result(for: key.hash) {
             result.summary.filesFromCache = result.summary.filesRead
@@ -112,6 +134,45 @@ extension SwiftSourceScanner {
             return .hit(result)
         }
         return .miss(entry, key.hash, everyFileRead: everyFileRead)
+    }
+
+    /// The key of the facts of the files in `work` (in its order; every file's bytes hashed), nil when
+    /// the cache holds no facts for one of them.
+    func factsKey(of work: [ScanFile], roots: [String], plan digest: ContentHash, facts: FactCache) -> ContentHash? {
+        guard let options = cache else { return nil }
+        let fingerprint = FactCache.fingerprint(configuration)
+        var key = ScanResultCache.Key(.facts, toolVersion: options.toolVersion, roots: roots, configuration: configuration, plan: digest)
+        for file in work {
+            guard let content = file.content,
+                  let checksum = facts.checksum(for: FactCache.key(contentHash: content, display: file.display, module: file.module, configuration: fingerprint))
+            else { return nil }
+            key.add(checksum)
+        }
+        return key.hash
+    }
+
+    /// The stored result when the files whose bytes changed have the facts they had (a comment or a
+    /// blank edited): the files the pack holds no facts for are parsed (on all cores, as `extract`
+    /// does, and kept for the scan that follows a miss), every file's facts checksum makes the facts
+    /// key, and the entry's result is the answer when its facts key is the same. The result is then
+    /// stored under the new bytes' key too. Cost beyond the unchanged scan: reading the pack and
+    /// parsing the changed files; no facts decoded, no index, no assembly.
+    func reusedResult(
+        _ entry: ScanResultCache, key: ContentHash, work: [ScanFile], roots: [String], plan digest: ContentHash, facts: FactCache,
+        progress: ((Int, Int) -> Void)?
+    ) -> ScanResult? {
+        let fingerprint = FactCache.fingerprint(configuration)
+        let changed = work.filter { file in
+            file.content.map { facts.checksum(for: FactCache.key(contentHash: $0, display: file.display, module: file.module, configuration: fingerprint)) == nil } ?? true
+        }
+        _ = Self.extract(changed, config: configuration, cache: facts, progress: nil)
+        guard !facts.sawChangedFile, let factsKey = factsKey(of: work, roots: roots, plan: digest, facts: facts),
+              var result = entry.result(forFacts: factsKey) else { return nil }
+        progress?(work.count, work.count)
+        result.summary.filesFromCache = min(result.summary.filesRead, work.count - changed.count)
+        result.summary.resultFromCache = true
+        entry.storeAgain(for: key)
+        return result
     }
 
     /// What reading the files gives: their facts, their index, and the configuration they were read with.

@@ -23,28 +23,20 @@ public struct SwiftSourceScanner: Sendable {
     /// - Throws: `InputError` when the paths hold no Swift file at all.
     public func scan(paths: [String], progress: ((Int, Int) -> Void)? = nil) throws -> ScanResult {
         let cwd = FileManager.default.currentDirectoryPath
-        var (files, warnings) = try Self.sourceFiles(paths, cwd: cwd)
-        // The project's real shape: targets from Xcode projects, SwiftPM, podspecs and Tuist.
         let roots = paths.map { Self.absolute($0, cwd: cwd) }.filter { p in
             var d: ObjCBool = false
             return FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue
         }
-        let project = ProjectModel.discover(roots: roots, cache: cache)
-        warnings += project.warnings.map { w in
-            var w = w
-            w.location = w.location.map { SourceLocation(file: Self.display($0.file, cwd: cwd), line: $0.line, column: $0.column) }
-            return w
-        }
-        var summary = ScanSummary()
-        let chosenApps = try chooseApps(of: project, summary: &summary)
-        var work = filesToRead(files, project: project, apps: chosenApps, cwd: cwd, summary: &summary)
+        // The files to read, their modules and targets: remembered while no folder or manifest changes.
+        let plan = try makePlan(paths: paths, roots: roots, cwd: cwd)
+        var (work, summary, warnings) = (plan.work, plan.summary, plan.warnings)
 
         // The cache's second level: when every file's bytes, the project, the configuration and
         // navgraph are what an earlier scan saw, its whole result is the answer (docs/scanning.md).
         var resultCache: (cache: ScanResultCache, key: ContentHash)?
         var everyFileRead = false
         if let cache {
-            switch cachedResult(cache, work: &work, roots: roots, project: project, summary: summary, warnings: warnings) {
+            switch cachedResult(cache, work: &work, roots: roots, plan: plan.digest) {
             case .hit(let result):
                 progress?(work.count, work.count)
                 return result
@@ -56,6 +48,15 @@ public struct SwiftSourceScanner: Sendable {
 
         let factCache = cache.map { FactCache(options: $0, roots: roots, configuration: configuration) }
         defer { factCache?.save() }
+        // The bytes changed but perhaps not the facts (a comment edited): the files that changed are
+        // parsed, and when every file's facts are what the stored result was made from, it is the answer.
+        if let resultCache, let factCache, everyFileRead, resultCache.cache.storedFactsKey != nil,
+           var result = reusedResult(resultCache.cache, key: resultCache.key, work: work, roots: roots, plan: plan.digest, facts: factCache, progress: progress) {
+            factCache.save()
+            result.cacheNotes = factCache.notes + resultCache.cache.notes
+            return result
+        }
+        let planned = work
         let read = readFacts(&work, roots: roots, cache: factCache, summary: &summary, progress: progress)
         var facts = read.facts
         for i in facts.indices { warnings += facts[i].warnings; facts[i].warnings = [] }
@@ -86,9 +87,12 @@ public struct SwiftSourceScanner: Sendable {
         result.explanations = explanations.sorted { $0.location < $1.location }
         factCache?.save()
         if cache?.keepsRegistryYAML == true, !result.hasErrors { result.registryYAML = RegistryWriter.yaml(registry) }
-        // Stored only when every file was read, and read the same when parsed as when hashed.
+        // Stored only when every file was read, and read the same when parsed as when hashed; with
+        // the key of the facts when they alone made it (no dialect learnt: the learnt names' facts
+        // are not in that key).
         if let resultCache, let factCache, everyFileRead, !factCache.sawChangedFile {
-            resultCache.cache.store(result, for: resultCache.key)
+            let factsKey = read.config == configuration ? factsKey(of: planned, roots: roots, plan: plan.digest, facts: factCache) : nil
+            resultCache.cache.store(result, for: resultCache.key, factsKey: factsKey)
         }
         result.cacheNotes = (factCache?.notes ?? []) + (resultCache?.cache.notes ?? [])
         return result
@@ -300,9 +304,9 @@ public struct SwiftSourceScanner: Sendable {
 
     static let skippedFolders: Set<String> = ["Pods", "Carthage", "DerivedData", "node_modules"]
 
-    static func swiftFiles(under root: String) -> [String] {
+    static func swiftFiles(under root: String, record: WalkRecord? = nil) -> [String] {
         var out: [String] = []
-        DirectoryWalk.walk(root, sortedNames: false) { _, name, path, isDirectory in
+        DirectoryWalk.walk(root, sortedNames: false, record: record) { _, name, path, isDirectory in
             guard let isDirectory else {
                 // A dangling link named like a source file: listed, so that its absence is said.
                 if name.hasSuffix(".swift"), (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil { out.append(path) }

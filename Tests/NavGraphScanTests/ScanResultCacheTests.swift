@@ -177,12 +177,13 @@ final class ScanResultCacheTests: XCTestCase {
         try expectMiss("the first scan")
         let n = try scan([app], cache: cache).summary.filesRead
 
-        // One byte of one file: that file is parsed again, the others come from the pack.
+        // One byte of one file that leaves its facts as they were: that file is parsed again, and the
+        // entry's facts key gives the stored result (`ScanPlanCacheTests` has an edit that does not).
         let file = app + "/Modules/Catalog/Code/CatalogCoordinator.swift"
         let text = try String(contentsOfFile: file, encoding: .utf8)
         try (text + " ").write(toFile: file, atomically: true, encoding: .utf8)
         let edited = try scan([app], cache: cache)
-        XCTAssertFalse(edited.summary.resultFromCache)
+        XCTAssertTrue(edited.summary.resultFromCache)
         XCTAssertEqual(edited.summary.filesFromCache, n - 1)
         XCTAssertEqual(output(edited), output(try scan([app], cache: nil)))
         XCTAssertTrue(try scan([app], cache: cache).summary.resultFromCache)
@@ -273,23 +274,24 @@ final class ScanResultCacheTests: XCTestCase {
         flipped[sound.count - 5] ^= 0x20
         try damage(flipped, "a payload byte flipped")
         flipped = sound
-        flipped[ScanResultCache.magic.count + 20] ^= 0x01
+        flipped[ScanResultCache.magic.count + 36] ^= 0x01
         try damage(flipped, "a checksum byte flipped")
         // A checksum that matches a payload that does not decode (a bug or a forgery): still a miss.
         var payload = CacheWriter()
         payload.uint(99)
-        var forged = ScanResultCache.magic + Array(sound[ScanResultCache.magic.count..<(ScanResultCache.magic.count + 16)])
+        var forged = ScanResultCache.magic + Array(sound[ScanResultCache.magic.count..<(ScanResultCache.magic.count + 32)])
         forged += ContentHash.of(payload.bytes).bytes + [UInt8(payload.bytes.count)] + payload.bytes
         try damage(forged, "a payload that does not decode")
     }
 
-    /// An entry of another tree state (the key differs) is a silent miss, not a warning.
+    /// An entry of another tree state (its bytes key and its facts key differ) is a silent miss, not a warning.
     func testEntryOfAnotherTreeIsASilentMiss() throws {
         let (app, cache) = try copy("VIPERShop")
         _ = try scan([app], cache: cache)
         let entry = try XCTUnwrap(entries(in: cache).first)
         var bytes = [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: entry)))
         bytes[ScanResultCache.magic.count] ^= 0xff
+        bytes[ScanResultCache.magic.count + 16] ^= 0xff
         try Data(bytes).write(to: URL(fileURLWithPath: entry))
         let r = try scan([app], cache: cache)
         XCTAssertFalse(r.summary.resultFromCache)

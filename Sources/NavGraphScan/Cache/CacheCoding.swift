@@ -15,6 +15,9 @@ struct CacheWriter {
 
     init() { bytes.reserveCapacity(4096) }
 
+    /// For a short value made many times (a key per file): no 4 KiB reserved each time.
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
     mutating func uint(_ v: UInt64) {
         var v = v
         while v >= 0x80 {

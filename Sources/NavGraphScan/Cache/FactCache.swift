@@ -30,9 +30,13 @@ final class FactCache: @unchecked Sendable {
     private var pack: [UInt8] = []
     /// Entries of the pack read at start: key → (checksum, payload range).
     private var stored: [ContentHash: (checksum: ContentHash, range: Range<Int>)] = [:]
-    /// Entries this scan used: hits point into the pack read at start, misses bring new bytes.
-    private enum Payload { case stored(Range<Int>), fresh([UInt8]) }
+    /// Entries this scan used: hits point into the pack read at start, misses bring new bytes;
+    /// each with its payload's checksum.
+    private enum Payload { case stored(Range<Int>, ContentHash), fresh([UInt8], ContentHash) }
     private var used: [ContentHash: Payload] = [:]
+    /// The facts this scan extracted, by key: a second lookup of the same key (after
+    /// `SwiftSourceScanner.reusedResult` parsed a changed file) does not parse again.
+    private var fresh: [ContentHash: FileFacts] = [:]
     private var parsedCount = 0
     private var saved = false
     /// The display paths of the files whose facts came from the cache (since `forgetHits`).
@@ -63,7 +67,7 @@ final class FactCache: @unchecked Sendable {
 
     /// The key of one file's facts, from the hash of its bytes.
     static func key(contentHash: ContentHash, display: String, module: String?, configuration fingerprint: ContentHash) -> ContentHash {
-        var w = CacheWriter()
+        var w = CacheWriter(capacity: 64 + display.utf8.count + (module?.utf8.count ?? 0))
         w.uint(contentHash.high); w.uint(contentHash.low)
         w.uint(fingerprint.high); w.uint(fingerprint.low)
         w.string(display)
@@ -78,11 +82,13 @@ final class FactCache: @unchecked Sendable {
         return ContentHash.of(w.bytes)
     }
 
-    /// The cached facts for `key`, if a sound entry holds them.
+    /// The cached facts for `key`, if a sound entry holds them (or this scan extracted them: those do
+    /// not count as hits).
     func facts(for key: ContentHash, path: String) -> FileFacts? {
         lock.lock()
-        let entry = stored[key]
+        let entry = stored[key], extracted = fresh[key]
         lock.unlock()
+        if let extracted { return extracted }
         guard let entry else { return nil }
         let decoded: FileFacts? = pack.withUnsafeBytes { all in
             let payload = UnsafeRawBufferPointer(rebasing: all[entry.range])
@@ -93,9 +99,9 @@ final class FactCache: @unchecked Sendable {
         }
         lock.lock()
         defer { lock.unlock() }
-        if let decoded {
+        if decoded != nil {
             hitPaths.insert(path)
-            used[key] = .stored(entry.range)
+            used[key] = .stored(entry.range, entry.checksum)
         } else {
             addNote("a damaged entry in \(packPath) was ignored; the file was parsed")
         }
@@ -127,10 +133,27 @@ final class FactCache: @unchecked Sendable {
     func store(_ facts: FileFacts, for key: ContentHash) {
         var w = CacheWriter()
         w.value(facts)
+        let checksum = ContentHash.of(w.bytes)
         lock.lock()
         defer { lock.unlock() }
-        used[key] = .fresh(w.bytes)
+        used[key] = .fresh(w.bytes, checksum)
+        fresh[key] = facts
         parsedCount += 1
+    }
+
+    /// The checksum of the bytes of the facts under `key` (the pack's entry, or facts this scan
+    /// stored), without decoding them; the entry is kept in the pack. Equal checksums are equal
+    /// facts: the bytes are a function of the facts. Nil when no entry holds `key`.
+    func checksum(for key: ContentHash) -> ContentHash? {
+        lock.lock()
+        defer { lock.unlock() }
+        switch used[key] {
+        case .stored(_, let c)?, .fresh(_, let c)?: return c
+        case nil:
+            guard let entry = stored[key] else { return nil }
+            used[key] = .stored(entry.range, entry.checksum)
+            return entry.checksum
+        }
     }
 
     /// Writes the pack when this scan parsed anything or used fewer entries than it holds (once).
@@ -142,13 +165,15 @@ final class FactCache: @unchecked Sendable {
         var out = Self.magic
         append(identity, to: &out)
         for key in used.keys.sorted() {
-            let payload: [UInt8]
+            let payload: [UInt8], checksum: ContentHash
             switch used[key]! {
-            case .stored(let range): payload = Array(pack[range])
-            case .fresh(let bytes): payload = bytes
+            case .stored(let range, let c): payload = Array(pack[range]); checksum = c
+            case .fresh(let bytes, let c): payload = bytes; checksum = c
             }
             out += key.bytes
-            out += ContentHash.of(payload).bytes
+            // A stored entry keeps the checksum it was read with: a payload damaged in the pack stays
+            // detectably damaged.
+            out += checksum.bytes
             var n = CacheWriter()
             n.uint(UInt64(payload.count))
             out += n.bytes
@@ -180,8 +205,7 @@ final class FactCache: @unchecked Sendable {
 
     /// Reads the pack; anything unexpected leaves the cache empty.
     private func load() {
-        guard let data = FileManager.default.contents(atPath: packPath) else { return }
-        let bytes = [UInt8](data)
+        guard let bytes = SourceFileReader.read(packPath) else { return }
         var position = 0
         func uint() -> UInt64? {
             var result: UInt64 = 0

@@ -5,10 +5,10 @@ import NavGraphKit
 /// (`scan-HASH.bin` beside the facts pack), holding a scan's whole result (registry, diagnostics,
 /// summary, explanations) under a key of everything the result depends on:
 ///
-/// - every file scanned: its path as printed and absolute, its module, its target, its demo folder
-///   and the 128-bit hash of its bytes (what the per-file level keys facts by);
-/// - what the scan read before any file: the project's targets as its manifests declare them,
-///   the files skipped (tests, generated, other app targets), the warnings so far;
+/// - the scan's plan (`ScanPlan.digest`): every file scanned with its path as printed and absolute,
+///   its module, its target and its demo folder; the project's targets as its manifests declare
+///   them, the files skipped (tests, generated, other app targets), the warnings so far;
+/// - the 128-bit hash of every file's bytes (what the per-file level keys facts by);
 /// - the scan configuration (every `scan:` key, `--style`, `--target`, …), the roots, the byte
 ///   formats, navgraph's version and its build (`FactCache.binaryIdentity`).
 ///
@@ -17,16 +17,25 @@ import NavGraphKit
 /// added or removed, a manifest or configuration change, another navgraph) misses it, silently,
 /// and the scan falls back to the per-file level (`FactCache`), then rewrites the entry.
 ///
+/// A second key, of the files' facts instead of their bytes (`Key.Kind.facts`: each file's facts
+/// checksum, `FactCache.checksum`), is stored beside it when the facts alone made the result (no
+/// dialect learnt): a tree whose bytes changed but whose facts did not (a comment edited) gets the
+/// stored result after parsing only the changed files (`SwiftSourceScanner.reusedResult`).
+///
 /// Never trusted: a file that is not an entry, a truncated one, a checksum that does not match or
 /// a payload that does not decode is a note (a `warning:` line) and a miss, never a result.
 final class ScanResultCache {
     static let magic = Array("NGSCANRESULT1\n".utf8)
     /// Bump when the byte format of the result or of the key changes.
-    static let formatVersion = 5
+    static let formatVersion = 6
 
     let path: String
     let directory: String
     private(set) var notes: [String] = []
+    /// The entry's bytes, once read.
+    private var bytes: [UInt8]?
+    /// The facts key of the entry read (nil: none read, or it has none).
+    private(set) var storedFactsKey: ContentHash?
 
     /// The entry for `roots` and `configuration` in `options.directory` (nothing is read yet).
     init(options: ScanCacheOptions, roots: [String], configuration: ScanConfiguration) {
@@ -35,9 +44,21 @@ final class ScanResultCache {
     }
 
     /// The stored result when the entry is sound and keyed by `key`; nil otherwise (with a note
-    /// when the entry is damaged; a sound entry of another tree state is a silent miss).
+    /// when the entry is damaged; a sound entry of another tree state is a silent miss, and its
+    /// facts key is then `storedFactsKey`).
     func result(for key: ContentHash) -> ScanResult? {
-        guard let bytes = SourceFileReader.read(path) else { return nil }
+        decode { storedKey, _ in storedKey == key }
+    }
+
+    /// The stored result when the entry is sound and its facts key is `factsKey`: a tree whose
+    /// files' bytes changed but whose facts did not (a comment edited) has the stored result.
+    func result(forFacts factsKey: ContentHash) -> ScanResult? {
+        decode { _, storedFacts in storedFacts == factsKey }
+    }
+
+    private func decode(if wanted: (_ key: ContentHash, _ factsKey: ContentHash) -> Bool) -> ScanResult? {
+        if bytes == nil { bytes = SourceFileReader.read(path) }
+        guard let bytes else { return nil }
         return bytes.withUnsafeBytes { raw -> ScanResult? in
             var r = CacheReader(raw)
             guard raw.count >= Self.magic.count, raw.prefix(Self.magic.count).elementsEqual(Self.magic) else {
@@ -45,11 +66,13 @@ final class ScanResultCache {
                 return nil
             }
             r.skip(Self.magic.count)
-            guard let storedKey = try? r.hash(), let checksum = try? r.hash(), let length = try? r.count(), length == r.remaining else {
+            guard let storedKey = try? r.hash(), let factsKey = try? r.hash(), let checksum = try? r.hash(),
+                  let length = try? r.count(), length == r.remaining else {
                 damaged("is damaged (cut short or overlong)")
                 return nil
             }
-            guard storedKey == key else { return nil }
+            storedFactsKey = factsKey == Self.noFactsKey ? nil : factsKey
+            guard wanted(storedKey, factsKey) else { return nil }
             let payload = UnsafeRawBufferPointer(rebasing: raw[(raw.count - length)...])
             guard ContentHash.of(payload) == checksum else {
                 damaged("is damaged (its checksum does not match)")
@@ -64,12 +87,29 @@ final class ScanResultCache {
         }
     }
 
-    /// Writes `result` as the entry for `key`, through a temporary file renamed over the old entry.
-    func store(_ result: ScanResult, for key: ContentHash) {
+    /// Writes the entry read (by `result(forFacts:)`) again under `key`: its facts key and result
+    /// are the same, so its bytes are, but for the key.
+    func storeAgain(for key: ContentHash) {
+        guard var out = bytes, out.count >= Self.magic.count + 16 else { return }
+        out.replaceSubrange(Self.magic.count..<(Self.magic.count + 16), with: key.bytes)
+        do {
+            try Data(out).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            addNote("cannot write the scan cache \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// What an entry stored without a facts key holds in its place.
+    static let noFactsKey = ContentHash(high: 0, low: 0)
+
+    /// Writes `result` as the entry for `key` (and `factsKey`, when the result is known to depend on
+    /// the files only through their facts), through a temporary file renamed over the old entry.
+    func store(_ result: ScanResult, for key: ContentHash, factsKey: ContentHash?) {
         var payload = CacheWriter()
         payload.value(result)
         var out = Self.magic
         out += key.bytes
+        out += (factsKey ?? Self.noFactsKey).bytes
         out += ContentHash.of(payload.bytes).bytes
         var length = CacheWriter()
         length.uint(UInt64(payload.bytes.count))
@@ -91,41 +131,27 @@ final class ScanResultCache {
         if !notes.contains(note) { notes.append(note) }
     }
 
-    /// The key of a scan's result: see the type's documentation for what goes in.
+    /// The keys of a scan's result: of the files' bytes (`add(content:)` with each file's content
+    /// hash), or of their facts (with each file's facts checksum, `FactCache.checksum`). Both start
+    /// from the same inputs: see the type's documentation.
     struct Key {
+        enum Kind: String { case bytes, facts }
         private var w = CacheWriter()
 
-        init(toolVersion: String, roots: [String], configuration: ScanConfiguration) {
+        init(_ kind: Kind, toolVersion: String, roots: [String], configuration: ScanConfiguration, plan digest: ContentHash) {
+            w.string(kind.rawValue)
             w.int(ScanResultCache.formatVersion)
             w.int(FactCache.formatVersion)
             w.string(toolVersion)
             w.string(FactCache.binaryIdentity)
             w.strings(roots.sorted())
             w.value(ScanConfigurationFingerprint(configuration))
+            w.uint(digest.high); w.uint(digest.low)
         }
 
-        /// The project's targets, in the order the manifests were read.
-        mutating func add(project: ProjectModel) {
-            w.array(project.targets) { w, t in
-                w.string(t.name); w.string(t.kind.rawValue); w.string(t.manifest)
-                w.strings(t.prefixes); w.strings(t.files.sorted())
-            }
-        }
-
-        /// What the scan knows before reading any file: skipped files, app targets, warnings.
-        mutating func add(summary: ScanSummary, warnings: [ScanWarning]) {
-            w.value(summary)
-            w.values(warnings)
-        }
-
-        /// One file to read: where, which module and target, and its bytes' hash (nil: unreadable).
-        mutating func add(file: SwiftSourceScanner.ScanFile) {
-            w.string(file.absolute)
-            w.string(file.display)
-            w.optional(file.module) { $0.string($1) }
-            w.optional(file.target) { w, t in w.string(t.name); w.string(t.kind.rawValue); w.string(t.manifest) }
-            w.optional(file.demo) { $0.string($1) }
-            w.optional(file.content) { w, h in w.uint(h.high); w.uint(h.low) }
+        /// One file's hash, in the plan's order (nil: unreadable).
+        mutating func add(_ hash: ContentHash?) {
+            w.optional(hash) { w, h in w.uint(h.high); w.uint(h.low) }
         }
 
         var hash: ContentHash { ContentHash.of(w.bytes) }

@@ -17,7 +17,7 @@ import NavGraphPlatform
 /// (every file is hashed). A file edited without changing its size, modification time or inode is
 /// the one case it cannot see, as for git and make.
 final class StatTable: @unchecked Sendable {
-    static let magic = Array("NGSTATTABLE1\n".utf8)
+    static let magic = Array("NGSTATTABLE2\n".utf8)
 
     struct Entry: Equatable {
         var size: Int64
@@ -55,7 +55,7 @@ final class StatTable: @unchecked Sendable {
                 var table: [String: Entry] = [:]
                 table.reserveCapacity(count)
                 for _ in 0..<count {
-                    let p = try r.string()
+                    let p = try r.text()
                     let size = Int64(bitPattern: try r.uint()), modified = Int64(bitPattern: try r.uint()), inode = try r.uint()
                     let high = try r.uint(), low = try r.uint()
                     table[p] = Entry(size: size, modified: modified, inode: inode, hash: ContentHash(high: high, low: low))
@@ -113,7 +113,8 @@ final class StatTable: @unchecked Sendable {
         w.uint(UInt64(kept.count))
         for p in kept {
             let e = entries[p]!
-            w.string(p)
+            // Each path once: `text`, no string table to fill.
+            w.text(p)
             w.uint(UInt64(bitPattern: e.size)); w.uint(UInt64(bitPattern: e.modified)); w.uint(e.inode)
             w.uint(e.hash.high); w.uint(e.hash.low)
         }

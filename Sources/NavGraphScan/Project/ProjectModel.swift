@@ -29,6 +29,9 @@ public struct ProjectModel: Sendable {
     var warnings: [ScanWarning] = []
     /// `target(of:)`'s tables, made once `discover` has every target.
     private var lookup = TargetLookup([])
+    /// Every manifest found, with its status taken before it was read (nil: none taken, or it
+    /// could not be read): what `ScanPlanCache` checks before trusting a remembered project.
+    private(set) var manifestStatuses: [(path: String, status: FileStatus?)] = []
 
     init() {}
 
@@ -36,10 +39,10 @@ public struct ProjectModel: Sendable {
     /// `.build` skipped), and Tuist's `ProjectDescriptionHelpers` for the targets its helpers make.
     ///
     /// With `cache`, targets come from `ProjectCache` when no manifest (helpers included) changed since
-    /// the last scan.
-    static func discover(roots: [String], cache: ScanCacheOptions? = nil) -> ProjectModel {
+    /// the last scan. With `record`, the folders the walk read are noted there.
+    static func discover(roots: [String], cache: ScanCacheOptions? = nil, record: WalkRecord? = nil) -> ProjectModel {
         var model = ProjectModel()
-        let found = roots.flatMap { manifests(under: $0) }
+        let found = roots.flatMap { manifests(under: $0, record: record) }
         // Tuist's ProjectDescriptionHelpers (functions that make targets for the Project.swift files), and
         // the Project.swift files that are Tuist's (they import ProjectDescription; an app may have a model
         // of that name): project description, not app sources.
@@ -48,6 +51,7 @@ public struct ProjectModel: Sendable {
         for f in helperFiles + tuistManifests.sorted() { model.manifestSources.insert(URL(fileURLWithPath: f).standardizedFileURL.path) }
         let stamp = StatTable.clock()
         let statuses = cache == nil ? [] : found.map { FileStatus.of($0) }
+        model.manifestStatuses = cache == nil ? [] : Array(zip(found, statuses)).map { (path: $0.0, status: $0.1) }
         if let cache, let targets = ProjectCache.targets(cache, roots: roots, manifests: found) {
             model.targets = targets
             model.lookup = TargetLookup(model.targets)
@@ -93,13 +97,16 @@ public struct ProjectModel: Sendable {
 
     static let skipped: Set<String> = ["Pods", "Carthage", "DerivedData", "node_modules", ".build", "build"]
 
-    static func manifests(under root: String) -> [String] {
+    static func manifests(under root: String, record: WalkRecord? = nil) -> [String] {
         var out: [String] = []
         let fm = FileManager.default
-        DirectoryWalk.walk(root, sortedNames: true) { dir, name, path, isDirectory in
+        DirectoryWalk.walk(root, sortedNames: true, record: record) { dir, name, path, isDirectory in
             guard !skipped.contains(name), let isDirectory else { return false }
             if isDirectory {
                 if name.hasSuffix(".xcodeproj") {
+                    // Not walked, only asked for its `project.pbxproj`: a project file added or
+                    // removed changes this folder.
+                    record?.note(directory: path, DirectoryEntries.list(path).map { WalkRecord.Listed(status: $0.status, entries: $0.entries) })
                     if fm.fileExists(atPath: path + "/project.pbxproj") { out.append(path + "/project.pbxproj") }
                     return false
                 }
