@@ -643,4 +643,36 @@ final class ScreenStructureTests: XCTestCase {
         XCTAssertEqual(r.registry.routes.map(\.id), ["StartRoute"])
         XCTAssertEqual(findings(r), [])
     }
+
+    /// The same with no manifest the scan can read (two real modules it cannot tell apart): a protocol
+    /// and a class of one name stay two types, and the class's extension is not the protocol's default
+    /// (the protocol's file is read first: before, the class was folded into the protocol).
+    /// A public app whose Tuist targets come from a plugin gave 3 false errors this way.
+    func testAProtocolAndAClassOfOneNameStayTwoTypesWithoutModules() throws {
+        let r = try scan(["Routing": Self.routing, "Core": """
+            import UIKit
+            protocol AppContainer { func setup() }
+            protocol WelcomeRoute { func openWelcome() }
+            extension WelcomeRoute where Self: Opening { func openWelcome() { open(WelcomeViewController()) } }
+            final class WelcomeViewController: UIViewController {}
+            final class Router: BaseRouter, WelcomeRoute {}
+            """, "Main": """
+            import UIKit
+            final class AppContainer {
+                let router = Router()
+            }
+            extension AppContainer {
+                func setup() { router.open(SettingsViewController()) }
+            }
+            final class SettingsViewController: UIViewController {}
+            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let router = Router()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    router.openWelcome()
+                    return true
+                }
+            }
+            """])
+        XCTAssertEqual(r.registry.routes.map(\.id), ["WelcomeRoute"])
+    }
 }

@@ -324,6 +324,10 @@ struct RegistryAssembler {
     private struct ModuleName: Hashable {
         var module: String?
         var name: String
+        /// A protocol and a concrete type of one name are two declarations (they are in two real
+        /// modules the scan could not tell apart: a framework's `protocol Feature` and an app's
+        /// `final class Feature`), never one type.
+        var isProtocol = false
     }
 
     /// Declarations keyed by module and name, each with its extensions folded in. An extension
@@ -337,7 +341,7 @@ struct RegistryAssembler {
         var byName: [String: [Int]] = [:]
         let order = all.indices.sorted { all[$0].location < all[$1].location }
         for k in order where !all[k].isExtension {
-            let key = ModuleName(module: all[k].module, name: all[k].name)
+            let key = ModuleName(module: all[k].module, name: all[k].name, isProtocol: all[k].isProtocol)
             if let i = index[key] {
                 merged[i].absorb(all[k])
             } else {
@@ -348,7 +352,8 @@ struct RegistryAssembler {
         }
         for k in order where all[k].isExtension {
             let e = all[k]
-            if let i = index[ModuleName(module: e.module, name: e.name)] {
+            // (Of a protocol and a concrete type of that name in the module, the concrete one.)
+            if let i = index[ModuleName(module: e.module, name: e.name)] ?? index[ModuleName(module: e.module, name: e.name, isProtocol: true)] {
                 merged[i].absorb(e)
             } else if let same = byName[e.name], same.count == 1 {
                 merged[same[0]].absorb(e)
