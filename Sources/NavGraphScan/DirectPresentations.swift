@@ -198,7 +198,7 @@ struct DirectPresentations {
             var any = false
             var seen = Set<String>()
             for s in found.screens {
-                if s.site.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) || routerCode.contains($0) }) { continue }
+                if isRouterOrDebug(s.site.enclosingTypes) { continue }
                 guard seen.insert("\(s.feature)|\(s.site.location)").inserted else { continue }
                 if let top = s.site.enclosingTypes.last, roots.contains(top) {
                     any = true
@@ -228,7 +228,7 @@ struct DirectPresentations {
             // A view controller of the sources that several screens' builds reach (made through a
             // wireframe, a container's `resolve`): it may be any of them but the one showing it. Not an
             // edge; what it may be is held back (`Completeness`) instead of reported unreachable.
-            for u in found.unknown where !u.site.enclosingTypes.contains(where: { debugOnly.contains($0) || routerTypes.contains($0) || routerCode.contains($0) }) {
+            for u in found.unknown where !isRouterOrDebug(u.site.enclosingTypes) {
                 let shownFrom = Set(graph.owners(of: u.site, features: featureIndex).map { featureNames[$0] })
                 for f in u.features where !shownFrom.contains(f) {
                     any = true
@@ -271,6 +271,11 @@ struct DirectPresentations {
         }
         if out.explanations.contains(where: { !$0.unresolved.isEmpty }) { out.candidates = candidateScreens() }
         return out
+    }
+
+    /// Code that is a router's (its own types, a style's router) or built for debugging only.
+    private func isRouterOrDebug(_ enclosingTypes: [String]) -> Bool {
+        enclosingTypes.contains { debugOnly.contains($0) || routerTypes.contains($0) || routerCode.contains($0) }
     }
 
     private struct Found {

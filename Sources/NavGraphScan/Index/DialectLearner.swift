@@ -94,21 +94,24 @@ struct DialectLearner {
 
         /// Whether every type of the sources adopting `name` is a view (a cell, a header, a footer:
         /// `protocol ReusableView { static var identifier: String { get } }`); false when none adopts it.
-        func onlyViewsAdopt(_ name: String) -> Bool {
-            let types = files.flatMap(\.types)
-            let inherited = Dictionary(types.filter { !$0.isProtocol }.map { ($0.name, $0.inherited) }, uniquingKeysWith: { a, b in a + b })
+        /// `inherited`: each concrete type's supertypes and protocols.
+        static func onlyViewsAdopt(_ name: String, inherited: [String: [String]]) -> Bool {
             func isView(_ n: String, depth: Int = 0) -> Bool {
-                if Self.viewBases.contains(n) { return true }
+                if viewBases.contains(n) { return true }
                 guard depth < 6 else { return false }
                 return (inherited[n] ?? []).contains { isView($0, depth: depth + 1) }
             }
-            let adopters = types.filter { !$0.isProtocol && $0.inherited.contains(name) }.map(\.name)
+            let adopters = inherited.filter { $0.value.contains(name) }.map(\.key)
             return !adopters.isEmpty && adopters.allSatisfy { isView($0) }
         }
 
         /// Route protocols: a `static var identifier` requirement (not one only views adopt).
         mutating func learnRouteProtocols() {
-            for (path, p) in protocols where p.requiresStaticIdentifier && !onlyViewsAdopt(p.name) {
+            let candidates = protocols.filter(\.type.requiresStaticIdentifier)
+            guard !candidates.isEmpty else { return }
+            let inherited = Dictionary(
+                files.flatMap(\.types).filter { !$0.isProtocol }.map { ($0.name, $0.inherited) }, uniquingKeysWith: { a, b in a + b })
+            for (path, p) in candidates where !Self.onlyViewsAdopt(p.name, inherited: inherited) {
                 routeProtocols.insert(p.name)
                 Self.add(&c.routeProtocols, p.name)
                 declaring[p.name] = path

@@ -68,8 +68,8 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 // `final class AppContainer` beside a framework's `protocol AppContainer`.
                 // When the modules do not tell (none of those types is in the extension's module), a name
                 // that is also a concrete type's is not proven the protocol's: no route is made of it.
+                let candidates = index.typesByName[t.name] ?? []
                 let own = (functionsByOwner[t.name] ?? []).filter { f in
-                    let candidates = index.typesByName[t.name] ?? []
                     guard candidates.count > 1 else { return true }
                     let same = candidates.filter { index.types[$0].module == index.functions[f].module }
                     return (same.isEmpty ? candidates : same).allSatisfy { index.types[$0].isProtocol }
