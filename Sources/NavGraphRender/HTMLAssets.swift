@@ -3,7 +3,8 @@ import Foundation
 /// The HTML page's fixed parts: markup skeleton, style sheet and script. None of them holds
 /// registry text; the script reads the embedded JSON with `JSON.parse` and writes names with
 /// `textContent` only (never `innerHTML`). The style sheet and script are files of their own,
-/// Page/page.css and Page/page.js, compiled into the binary as HTMLAssets+Embedded.swift
+/// Page/page.css, and Page/walk.js (graph walks and search scoring, no DOM) followed by
+/// Page/page.js (the page), compiled into the binary as HTMLAssets+Embedded.swift
 /// (scripts/embed-page-assets.py; HTMLAssetsTests fails when it is out of date).
 enum HTMLAssets {
     static func body(svg: String) -> String {
@@ -66,7 +67,7 @@ enum HTMLAssets {
 
     /// Page/page.css.
     static let style = decoded(styleBase64)
-    /// Page/page.js.
+    /// Page/walk.js followed by Page/page.js: the page's one script.
     static let script = decoded(scriptBase64)
 
     /// The text of an embedded file (base64 of its UTF-8 bytes, one line break per line).

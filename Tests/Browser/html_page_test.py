@@ -94,21 +94,22 @@ class Suite:
         drops a rule it cannot parse without a word). With node installed, `node --check` too."""
         page_dir = os.path.join(ROOT, "Sources/NavGraphRender/Page")
         css = open(os.path.join(page_dir, "page.css"), encoding="utf-8").read()
-        js = open(os.path.join(page_dir, "page.js"), encoding="utf-8").read()
+        js = "".join(open(os.path.join(page_dir, f), encoding="utf-8").read() for f in ("walk.js", "page.js"))
         for registry, stem in (("Examples/ShopApp.yml", "ShopApp"), ("Examples/Broken.yml", "Broken")):
             self.open(self.page(registry, stem))
             assert self.b.page_errors() == [], self.b.page_errors()
             assert self.b.js("document.body.dataset.ready") == "1"
-            assert self.b.js("document.scripts[document.scripts.length - 1].textContent") == "\n" + js, "the page's script is page.js"
+            assert self.b.js("document.scripts[document.scripts.length - 1].textContent") == "\n" + js, "the page's script is walk.js + page.js"
             assert self.b.js("document.querySelector('style').textContent") == "\n" + css, "the page's style is page.css"
             want = top_level_rules(css)
             got = self.b.js("document.styleSheets[0].cssRules.length")
             assert got == want, f"chromium kept {got} of page.css's {want} rules"
         node = shutil.which("node") or shutil.which("nodejs")
         if node:
-            run(node, "--check", os.path.join(page_dir, "page.js"))
+            for f in ("walk.js", "page.js"):
+                run(node, "--check", os.path.join(page_dir, f))
         else:
-            print("  (node is not installed: page.js checked in chromium only)")
+            print("  (node is not installed: walk.js and page.js checked in chromium only)")
 
     def test_search_click_panel_highlight(self):
         self.open(self.page("Examples/ShopApp.yml", "ShopApp"))

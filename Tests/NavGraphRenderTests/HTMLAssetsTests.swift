@@ -12,7 +12,7 @@ final class HTMLAssetsTests: XCTestCase {
 
     func testEmbeddedAssetsAreThePageFiles() throws {
         let css = try String(contentsOf: page.appendingPathComponent("page.css"), encoding: .utf8)
-        let js = try String(contentsOf: page.appendingPathComponent("page.js"), encoding: .utf8)
+        let js = try ["walk.js", "page.js"].map { try String(contentsOf: page.appendingPathComponent($0), encoding: .utf8) }.joined()
         XCTAssertTrue(css.contains(":root") && js.contains("JSON.parse"))
         XCTAssertEqual(HTMLAssets.style, css, "HTMLAssets+Embedded.swift is out of date: run scripts/embed-page-assets.py")
         XCTAssertEqual(HTMLAssets.script, js, "HTMLAssets+Embedded.swift is out of date: run scripts/embed-page-assets.py")

@@ -456,44 +456,11 @@ function applyScenario(idx) {
   else if (state.selected != null) panel(state.selected);
 }
 
-// ---- path: breadth-first over the embedded moves, as `navgraph path` walks them.
+// ---- path (the walk itself is NavGraphWalk.shortestPath, walk.js)
 const declaredScreens = [];
 D.nodes.forEach((n, i) => { if (n.kind === 'feature' && n.enabled) declaredScreens.push(i); });
 const byName = new Map(declaredScreens.map((i) => [name(i), i]));
 (function fillScreens() { const dl = $('ng-screens'); for (const i of declaredScreens) dl.append(el('option', { value: name(i) })); })();
-function lands(mv, disabled) { return mv[3] >= 0 && disabled.has(mv[3]) ? -1 : mv[2]; }
-function moveKey(mv) {
-  const e = D.edges[mv[0]];
-  return name(e[0]) + '\u0001' + name(e[1]) + '\u0001' + (mv[1] >= 0 ? name(mv[1]) : '') + '\u0001' + (D.edgeStyles[String(mv[0])] || '');
-}
-function shortestPath(a, b, s) {
-  if (a === b) return [];
-  const disabled = new Set(s.disabled);
-  const dist = new Map([[a, 0]]), preds = new Map();
-  let frontier = [a], level = 0;
-  while (!dist.has(b) && frontier.length) {
-    level++;
-    const next = [];
-    frontier.sort((x, y) => x - y);
-    for (const v of frontier) {
-      for (const mv of D.moves[v]) {
-        const l = lands(mv, disabled);
-        if (l < 0) continue;
-        if (dist.has(l)) { if (dist.get(l) === level) preds.get(l).push(mv); continue; }
-        dist.set(l, level); preds.set(l, [mv]); next.push(l);
-      }
-    }
-    frontier = next;
-  }
-  if (!dist.has(b)) return null;
-  const path = [];
-  for (let cur = b; cur !== a;) {
-    const best = preds.get(cur).map((mv) => [moveKey(mv), mv]).sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))[0][1];
-    path.unshift(best);
-    cur = D.edges[best[0]][0];
-  }
-  return path;
-}
 function runPath() {
   const a = byName.get($('ng-path-from').value), b = byName.get($('ng-path-to').value);
   const msg = $('ng-path-msg'), ol = $('ng-path-steps');
@@ -504,7 +471,7 @@ function runPath() {
       : b == null && $('ng-path-to').value ? 'No declared screen named “' + $('ng-path-to').value + '”.' : 'Pick two screens.';
     return;
   }
-  const p = shortestPath(a, b, scn());
+  const p = NavGraphWalk.shortestPath(D, a, b, scn().disabled);
   state.path = p;
   clearMarks();
   if (p == null) {
@@ -544,20 +511,6 @@ $('ng-path-go').addEventListener('click', runPath);
 for (const id of ['ng-path-from', 'ng-path-to']) $(id).addEventListener('keydown', (ev) => { if (ev.key === 'Enter') runPath(); });
 
 // ---- search: fuzzy over every name
-function score(q, s) {
-  const t = s.toLowerCase();
-  if (t === q) return 1000;
-  const at = t.indexOf(q);
-  if (at >= 0) return 500 + (at === 0 ? 100 : 0) - at - t.length / 100;
-  let i = 0, sc = 0, last = -2;
-  for (let j = 0; j < t.length && i < q.length; j++) {
-    if (t[j] !== q[i]) continue;
-    sc += j === last + 1 ? 5 : 1;
-    if (j === 0 || !/[a-z0-9]/.test(t[j - 1]) || (s[j] !== t[j] && s[j - 1] === t[j - 1])) sc += 3;
-    last = j; i++;
-  }
-  return i === q.length ? sc - t.length / 100 : -1;
-}
 const input = $('ng-search'), results = $('ng-results');
 let hits = [], active = -1;
 function setActive(k) {
@@ -573,7 +526,7 @@ input.addEventListener('input', () => {
   clear(results); hits = [];
   if (!q) { closeResults(); return; }
   const scored = [];
-  for (let i = 0; i < N; i++) { const s = score(q, D.nodes[i].name); if (s >= 0) scored.push([s, i]); }
+  for (let i = 0; i < N; i++) { const s = NavGraphWalk.score(q, D.nodes[i].name); if (s >= 0) scored.push([s, i]); }
   scored.sort((x, y) => y[0] - x[0] || (name(x[1]) < name(y[1]) ? -1 : 1));
   hits = scored.slice(0, 15).map((x) => x[1]);
   hits.forEach((i, k) => {
