@@ -12,7 +12,9 @@ import NavGraphModel
 //   compile error, not a key that silently gives up;
 // - the plain-object step (`PlainKeys`) takes its keys from the cases;
 // - the writers (`RegistryWriter`, `RegistryJSONWriter`) spell every key as `K.case.name`, and the
-//   YAML writer's per-key text is declared in `RegistrySchema+Writing.swift` by exhaustive switch.
+//   YAML writer's per-key text is declared in `RegistrySchema+Writing.swift` by exhaustive switch;
+// - the scan cache (`NavGraphScan/Cache/ResultCoding.swift`) keeps a cached scan's registry key by
+//   key in this order, by exhaustive switch too.
 //
 // Adding a key: add its case here (with its value and, if it is required, `required`), then follow
 // the compiler through the switches; docs/registry.md's key table must list it

@@ -23,25 +23,51 @@ extension ScanResult: CacheCodable {
     }
 }
 
+// The registry's elements are kept key by key in the schema's order (`RegistrySchema.swift`): each
+// codec switches over the section's key enum with no `default:`, as the registry's readers and
+// writers do, so a key added to the schema is a compile error here until the cache says how it keeps
+// it. `source` keeps the whole `ElementOrigin` (a scan's element has its Swift source there).
+
+/// Every key of `K`, in the schema's order.
+private func forEachKey<K: RegistryKey>(_: K.Type, _ body: (K) throws -> Void) rethrows {
+    for key in K.all { try body(key) }
+}
+
 extension Registry: CacheCodable {
     func write(to w: inout CacheWriter) {
-        w.optional(app) { $0.string($1) }
-        w.values(entries)
-        w.values(flags)
-        w.values(provided)
-        w.values(routes)
-        w.values(handlers)
-        w.values(features)
-        w.values(dependencies)
-        w.values(deeplinks)
-        w.values(unfollowed)
+        forEachKey(TopKey.self) { key in
+            switch key {
+            case .navgraph: break  // the schema version: the cache's own format version covers it
+            case .app: w.optional(app) { $0.string($1) }
+            case .entries: w.values(entries)
+            case .flags: w.values(flags)
+            case .provided: w.values(provided)
+            case .routes: w.values(routes)
+            case .handlers: w.values(handlers)
+            case .features: w.values(features)
+            case .dependencies: w.values(dependencies)
+            case .deeplinks: w.values(deeplinks)
+            case .unfollowed: w.values(unfollowed)
+            }
+        }
     }
     init(from r: inout CacheReader) throws {
-        self.init(
-            app: try r.optionalString(), entries: try r.values(), flags: try r.values(), provided: try r.values(),
-            routes: try r.values(), handlers: try r.values(), features: try r.values(), dependencies: try r.values(),
-            deeplinks: try r.values())
-        unfollowed = try r.values()
+        self.init()
+        try forEachKey(TopKey.self) { key in
+            switch key {
+            case .navgraph: break
+            case .app: app = try r.optionalString()
+            case .entries: entries = try r.values()
+            case .flags: flags = try r.values()
+            case .provided: provided = try r.values()
+            case .routes: routes = try r.values()
+            case .handlers: handlers = try r.values()
+            case .features: features = try r.values()
+            case .dependencies: dependencies = try r.values()
+            case .deeplinks: deeplinks = try r.values()
+            case .unfollowed: unfollowed = try r.values()
+            }
+        }
     }
 }
 
@@ -52,38 +78,80 @@ extension ElementOrigin: CacheCodable {
 
 extension Entry: CacheCodable {
     func write(to w: inout CacheWriter) {
+        var feature: String?, route: String?
         switch target {
-        case .feature(let f): w.uint(0); w.string(f)
-        case .route(let r): w.uint(1); w.string(r)
+        case .feature(let f): feature = f
+        case .route(let r): route = r
         }
-        w.value(origin)
-        w.strings(ignore)
+        forEachKey(EntryKey.self) { key in
+            switch key {
+            case .feature: w.optional(feature) { $0.string($1) }
+            case .route: w.optional(route) { $0.string($1) }
+            case .source: w.value(origin)
+            case .ignore: w.strings(ignore)
+            }
+        }
     }
     init(from r: inout CacheReader) throws {
-        let target: Target
-        switch try r.uint() {
-        case 0: target = .feature(try r.string())
-        case 1: target = .route(try r.string())
-        default: throw CacheReader.Corrupt()
+        var feature: String?, route: String?, origin = ElementOrigin(), ignore: [String] = []
+        try forEachKey(EntryKey.self) { key in
+            switch key {
+            case .feature: feature = try r.optionalString()
+            case .route: route = try r.optionalString()
+            case .source: origin = try r.value()
+            case .ignore: ignore = try r.strings()
+            }
         }
-        self.init(target: target, origin: try r.value(), ignore: try r.strings())
+        guard let target = feature.map(Target.feature) ?? route.map(Target.route) else { throw CacheReader.Corrupt() }
+        self.init(target: target, origin: origin, ignore: ignore)
     }
 }
 
 extension FeatureFlag: CacheCodable {
+    /// The flag's name first: it is the flag's key in `flags:`.
     func write(to w: inout CacheWriter) {
-        w.string(name); w.bool(defaultValue); w.bool(runtime); w.optional(owner) { $0.string($1) }; w.value(origin)
+        w.string(name)
+        forEachKey(FlagKey.self) { key in
+            switch key {
+            case .default: w.bool(defaultValue); w.bool(runtime)
+            case .source: w.value(origin)
+            case .owner: w.optional(owner) { $0.string($1) }
+            }
+        }
     }
     init(from r: inout CacheReader) throws {
-        self.init(name: try r.string(), defaultValue: try r.bool(), runtime: try r.bool(), owner: try r.optionalString(), origin: try r.value())
+        self.init(name: try r.string(), defaultValue: false)
+        try forEachKey(FlagKey.self) { key in
+            switch key {
+            case .default: defaultValue = try r.bool(); runtime = try r.bool()
+            case .source: origin = try r.value()
+            case .owner: owner = try r.optionalString()
+            }
+        }
     }
 }
 
 extension ProvidedDependency: CacheCodable {
-    func write(to w: inout CacheWriter) { w.string(name); w.value(origin) }
-    init(from r: inout CacheReader) throws { self.init(name: try r.string(), origin: try r.value()) }
+    func write(to w: inout CacheWriter) {
+        forEachKey(ProvidedKey.self) { key in
+            switch key {
+            case .name: w.string(name)
+            case .source: w.value(origin)
+            }
+        }
+    }
+    init(from r: inout CacheReader) throws {
+        self.init(name: "")
+        try forEachKey(ProvidedKey.self) { key in
+            switch key {
+            case .name: name = try r.string()
+            case .source: origin = try r.value()
+            }
+        }
+    }
 }
 
+/// One `NAME: TYPE` of a route's `parameters:` pairs.
 extension Route.Parameter: CacheCodable {
     func write(to w: inout CacheWriter) { w.string(name); w.string(type) }
     init(from r: inout CacheReader) throws { self.init(name: try r.string(), type: try r.string()) }
@@ -91,20 +159,31 @@ extension Route.Parameter: CacheCodable {
 
 extension Route: CacheCodable {
     func write(to w: inout CacheWriter) {
-        w.string(id)
-        w.optional(type) { $0.string($1) }
-        w.optional(module) { $0.string($1) }
-        w.values(parameters)
-        w.value(origin)
-        w.strings(ignore)
-        w.optional(system) { $0.string($1.rawValue) }
+        forEachKey(RouteKey.self) { key in
+            switch key {
+            case .id: w.string(id)
+            case .type: w.optional(type) { $0.string($1) }
+            case .module: w.optional(module) { $0.string($1) }
+            case .parameters: w.values(parameters)
+            case .source: w.value(origin)
+            case .ignore: w.strings(ignore)
+            case .system: w.optional(system) { $0.string($1.rawValue) }
+            }
+        }
     }
     init(from r: inout CacheReader) throws {
-        let id = try r.string(), type = try r.optionalString(), module = try r.optionalString()
-        let parameters: [Parameter] = try r.values()
-        let origin: ElementOrigin = try r.value()
-        let ignore = try r.strings()
-        self.init(id: id, type: type, module: module, parameters: parameters, origin: origin, ignore: ignore, system: try RoutingSystem.read(&r))
+        self.init(id: "")
+        try forEachKey(RouteKey.self) { key in
+            switch key {
+            case .id: id = try r.string()
+            case .type: type = try r.optionalString()
+            case .module: module = try r.optionalString()
+            case .parameters: parameters = try r.values()
+            case .source: origin = try r.value()
+            case .ignore: ignore = try r.strings()
+            case .system: system = try RoutingSystem.read(&r)
+            }
+        }
     }
 }
 
@@ -120,24 +199,39 @@ extension RoutingSystem {
 
 extension UnfollowedCall: CacheCodable {
     func write(to w: inout CacheWriter) {
-        w.string(call)
-        w.string(kind.rawValue)
-        w.strings(from)
-        w.optional(system) { $0.string($1.rawValue) }
-        w.optional(routes) { $0.strings($1) }
-        w.optional(screens) { $0.strings($1) }
-        w.optional(reason) { $0.string($1) }
-        w.value(origin)
+        forEachKey(UnfollowedKey.self) { key in
+            switch key {
+            case .call: w.string(call)
+            case .kind: w.string(kind.rawValue)
+            case .from: w.strings(from)
+            case .system: w.optional(system) { $0.string($1.rawValue) }
+            case .routes: w.optional(routes) { $0.strings($1) }
+            case .screens: w.optional(screens) { $0.strings($1) }
+            case .reason: w.optional(reason) { $0.string($1) }
+            case .source: w.value(origin)
+            }
+        }
     }
     init(from r: inout CacheReader) throws {
-        let call = try r.string()
-        guard let kind = Kind(rawValue: try r.string()) else { throw CacheReader.Corrupt() }
-        self.init(
-            call: call, kind: kind, from: try r.strings(), system: try RoutingSystem.read(&r), routes: try r.optional { try $0.strings() },
-            screens: try r.optional { try $0.strings() }, reason: try r.optionalString(), origin: try r.value())
+        self.init(call: "", kind: .navigate)
+        try forEachKey(UnfollowedKey.self) { key in
+            switch key {
+            case .call: call = try r.string()
+            case .kind:
+                guard let k = Kind(rawValue: try r.string()) else { throw CacheReader.Corrupt() }
+                kind = k
+            case .from: from = try r.strings()
+            case .system: system = try RoutingSystem.read(&r)
+            case .routes: routes = try r.optional { try $0.strings() }
+            case .screens: screens = try r.optional { try $0.strings() }
+            case .reason: reason = try r.optionalString()
+            case .source: origin = try r.value()
+            }
+        }
     }
 }
 
+/// One `ROUTE: FEATURE` of a handler's `routes:` pairs, with where it is written.
 extension RouteHandler.Mapping: CacheCodable {
     func write(to w: inout CacheWriter) { w.string(route); w.string(feature); w.value(origin) }
     init(from r: inout CacheReader) throws { self.init(route: try r.string(), feature: try r.string(), origin: try r.value()) }
@@ -145,86 +239,208 @@ extension RouteHandler.Mapping: CacheCodable {
 
 extension RouteHandler: CacheCodable {
     func write(to w: inout CacheWriter) {
-        w.string(name); w.optional(module) { $0.string($1) }; w.values(routes); w.value(origin); w.strings(ignore)
+        forEachKey(HandlerKey.self) { key in
+            switch key {
+            case .name: w.string(name)
+            case .module: w.optional(module) { $0.string($1) }
+            case .routes: w.values(routes)
+            case .source: w.value(origin)
+            case .ignore: w.strings(ignore)
+            }
+        }
     }
     init(from r: inout CacheReader) throws {
-        self.init(name: try r.string(), module: try r.optionalString(), routes: try r.values(), origin: try r.value(), ignore: try r.strings())
+        self.init(name: "")
+        try forEachKey(HandlerKey.self) { key in
+            switch key {
+            case .name: name = try r.string()
+            case .module: module = try r.optionalString()
+            case .routes: routes = try r.values()
+            case .source: origin = try r.value()
+            case .ignore: ignore = try r.strings()
+            }
+        }
     }
 }
 
 extension DependencyRef: CacheCodable {
-    func write(to w: inout CacheWriter) { w.string(name); w.bool(lazy); w.optional(used) { $0.bool($1) }; w.value(origin) }
+    func write(to w: inout CacheWriter) {
+        forEachKey(DependencyRefKey.self) { key in
+            switch key {
+            case .protocol: w.string(name)
+            case .lazy: w.bool(lazy)
+            case .used: w.optional(used) { $0.bool($1) }
+            case .source: w.value(origin)
+            }
+        }
+    }
     init(from r: inout CacheReader) throws {
-        self.init(name: try r.string(), lazy: try r.bool(), used: try r.optional { try $0.bool() }, origin: try r.value())
+        self.init(name: "")
+        try forEachKey(DependencyRefKey.self) { key in
+            switch key {
+            case .protocol: name = try r.string()
+            case .lazy: lazy = try r.bool()
+            case .used: used = try r.optional { try $0.bool() }
+            case .source: origin = try r.value()
+            }
+        }
     }
 }
 
 extension Navigation: CacheCodable {
-    func write(to w: inout CacheWriter) { w.string(route); w.optional(style) { $0.string($1) }; w.value(origin) }
-    init(from r: inout CacheReader) throws { self.init(route: try r.string(), style: try r.optionalString(), origin: try r.value()) }
+    func write(to w: inout CacheWriter) {
+        forEachKey(NavigationKey.self) { key in
+            switch key {
+            case .route: w.string(route)
+            case .style: w.optional(style) { $0.string($1) }
+            case .source: w.value(origin)
+            }
+        }
+    }
+    init(from r: inout CacheReader) throws {
+        self.init(route: "")
+        try forEachKey(NavigationKey.self) { key in
+            switch key {
+            case .route: route = try r.string()
+            case .style: style = try r.optionalString()
+            case .source: origin = try r.value()
+            }
+        }
+    }
 }
 
 extension Presentation: CacheCodable {
-    func write(to w: inout CacheWriter) { w.string(feature); w.optional(style) { $0.string($1) }; w.value(origin) }
-    init(from r: inout CacheReader) throws { self.init(feature: try r.string(), style: try r.optionalString(), origin: try r.value()) }
+    func write(to w: inout CacheWriter) {
+        forEachKey(PresentationKey.self) { key in
+            switch key {
+            case .feature: w.string(feature)
+            case .style: w.optional(style) { $0.string($1) }
+            case .source: w.value(origin)
+            }
+        }
+    }
+    init(from r: inout CacheReader) throws {
+        self.init(feature: "")
+        try forEachKey(PresentationKey.self) { key in
+            switch key {
+            case .feature: feature = try r.string()
+            case .style: style = try r.optionalString()
+            case .source: origin = try r.value()
+            }
+        }
+    }
 }
 
 extension UnusedFallback: CacheCodable {
-    func write(to w: inout CacheWriter) { w.string(declared); w.string(requirement); w.value(origin) }
-    init(from r: inout CacheReader) throws { self.init(declared: try r.string(), requirement: try r.string(), origin: try r.value()) }
+    func write(to w: inout CacheWriter) {
+        forEachKey(UnusedFallbackKey.self) { key in
+            switch key {
+            case .declared: w.string(declared)
+            case .requirement: w.string(requirement)
+            case .source: w.value(origin)
+            }
+        }
+    }
+    init(from r: inout CacheReader) throws {
+        self.init(declared: "", requirement: "")
+        try forEachKey(UnusedFallbackKey.self) { key in
+            switch key {
+            case .declared: declared = try r.string()
+            case .requirement: requirement = try r.string()
+            case .source: origin = try r.value()
+            }
+        }
+    }
 }
 
 extension Feature: CacheCodable {
+    /// `enabled` and `fallback` keep where their values were read too (`enabledOrigin`, `fallbackOrigin`).
     func write(to w: inout CacheWriter) {
-        w.string(name)
-        w.optional(module) { $0.string($1) }
-        w.value(enabled)
-        w.optionalValue(enabledOrigin)
-        w.optional(fallback) { $0.string($1) }
-        w.optionalValue(fallbackOrigin)
-        w.values(dependencies)
-        w.values(navigates)
-        w.value(origin)
-        w.strings(ignore)
-        w.optionalValue(unusedFallback)
-        w.values(presents)
+        forEachKey(FeatureKey.self) { key in
+            switch key {
+            case .name: w.string(name)
+            case .module: w.optional(module) { $0.string($1) }
+            case .enabled: w.value(enabled); w.optionalValue(enabledOrigin)
+            case .fallback: w.optional(fallback) { $0.string($1) }; w.optionalValue(fallbackOrigin)
+            case .dependencies: w.values(dependencies)
+            case .navigates: w.values(navigates)
+            case .presents: w.values(presents)
+            case .source: w.value(origin)
+            case .ignore: w.strings(ignore)
+            case .unusedFallback: w.optionalValue(unusedFallback)
+            }
+        }
     }
     init(from r: inout CacheReader) throws {
-        self.init(
-            name: try r.string(), module: try r.optionalString(), enabled: try r.value(), enabledOrigin: try r.optionalValue(),
-            fallback: try r.optionalString(), fallbackOrigin: try r.optionalValue(), dependencies: try r.values(),
-            navigates: try r.values(), origin: try r.value(), ignore: try r.strings())
-        unusedFallback = try r.optionalValue()
-        presents = try r.values()
+        self.init(name: "")
+        try forEachKey(FeatureKey.self) { key in
+            switch key {
+            case .name: name = try r.string()
+            case .module: module = try r.optionalString()
+            case .enabled: enabled = try r.value(); enabledOrigin = try r.optionalValue()
+            case .fallback: fallback = try r.optionalString(); fallbackOrigin = try r.optionalValue()
+            case .dependencies: dependencies = try r.values()
+            case .navigates: navigates = try r.values()
+            case .presents: presents = try r.values()
+            case .source: origin = try r.value()
+            case .ignore: ignore = try r.strings()
+            case .unusedFallback: unusedFallback = try r.optionalValue()
+            }
+        }
     }
 }
 
 extension DependencyBinding: CacheCodable {
     func write(to w: inout CacheWriter) {
-        w.string(`protocol`)
-        w.optional(implementation) { $0.string($1) }
-        w.optional(module) { $0.string($1) }
-        w.values(dependencies)
-        w.value(origin)
-        w.strings(ignore)
+        forEachKey(BindingKey.self) { key in
+            switch key {
+            case .protocol: w.string(`protocol`)
+            case .implementation: w.optional(implementation) { $0.string($1) }
+            case .module: w.optional(module) { $0.string($1) }
+            case .dependencies: w.values(dependencies)
+            case .source: w.value(origin)
+            case .ignore: w.strings(ignore)
+            }
+        }
     }
     init(from r: inout CacheReader) throws {
-        self.init(
-            protocol: try r.string(), implementation: try r.optionalString(), module: try r.optionalString(),
-            dependencies: try r.values(), origin: try r.value(), ignore: try r.strings())
+        self.init(protocol: "")
+        try forEachKey(BindingKey.self) { key in
+            switch key {
+            case .protocol: `protocol` = try r.string()
+            case .implementation: implementation = try r.optionalString()
+            case .module: module = try r.optionalString()
+            case .dependencies: dependencies = try r.values()
+            case .source: origin = try r.value()
+            case .ignore: ignore = try r.strings()
+            }
+        }
     }
 }
 
 extension DeepLink: CacheCodable {
     func write(to w: inout CacheWriter) {
-        w.optional(url) { $0.string($1) }
-        w.optional(route) { $0.string($1) }
-        w.optional(anyRoute) { $0.string($1) }
-        w.value(origin)
-        w.strings(ignore)
+        forEachKey(DeepLinkKey.self) { key in
+            switch key {
+            case .url: w.optional(url) { $0.string($1) }
+            case .route: w.optional(route) { $0.string($1) }
+            case .anyRoute: w.optional(anyRoute) { $0.string($1) }
+            case .source: w.value(origin)
+            case .ignore: w.strings(ignore)
+            }
+        }
     }
     init(from r: inout CacheReader) throws {
-        self.init(url: try r.optionalString(), route: try r.optionalString(), anyRoute: try r.optionalString(), origin: try r.value(), ignore: try r.strings())
+        self.init()
+        try forEachKey(DeepLinkKey.self) { key in
+            switch key {
+            case .url: url = try r.optionalString()
+            case .route: route = try r.optionalString()
+            case .anyRoute: anyRoute = try r.optionalString()
+            case .source: origin = try r.value()
+            case .ignore: ignore = try r.strings()
+            }
+        }
     }
 }
 
