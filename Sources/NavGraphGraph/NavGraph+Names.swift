@@ -10,8 +10,9 @@ extension NavGraph {
     ///
     /// The declarations are read in place, field by field (`for f in features` copied each one,
     /// retaining every string and list it holds, and released them again).
-    package static func sections(of registry: Registry, interning table: inout NameTable) -> (sections: Sections, interned: Int) {
-        let names = registry.names
+    package static func sections(
+        of registry: Registry, ids names: RegistryNames, interning table: inout NameTable
+    ) -> (sections: Sections, interned: Int) {
         var featureNames = NameResolver(names.features), routeNames = NameResolver(names.routes)
         var handlerNames = NameResolver(names.handlers), bindingNames = NameResolver(names.bindings)
         var providedNames = NameResolver(names.provided), entryNames = NameResolver(names.entries)

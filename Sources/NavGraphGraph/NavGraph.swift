@@ -121,9 +121,16 @@ public struct NavGraph: Sendable {
     /// The registry's default flag scenario.
     public var defaultScenario: FlagScenario { .defaults(of: registry) }
 
+    /// The graph of `registry`; every name is interned by the build.
     public init(registry: Registry) {
-        self.registry = registry
-        build()
+        self.init(LoadedRegistry(registry))
+    }
+
+    /// The graph of a loaded registry: the build starts from the ids the loader gave its names
+    /// (`RegistryNames`), interning only the names without one.
+    public init(_ loaded: LoadedRegistry) {
+        self.registry = loaded.registry
+        build(loaded.names)
     }
 
     public var nodeCount: Int { nodes.count }
@@ -183,11 +190,11 @@ public struct NavGraph: Sendable {
     }
 
     /// Builds the graph from `registry`, stage by stage; each stage is a lap of `StageTimes`.
-    private mutating func build() {
+    private mutating func build(_ ids: RegistryNames) {
         var laps = StageTimes.Laps("graph build")
-        var table = registry.names.table
+        var table = ids.table
         let sections: Sections
-        (sections, namesInterned) = Self.sections(of: registry, interning: &table)
+        (sections, namesInterned) = Self.sections(of: registry, ids: ids, interning: &table)
         names = table
         laps.step("names as ids")
         var byKind = Self.namesPerKind(registry, sections, table)

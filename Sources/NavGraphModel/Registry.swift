@@ -16,8 +16,6 @@ public struct Registry: Hashable, Codable, Sendable {
     public var deeplinks: [DeepLink]
     /// Navigation calls a scan could not follow (`UnfollowedCall`); empty for a hand-written registry.
     public var unfollowed: [UnfollowedCall] = []
-    /// The ids the loader gave the declarations' names (`RegistryNames`); not part of the value.
-    package var names = RegistryNames()
 
     private enum CodingKeys: String, CodingKey {
         case app, entries, flags, provided, routes, handlers, features, dependencies, deeplinks, unfollowed
@@ -56,7 +54,7 @@ public struct Registry: Hashable, Codable, Sendable {
         // Nothing to merge into (the loader's first file): `other` as it is, not an element-by-element
         // copy of every array (a tenth of a second at 100k features).
         if app == nil && entries.isEmpty && flags.isEmpty && provided.isEmpty && routes.isEmpty && handlers.isEmpty
-            && features.isEmpty && dependencies.isEmpty && deeplinks.isEmpty && unfollowed.isEmpty && names.table.count == 0 {
+            && features.isEmpty && dependencies.isEmpty && deeplinks.isEmpty && unfollowed.isEmpty {
             return other
         }
         var r = Registry(
@@ -71,11 +69,6 @@ public struct Registry: Hashable, Codable, Sendable {
             deeplinks: deeplinks + other.deeplinks
         )
         r.unfollowed = unfollowed + other.unfollowed
-        // `other`'s ids follow `self`'s only when `self`'s cover all its declarations (a loaded or
-        // empty registry); otherwise the graph build interns the names itself.
-        let declares = !(entries.isEmpty && provided.isEmpty && routes.isEmpty && handlers.isEmpty && features.isEmpty
-            && dependencies.isEmpty && deeplinks.isEmpty)
-        r.names = names.table.count > 0 || !declares ? names.merged(with: other.names) : RegistryNames()
         return r
     }
 }

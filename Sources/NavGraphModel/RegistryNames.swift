@@ -10,11 +10,12 @@ import NavGraphSupport
 /// - `handlers`: per handler its name, then route and feature of each mapping;
 /// - `bindings`: per binding its protocol, then each dependency's name.
 ///
-/// Not part of the registry's value: two registries are equal whatever their ids, and ids are not
-/// encoded. The graph build trusts an id only where the table's name at that id is the
-/// declaration's name (an identity compare for a loaded name), so a registry built or edited by hand,
-/// scanned or merged is still read right: a name without a trustworthy id is interned then.
-package struct RegistryNames: Hashable, Sendable {
+/// Not part of the registry: the loader hands them out beside it (`LoadedRegistry`), and the graph
+/// build may take them (`NavGraph(_: LoadedRegistry)`). It trusts an id only where the table's name
+/// at that id is the declaration's name (an identity compare for a loaded name), so a registry edited
+/// after loading (entries added by the configuration) is still read right: a name without a
+/// trustworthy id is interned then.
+package struct RegistryNames: Sendable {
     package var table = NameTable()
     package var features: [Int32] = []
     package var routes: [Int32] = []
@@ -26,10 +27,7 @@ package struct RegistryNames: Hashable, Sendable {
 
     package init() {}
 
-    package static func == (a: RegistryNames, b: RegistryNames) -> Bool { true }
-    package func hash(into hasher: inout Hasher) {}
-
-    /// `self` followed by `other`'s (the names of `Registry.merged(with:)`): `other`'s ids are
+    /// `self` followed by `other`'s (the names of `LoadedRegistry.merged(with:)`): `other`'s ids are
     /// translated into this table.
     package func merged(with other: RegistryNames) -> RegistryNames {
         if other.table.count == 0 { return self }
@@ -45,6 +43,35 @@ package struct RegistryNames: Hashable, Sendable {
         out.entries += translate(other.entries)
         out.deeplinks += translate(other.deeplinks)
         return out
+    }
+}
+
+/// A registry as the loader read it, and the ids its fast reader gave the declarations' names
+/// (`RegistryNames`). The registry is the value; the ids are only a head start for the graph build
+/// (`NavGraph(_:)`), which would otherwise hash every name again (a tenth of a 100k-feature check).
+public struct LoadedRegistry: Sendable {
+    public var registry: Registry
+    package var names: RegistryNames
+
+    /// A registry with no ids: the graph build interns its names.
+    public init(_ registry: Registry) {
+        self.registry = registry
+        names = RegistryNames()
+    }
+
+    package init(_ registry: Registry, names: RegistryNames) {
+        self.registry = registry
+        self.names = names
+    }
+
+    /// `Registry.merged(with:)`, with the ids: `other`'s follow `self`'s only when `self`'s cover all
+    /// its declarations (a loaded or empty registry); otherwise the graph build interns the names.
+    public func merged(with other: LoadedRegistry) -> LoadedRegistry {
+        let r = registry
+        let declares = !(r.entries.isEmpty && r.provided.isEmpty && r.routes.isEmpty && r.handlers.isEmpty && r.features.isEmpty
+            && r.dependencies.isEmpty && r.deeplinks.isEmpty)
+        let ids = names.table.count > 0 || !declares ? names.merged(with: other.names) : RegistryNames()
+        return LoadedRegistry(registry.merged(with: other.registry), names: ids)
     }
 }
 

@@ -40,16 +40,16 @@ public enum InputLoader {
     public static func load(
         paths: [String], scanSettings: RawNode? = nil, strictScan: Bool = false, cache: ScanCacheChoice = ScanCacheChoice(enabled: false),
         progress: ((Int, Int) -> Void)? = nil, onScanned: ((ScanReport) -> Void)? = nil
-    ) throws(InputError) -> (registry: Registry, scan: ScanSummary?) {
+    ) throws(InputError) -> (registry: LoadedRegistry, scan: ScanSummary?) {
         let kinds = paths.map { kind(of: $0) }  // each directory walked once
         let registryPaths = zip(paths, kinds).filter { $0.1 == .registry }.map(\.0)
         let sourcePaths = zip(paths, kinds).filter { $0.1 == .sources }.map(\.0)
         var diagnostics: [Diagnostic] = []
-        var registry = Registry()
+        var registry = LoadedRegistry(Registry())
         var scan: ScanSummary?
         if !registryPaths.isEmpty {
             do {
-                registry = try RegistryLoader().load(paths: registryPaths)
+                registry = try RegistryLoader().loadWithNames(paths: registryPaths)
             } catch {
                 diagnostics += error.diagnostics
             }
@@ -64,7 +64,7 @@ public enum InputLoader {
                     summary: result.summary))
                 scan = result.summary
                 diagnostics += result.diagnostics.filter { $0.severity == .error }
-                registry = registry.merged(with: result.registry)
+                registry = registry.merged(with: LoadedRegistry(result.registry))
             } catch let error as InputError {
                 diagnostics += error.diagnostics
             } catch {

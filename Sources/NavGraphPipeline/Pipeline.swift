@@ -68,10 +68,12 @@ public enum Pipeline {
         guard !config.registries.isEmpty else {
             throw UsageError(description: "give at least one registry file or directory (or list them under 'registries:' in \(Configuration.defaultFileName))")
         }
-        let (loaded, scan) = try StageTimes.measure("load") { () throws -> (Registry, ScanSummary?) in try InputLoader.load(
+        let (loaded, scan) = try StageTimes.measure("load") { () throws -> (LoadedRegistry, ScanSummary?) in try InputLoader.load(
             paths: config.registries, scanSettings: config.scan, strictScan: request.strictScan, cache: request.scanCache, progress: progress, onScanned: onScanned) }
-        let (registry, callWarnings) = config.applyingCallStatements(to: config.addingEntries(to: loaded))
-        let graph = StageTimes.measure("graph build") { NavGraph(registry: registry) }
+        let (registry, callWarnings) = config.applyingCallStatements(to: config.addingEntries(to: loaded.registry))
+        // The loader's name ids are a head start only: the build trusts an id where it still names the
+        // same string and interns the rest (what the configuration added or changed).
+        let graph = StageTimes.measure("graph build") { NavGraph(LoadedRegistry(registry, names: loaded.names)) }
         let overrides = request.flagOverrides
         let knownFlags = Set(registry.flags.map(\.name))
         var warnings = request.configurationWarnings + callWarnings

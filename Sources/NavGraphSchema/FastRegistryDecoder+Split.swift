@@ -28,7 +28,7 @@ extension FastRegistryDecoder where Source: SplitEventSource {
     /// the second table's ids translated into the first's. Nil when either reader gives up.
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, cut: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> FeatureSplit?
-    ) -> Registry? {
+    ) -> LoadedRegistry? {
         let halves = SplitHalves()
         let handOff = SplitHandOff()
         let registered = HandOff<SourceFiles.TextID?>()
@@ -71,9 +71,9 @@ extension FastRegistryDecoder where Source: SplitEventSource {
             // The second table's names go into the first on one thread while the features are moved
             // on the other. Each side works on variables of its own, each the only holder of its
             // storage (so nothing is copied on write).
-            var table = r.names.table, firstFeatures = r.features, secondFeatures = second.features
+            var table = r.names.table, firstFeatures = r.registry.features, secondFeatures = second.features
             r.names.table = NameTable()
-            r.features = []
+            r.registry.features = []
             second.features = []
             var secondTable = second.table
             second.table = NameTable()
@@ -90,14 +90,14 @@ extension FastRegistryDecoder where Source: SplitEventSource {
                 return joined
             }
             r.names.table = table
-            r.features = features
+            r.registry.features = features
             r.names.features += second.ids.map { $0 < 0 ? -1 : map[Int($0)] }
             return r
         }
     }
 
     /// `decode(_:file:cut:)` at a cut already found (tests try every cut).
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String, split: FeatureSplit) -> Registry? {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String, split: FeatureSplit) -> LoadedRegistry? {
         decode(bytes, file: file, cut: { _ in split })
     }
 }

@@ -39,17 +39,16 @@ struct FastRegistryDecoder<Source: RegistryEventSource> {
         s = source
     }
 
-    static func decode(_ source: Source) -> Registry? { decoded(source).registry }
+    static func decode(_ source: Source) -> LoadedRegistry? { decoded(source).registry }
 
     /// `decode`, and the source as it was left.
-    static func decoded(_ source: Source) -> (registry: Registry?, source: Source) {
+    static func decoded(_ source: Source) -> (registry: LoadedRegistry?, source: Source) {
         var d = FastRegistryDecoder(source)
         do {
-            var r = try d.registry()
+            let r = try d.registry()
             guard d.s.finish() else { return (nil, d.s) }
             d.names.table = d.s.names
-            r.names = d.names
-            return (r, d.s)
+            return (LoadedRegistry(r, names: d.names), d.s)
         } catch {
             return (nil, d.s)
         }

@@ -14,7 +14,10 @@ public struct RegistryLoader: Sendable {
     public init() {}
 
     /// Loads and merges every path: files, or directories (every registry file inside, recursively, sorted).
-    public func load(paths: [String]) throws(InputError) -> Registry {
+    public func load(paths: [String]) throws(InputError) -> Registry { try loadWithNames(paths: paths).registry }
+
+    /// `load(paths:)`, with the ids the fast reader gave the names (for `NavGraph(_:)`).
+    public func loadWithNames(paths: [String]) throws(InputError) -> LoadedRegistry {
         var diagnostics: [Diagnostic] = []
         var files: [String] = []
         for path in paths {
@@ -33,11 +36,11 @@ public struct RegistryLoader: Sendable {
                 files.append(path)
             }
         }
-        var registry = Registry()
+        var registry = LoadedRegistry(Registry())
         // Files are merged in sorted order so the command-line order does not matter.
         for file in Array(Set(files)).sorted() {
             do {
-                registry = registry.merged(with: try load(file: file))
+                registry = registry.merged(with: try loadWithNames(file: file))
             } catch {
                 diagnostics += error.diagnostics
             }
@@ -59,7 +62,9 @@ public struct RegistryLoader: Sendable {
         return out.sorted()
     }
 
-    public func load(file: String) throws(InputError) -> Registry {
+    public func load(file: String) throws(InputError) -> Registry { try loadWithNames(file: file).registry }
+
+    func loadWithNames(file: String) throws(InputError) -> LoadedRegistry {
         // An ASCII JSON file goes to the fast reader as bytes, without the `String` (its copy and its
         // UTF-8 check were a twentieth of a 100k check): ASCII is UTF-8 by itself.
         let isJSON = file.lowercased().hasSuffix(".json")
@@ -67,7 +72,7 @@ public struct RegistryLoader: Sendable {
             defer { RegistryLoader.release(bytes) }
             if NameTable.isASCII(UnsafeBufferPointer(bytes)) {
                 if let registry = RegistryLoader.fastLoadJSON(bytes: UnsafeBufferPointer(bytes), file: file) { return registry }
-                return try positionedLoad(text: String(decoding: bytes, as: UTF8.self), file: file, isJSON: true)
+                return LoadedRegistry(try positionedLoad(text: String(decoding: bytes, as: UTF8.self), file: file, isJSON: true))
             }
         }
         // Block YAML is read from its bytes the same way; a document the block reader gives up on
@@ -85,13 +90,13 @@ public struct RegistryLoader: Sendable {
             throw InputError([Diagnostic(.error, "\(file) is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1))])
         }
         if let registry = RegistryLoader.fastLoad(text: text, file: file, isJSON: isJSON, block: !blockTried) { return registry }
-        return try positionedLoad(text: text, file: file, isJSON: isJSON)
+        return LoadedRegistry(try positionedLoad(text: text, file: file, isJSON: isJSON))
     }
 
     /// Parses registry text; `file` names it in locations, and its extension picks JSON or YAML.
     public func load(text: String, file: String) throws(InputError) -> Registry {
         let isJSON = file.lowercased().hasSuffix(".json")
-        if let registry = RegistryLoader.fastLoad(text: text, file: file, isJSON: isJSON) { return registry }
+        if let registry = RegistryLoader.fastLoad(text: text, file: file, isJSON: isJSON) { return registry.registry }
         return try positionedLoad(text: text, file: file, isJSON: isJSON)
     }
 
@@ -99,7 +104,7 @@ public struct RegistryLoader: Sendable {
     /// reader runs and reports every problem). YAML is read with the block reader (unless `block` is
     /// false: it has given up on this text already); YAML outside its subset goes to the positioned
     /// reader (Yams).
-    package static func fastLoad(text: String, file: String, isJSON: Bool, block: Bool = true) -> Registry? {
+    package static func fastLoad(text: String, file: String, isJSON: Bool, block: Bool = true) -> LoadedRegistry? {
         var text = text
         if isJSON {
             return text.withUTF8 { bytes in
@@ -111,7 +116,7 @@ public struct RegistryLoader: Sendable {
     }
 
     /// JSON bytes through the fast reader: on two threads from `FeatureSplit.minimumBytes` on.
-    package static func fastLoadJSON(bytes: UnsafeBufferPointer<UInt8>, file: String) -> Registry? {
+    package static func fastLoadJSON(bytes: UnsafeBufferPointer<UInt8>, file: String) -> LoadedRegistry? {
         if bytes.count >= FeatureSplit.minimumBytes {
             return FastRegistryDecoder<JSONEventSource>.decode(bytes, file: file, cut: { FeatureSplit.json($0) })
         }
@@ -120,7 +125,7 @@ public struct RegistryLoader: Sendable {
 
     /// Block YAML through `BlockYAMLEventSource` (nil when it gives up): on two threads from
     /// `FeatureSplit.minimumBytes` on.
-    package static func fastLoadBlockYAML(bytes: UnsafeBufferPointer<UInt8>, file: String) -> Registry? {
+    package static func fastLoadBlockYAML(bytes: UnsafeBufferPointer<UInt8>, file: String) -> LoadedRegistry? {
         if bytes.count >= FeatureSplit.minimumBytes {
             return FastRegistryDecoder<BlockYAMLEventSource>.decode(bytes, file: file, cut: { FeatureSplit.yaml($0) })
         }

@@ -159,8 +159,9 @@ final class FastReaderDifferentialTests: XCTestCase {
 
     /// The property: returns false (and fails the test) when the paths disagree.
     @discardableResult
-    func assertAgree(_ text: String, _ file: String, _ what: @autoclosure () -> String) -> Registry? {
-        let fast = RegistryLoader.fastLoad(text: text, file: file, isJSON: file.hasSuffix(".json"))
+    func assertAgree(_ text: String, _ file: String, _ what: @autoclosure () -> String) -> LoadedRegistry? {
+        let fastLoaded = RegistryLoader.fastLoad(text: text, file: file, isJSON: file.hasSuffix(".json"))
+        let fast = fastLoaded?.registry
         let slow = Self.positioned(text, file)
         if let fast {
             if slow != .registry(fast) {
@@ -169,7 +170,7 @@ final class FastReaderDifferentialTests: XCTestCase {
         }
         let viaLoader = Self.loaded(text, file)
         if viaLoader != slow { XCTFail("the loader's answer is not the positioned reader's on \(what())") }
-        return fast
+        return fastLoaded
     }
 
     func testValidRegistriesTakeTheFastPathAndAgree() {
@@ -249,15 +250,15 @@ final class FastReaderDifferentialTests: XCTestCase {
         for (text, file) in docs {
             var text = text
             text.withUTF8 { bytes in
-                let whole = FastRegistryDecoder.decode(JSONEventSource(bytes: bytes, file: file))
+                let whole = FastRegistryDecoder.decode(JSONEventSource(bytes: bytes, file: file))?.registry
                 XCTAssertNotNil(whole, file)
                 XCTAssertNil(FeatureSplit.json(bytes, item: 0), "the first item is never cut off")
                 var k = 1
                 while let split = FeatureSplit.json(bytes, item: k) {
                     cuts += 1
                     let halves = FastRegistryDecoder<JSONEventSource>.decode(bytes, file: file, split: split)
-                    XCTAssertEqual(halves, whole, "cut at item \(k) of \(file)")
-                    if let halves { XCTAssertEqual(NavGraph(registry: halves).namesInterned, 0, "cut at item \(k) of \(file)") }
+                    XCTAssertEqual(halves?.registry, whole, "cut at item \(k) of \(file)")
+                    if let halves { XCTAssertEqual(NavGraph(halves).namesInterned, 0, "cut at item \(k) of \(file)") }
                     k += 1
                 }
             }
@@ -275,7 +276,7 @@ final class FastReaderDifferentialTests: XCTestCase {
             text.withUTF8 { bytes in
                 for k in [1, 5, 12, 23] {
                     guard let split = FeatureSplit.json(bytes, item: k) else { continue }
-                    if let halves = FastRegistryDecoder<JSONEventSource>.decode(bytes, file: "m.json", split: split) {
+                    if let halves = FastRegistryDecoder<JSONEventSource>.decode(bytes, file: "m.json", split: split)?.registry {
                         took += 1
                         XCTAssertEqual(.registry(halves), slow, "mutation \(round), cut at item \(k)")
                     } else {
@@ -310,14 +311,14 @@ final class FastReaderDifferentialTests: XCTestCase {
         for (n, doc) in docs.enumerated() {
             var text = doc
             text.withUTF8 { bytes in
-                let whole = FastRegistryDecoder.decode(JSONEventSource(bytes: bytes, file: "g.json"))
+                let whole = FastRegistryDecoder.decode(JSONEventSource(bytes: bytes, file: "g.json"))?.registry
                 let marks = bytes.indices.filter { [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: ",")].contains(bytes[$0]) }
                 // At most ~50 of each, spread over the document.
                 let step = max(1, marks.count / 50)
                 let picks = stride(from: 0, to: marks.count, by: step).map { marks[$0] }
                 for start in picks {
                     for end in picks where end > start {
-                        let halves = FastRegistryDecoder<JSONEventSource>.decode(bytes, file: "g.json", split: FeatureSplit(itemStart: start, listEnd: end))
+                        let halves = FastRegistryDecoder<JSONEventSource>.decode(bytes, file: "g.json", split: FeatureSplit(itemStart: start, listEnd: end))?.registry
                         checked += 1
                         guard let halves else { continue }
                         took += 1
@@ -325,7 +326,7 @@ final class FastReaderDifferentialTests: XCTestCase {
                     }
                 }
                 if let split = FeatureSplit.json(bytes) {
-                    XCTAssertEqual(FastRegistryDecoder<JSONEventSource>.decode(bytes, file: "g.json", split: split), whole, "document \(n), the split it finds")
+                    XCTAssertEqual(FastRegistryDecoder<JSONEventSource>.decode(bytes, file: "g.json", split: split)?.registry, whole, "document \(n), the split it finds")
                 }
             }
         }
@@ -401,15 +402,15 @@ final class FastReaderDifferentialTests: XCTestCase {
             took += 1
             // A number read as a name has no id (JSON literals are not interned): the graph interns it.
             let literalName = ["name", "fallback", "id"].contains { doc.contains("\"\($0)\": 7") }
-            XCTAssertEqual(NavGraph(registry: fast).namesInterned, literalName ? 1 : 0, "plain item variant \(n)")
+            XCTAssertEqual(NavGraph(fast).namesInterned, literalName ? 1 : 0, "plain item variant \(n)")
             var text = doc
             text.withUTF8 { bytes in
                 for k in 1...2 {
                     guard let split = FeatureSplit.json(bytes, item: k) else { continue }
                     let halves = FastRegistryDecoder<JSONEventSource>.decode(bytes, file: "plain.json", split: split)
-                    XCTAssertEqual(halves, fast, "plain item variant \(n), cut at item \(k)")
+                    XCTAssertEqual(halves?.registry, fast.registry, "plain item variant \(n), cut at item \(k)")
                     if let halves {
-                        XCTAssertEqual(NavGraph(registry: halves).namesInterned, literalName ? 1 : 0, "plain item variant \(n), cut at item \(k)")
+                        XCTAssertEqual(NavGraph(halves).namesInterned, literalName ? 1 : 0, "plain item variant \(n), cut at item \(k)")
                     }
                 }
             }

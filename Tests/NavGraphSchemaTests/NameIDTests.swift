@@ -35,15 +35,12 @@ final class NameIDTests: XCTestCase {
     }
 
     /// The same registry without the loader's ids: the build interns every name itself.
-    private func withoutIDs(_ r: Registry) -> Registry {
-        var r = r
-        r.names = RegistryNames()
-        return r
-    }
+    private func withoutIDs(_ r: LoadedRegistry) -> LoadedRegistry { LoadedRegistry(r.registry) }
 
-    private func load(_ text: String, _ file: String) throws -> Registry {
-        let r = try RegistryLoader().load(text: text, file: file)
-        XCTAssertGreaterThan(r.names.table.count, 0, "\(file) should come from the fast reader, with ids")
+    /// Through the loader's fast reader, which hands out the ids.
+    private func load(_ text: String, _ file: String) throws -> LoadedRegistry {
+        let r = try XCTUnwrap(RegistryLoader.fastLoad(text: text, file: file, isJSON: file.hasSuffix(".json")), "\(file) should come from the fast reader")
+        XCTAssertGreaterThan(r.names.table.count, 0, "\(file) should come with ids")
         return r
     }
 
@@ -55,9 +52,9 @@ final class NameIDTests: XCTestCase {
         }
         for (file, text) in texts {
             let loaded = try load(text, file)
-            let g = NavGraph(registry: loaded)
+            let g = NavGraph(loaded)
             XCTAssertEqual(g.namesInterned, 0, "\(file): every name should arrive with its id")
-            let plain = NavGraph(registry: withoutIDs(loaded))
+            let plain = NavGraph(withoutIDs(loaded))
             XCTAssertGreaterThan(plain.namesInterned, 0)
             XCTAssertEqual(shape(g), shape(plain), file)
         }
@@ -65,29 +62,29 @@ final class NameIDTests: XCTestCase {
 
     func testAnEditedNameIsNotReadThroughItsOldID() throws {
         var r = try load(RegistryJSONWriter.json(SyntheticRegistry(features: 30, seed: 5).registry), "edit.json")
-        let old = r.features[0].name
-        r.features[0].name = "Renamed"
-        r.features[1].navigates.insert(Navigation(route: "brandNewRoute"), at: 0)
-        r.routes.swapAt(0, 1)
-        let g = NavGraph(registry: r)
+        let old = r.registry.features[0].name
+        r.registry.features[0].name = "Renamed"
+        r.registry.features[1].navigates.insert(Navigation(route: "brandNewRoute"), at: 0)
+        r.registry.routes.swapAt(0, 1)
+        let g = NavGraph(r)
         XCTAssertGreaterThan(g.namesInterned, 0)
         XCTAssertNotNil(g.node(.feature, "Renamed"))
         XCTAssertNotNil(g.node(.route, "brandNewRoute"))
-        XCTAssertEqual(shape(g), shape(NavGraph(registry: withoutIDs(r))))
+        XCTAssertEqual(shape(g), shape(NavGraph(withoutIDs(r))))
         XCTAssertFalse(g.declaredFeatures.contains { g.name($0) == old }, "the old name is declared nowhere now")
     }
 
     func testMergedRegistriesKeepTheirIDs() throws {
         let a = try load(RegistryWriter.yaml(SyntheticRegistry(features: 40, seed: 1).registry), "a.yaml")
         let b = try load(RegistryJSONWriter.json(SyntheticRegistry(features: 40, seed: 2).registry), "b.json")
-        let merged = Registry().merged(with: a).merged(with: b)
-        let g = NavGraph(registry: merged)
+        let merged = LoadedRegistry(Registry()).merged(with: a).merged(with: b)
+        let g = NavGraph(merged)
         XCTAssertEqual(g.namesInterned, 0, "b's ids are translated into a's table")
-        XCTAssertEqual(shape(g), shape(NavGraph(registry: withoutIDs(a).merged(with: withoutIDs(b)))))
+        XCTAssertEqual(shape(g), shape(NavGraph(withoutIDs(a).merged(with: withoutIDs(b)))))
         // A hand-made registry first: its declarations have no ids, so the build interns them all.
-        let hand = Registry(features: [Feature(name: "Hand", navigates: [Navigation(route: "r")])])
+        let hand = LoadedRegistry(Registry(features: [Feature(name: "Hand", navigates: [Navigation(route: "r")])]))
         let mixed = hand.merged(with: a)
-        XCTAssertEqual(shape(NavGraph(registry: mixed)), shape(NavGraph(registry: withoutIDs(hand).merged(with: withoutIDs(a)))))
+        XCTAssertEqual(shape(NavGraph(mixed)), shape(NavGraph(withoutIDs(hand).merged(with: withoutIDs(a)))))
     }
 
     func testSourceLocationsShareAFileID() throws {
@@ -116,7 +113,7 @@ final class NameIDTests: XCTestCase {
 
     func testLoadedLocationsCarryTheirFile() throws {
         let r = try load(FastReaderDifferentialTests.richJSON, "dir/rich-ids.json")
-        let locations = r.features.compactMap(\.origin.registry) + r.routes.compactMap(\.origin.registry)
+        let locations = r.registry.features.compactMap(\.origin.registry) + r.registry.routes.compactMap(\.origin.registry)
         XCTAssertFalse(locations.isEmpty)
         for l in locations { XCTAssertEqual(l.file, "dir/rich-ids.json") }
     }
