@@ -64,16 +64,39 @@ extension NavGraph {
     /// Every node's state under `scenario`, for walks that ask once per move; `forceEnabled`
     /// features count as `.always` (to ask "what would turning them on unlock?").
     public func states(under scenario: FlagScenario, forceEnabled: Set<Int32> = []) -> [FeatureState] {
+        // Each flag decided once (`FlagScenario.isEnabled(.flag(_))`), then each feature by its gate.
+        let flags: [FeatureState] = gateFlags.map { flag in
+            switch scenario.isEnabled(.flag(flag)) {
+            case true?: .on
+            case false?: .off
+            case nil: .runtime
+            }
+        }
         var out = [FeatureState](repeating: .always, count: nodes.count)
-        for id in declaredFeatures {
-            guard let enabled = withFeature(id, { $0.enabled }), enabled != .always, !forceEnabled.contains(id) else { continue }
-            switch scenario.isEnabled(enabled) {
-            case true?: out[Int(id)] = .on
-            case false?: out[Int(id)] = .off
-            case nil: out[Int(id)] = .runtime
+        out.withUnsafeMutableBufferPointer { out in
+            gates.withUnsafeBufferPointer { gates in
+                for id in declaredFeatures {
+                    let gate = gates[Int(id)]
+                    let state: FeatureState
+                    switch gate {
+                    case Self.gateAlways: continue
+                    case Self.gateNever: state = .off
+                    case Self.gateRuntime: state = .runtime
+                    default: state = flags[Int(gate)]
+                    }
+                    if !forceEnabled.isEmpty && forceEnabled.contains(id) { continue }
+                    out[Int(id)] = state
+                }
             }
         }
         return out
+    }
+
+    /// The declared features disabled under `scenario` (`isEnabled` false: `enabled: false`, or a
+    /// flag that is off), in id order.
+    public func disabledFeatures(under scenario: FlagScenario) -> [Int32] {
+        let states = states(under: scenario)
+        return declaredFeatures.filter { states[Int($0)] == .off }
     }
 
     /// What opening `route` does (from screen `from`, or as an entry route when nil), under `scenario`:

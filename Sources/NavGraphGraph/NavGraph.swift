@@ -91,6 +91,13 @@ public struct NavGraph: Sendable {
     private var mergedFeatures: [Feature] = []
     /// Declared feature nodes, ascending.
     public private(set) var declaredFeatures: [Int32] = []
+    /// Per node, what its `isEnabled()` follows, so that a scenario's states are decided once per
+    /// flag, not once per feature (a flag lookup hashes its name; the flags row asked it 10k times
+    /// per scenario): `gateAlways` (not a declared feature, or `enabled: true`), `gateNever`,
+    /// `gateRuntime`, or k >= 0, the flag `gateFlags[k]`.
+    package private(set) var gates: [Int32] = []
+    package private(set) var gateFlags: [String] = []
+    package static let gateAlways: Int32 = -1, gateNever: Int32 = -2, gateRuntime: Int32 = -3
     /// Entry feature nodes, sorted.
     public private(set) var entryFeatures: [Int32] = []
     /// Entry route nodes, sorted.
@@ -213,6 +220,31 @@ public struct NavGraph: Sendable {
         laps.step("declaration origins")
         resolveFallbacks(sections, featureRows)
         laps.step("fallbacks")
+        recordGates()
+        laps.step("feature gates")
+    }
+
+    /// `gates` and `gateFlags`, from each declared feature's `enabled`.
+    private mutating func recordGates() {
+        gates = [Int32](repeating: Self.gateAlways, count: nodes.count)
+        var flagIndex: [String: Int32] = [:]
+        for id in declaredFeatures {
+            guard let enabled = withFeature(id, { $0.enabled }) else { continue }
+            switch enabled {
+            case .always: continue
+            case .never: gates[Int(id)] = Self.gateNever
+            case .runtime: gates[Int(id)] = Self.gateRuntime
+            case .flag(let flag):
+                if let k = flagIndex[flag] {
+                    gates[Int(id)] = k
+                } else {
+                    let k = Int32(gateFlags.count)
+                    flagIndex[flag] = k
+                    gateFlags.append(flag)
+                    gates[Int(id)] = k
+                }
+            }
+        }
     }
 
     /// The node ids of each kind's names (-1: no node of that kind), by name id.

@@ -51,7 +51,7 @@ public enum DisabledFeature: Check {
 
     public static func run(_ context: CheckContext) -> [Finding] {
         let g = context.graph
-        let off = g.ids(of: .feature).filter { id in g.withFeature(id, { context.scenario.isEnabled($0.enabled) == false }) == true }
+        let off = g.disabledFeatures(under: context.scenario)
         guard !off.isEmpty else { return [] }
         // What would be reached if every disabled feature were on; each newly reached screen is
         // blamed on the first disabled feature on its way. Walked before the scenario's own
