@@ -48,7 +48,8 @@ package struct RegistryNames: Sendable {
 
 /// A registry as the loader read it, and the ids its fast reader gave the declarations' names
 /// (`RegistryNames`). The registry is the value; the ids are only a head start for the graph build
-/// (`NavGraph(_:)`), which would otherwise hash every name again (a tenth of a 100k-feature check).
+/// (`NavGraph(_:)`), which would otherwise hash every name again (`NameIDTests` hold both ways to
+/// one graph).
 public struct LoadedRegistry: Sendable {
     public var registry: Registry
     package var names: RegistryNames
