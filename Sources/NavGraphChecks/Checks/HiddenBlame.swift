@@ -1,3 +1,4 @@
+import Foundation
 import NavGraphSupport
 import NavGraphModel
 import NavGraphSchema
@@ -48,12 +49,27 @@ package struct HiddenBlame {
         let perScenario = scenariosToPlace(base, moved: moved, carried: carried, targeted: targeted, asked: asked)
         guard !perScenario.isEmpty else { return }
         let sets = Sets(base: base, removal: removal, into: Arrivals(base), carried: carried, targeted: targeted, disabled: disabled, asked: asked)
-        var place = Placement(n: base.n, depth: base.depth, position: base.position, arrival: base.arrival, source: base.source, order: base.order)
-        var passed = [UInt32](repeating: 0, count: base.n)
-        for s in perScenario.keys.sorted() {
-            replaced += 1
-            placeAgain(perScenario[s]!, scenario: s, sets, &place, passed: &passed)
+        // Scenarios are independent: one thread per core, each taking whole words of scenarios (so no
+        // two threads write one word of `hides`), each with its own placement and stamps.
+        let scenarios = perScenario.keys.sorted()
+        let words = Set(scenarios.map { $0 / 64 }).count
+        let workers = min(words, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        var out = hides.words
+        let counts = out.withUnsafeMutableBufferPointer { buffer -> [Int] in
+            nonisolated(unsafe) let buffer = buffer
+            return onThreads(workers) { k in
+                var place = Placement(n: base.n, depth: base.depth, position: base.position, arrival: base.arrival, source: base.source, order: base.order)
+                var passed = [UInt32](repeating: 0, count: base.n)
+                var done = 0
+                for s in scenarios where (s / 64) % workers == k {
+                    done += 1
+                    Self.placeAgain(perScenario[s]!, scenario: s, sets, &place, passed: &passed, stamp: UInt32(truncatingIfNeeded: done), hides: buffer)
+                }
+                return done
+            }
         }
+        hides.words = out
+        replaced = counts.reduce(0, +)
     }
 
     /// The base walk: its moves, as `forEachMove` makes them with every feature that can be
@@ -255,8 +271,11 @@ package struct HiddenBlame {
     /// Scenario `s`: its moved screens placed again, in a search in the walk's order over them alone,
     /// then each placed screen with a hidden screen at it (itself, or one carried up to it over
     /// unmoved steps) follows its steps in this scenario up to the first disabled feature, blamed.
-    /// `passed`: per screen the last scenario (`replaced`, truncated) that passed it.
-    private mutating func placeAgain(_ movedHere: [Int32], scenario s: Int, _ x: Sets, _ place: inout Placement, passed: inout [UInt32]) {
+    /// `passed`: per screen the last scenario (`stamp`: this one's number on its thread) that passed it.
+    private static func placeAgain(
+        _ movedHere: [Int32], scenario s: Int, _ x: Sets, _ place: inout Placement, passed: inout [UInt32], stamp: UInt32,
+        hides: UnsafeMutableBufferPointer<UInt64>
+    ) {
         let base = x.base, w = x.targeted.width, root = base.root
         let i = s / 64, bit = UInt64(1) << UInt64(s % 64)
         place.begin(movedHere)
@@ -282,14 +301,13 @@ package struct HiddenBlame {
         // (What is carried to a moved screen comes from fallbacks standing in for it, so it is
         // not disabled there: a disabled feature's fallback is not used, and a route it opens
         // moves the screen that route reaches along with it.)
-        let stamp = UInt32(truncatingIfNeeded: replaced)
         for m in placedHere {
             let below = x.carried[Int(m) * w + i] & bit != 0
             guard x.targeted.words[Int(m) * w + i] & bit == 0 || below else { continue }
             var p = base.stepUp(Int(place.arrival(m)))
             while p >= 0 {
                 if x.disabled.words[Int(p) * w + i] & bit != 0 {
-                    if x.asked.words[Int(p) * w + i] & bit != 0 { hides.words[Int(p) * w + i] |= bit }
+                    if x.asked.words[Int(p) * w + i] & bit != 0 { hides[Int(p) * w + i] |= bit }
                     break
                 }
                 // A screen passed once in this scenario leads to the same blame.
