@@ -154,10 +154,31 @@ import NavGraphTestSupport
     /// that leads to X, while a way to X as long, opened later, passes C. A screen's routes are
     /// opened in name order: `d` before `later`.)
     @Test func hiddenBlamePlacesMovedScreensAgain() throws {
-        let registry = try RegistryLoader().load(text: """
+        let registry = try Self.movedScreens(flags: "{f: true}")
+        let (context, occurrences) = Self.disabledFeatureOccurrences(registry)
+        let c = try #require(occurrences.first { $0.subject == "C" })
+        let fOff = try #require(context.scenarios.firstIndex { $0.values["f"] == false })
+        #expect(c.scenarios == [fOff] && context.walkedScenarios > 0, "\(c) \(DisabledFeature.run(context.context(fOff)).map(\.message))")
+    }
+
+    /// With seven more flags (256 scenarios, four words of them) the placement runs on one thread
+    /// per core, each taking whole words: the case above must come out the same in each.
+    @Test func hiddenBlamePlacesOnEveryThread() throws {
+        let registry = try Self.movedScreens(flags: "{f: true, g1: true, g2: true, g3: false, g4: true, g5: true, g6: false, g7: true}")
+        let (context, occurrences) = Self.disabledFeatureOccurrences(registry)
+        let c = try #require(occurrences.first { $0.subject == "C" })
+        let fOff = context.scenarios.indices.filter { context.scenarios[$0].values["f"] == false }
+        // f is off in two words of scenarios, an even and an odd one: both threads of two place.
+        #expect(fOff.count == 128 && Set(fOff.map { $0 / 64 % 2 }).count == 2)
+        #expect(c.scenarios == fOff)
+    }
+
+    /// The registry of `hiddenBlamePlacesMovedScreensAgain`, with `flags` declared.
+    static func movedScreens(flags: String) throws -> Registry {
+        try RegistryLoader().load(text: """
             navgraph: 1
             entries: [{feature: Home}]
-            flags: {f: true}
+            flags: \(flags)
             routes: [{id: d}, {id: later}, {id: c}, {id: e}, {id: x}]
             handlers: [{name: H, routes: {d: D, later: A, c: C, e: E, x: X}}]
             features:
@@ -171,38 +192,6 @@ import NavGraphTestSupport
               - {name: HC}
               - {name: X}
             """, file: "moved.yml")
-        let (context, occurrences) = Self.disabledFeatureOccurrences(registry)
-        let c = try #require(occurrences.first { $0.subject == "C" })
-        let fOff = try #require(context.scenarios.firstIndex { $0.values["f"] == false })
-        #expect(c.scenarios == [fOff] && context.walkedScenarios > 0, "\(c) \(DisabledFeature.run(context.context(fOff)).map(\.message))")
-    }
-
-    /// With seven more flags (256 scenarios, four words of them) the placement runs on one thread
-    /// per core, each taking whole words: the case above must come out the same in each.
-    @Test func hiddenBlamePlacesOnEveryThread() throws {
-        let registry = try RegistryLoader().load(text: """
-            navgraph: 1
-            entries: [{feature: Home}]
-            flags: {f: true, g1: true, g2: true, g3: false, g4: true, g5: true, g6: false, g7: true}
-            routes: [{id: d}, {id: later}, {id: c}, {id: e}, {id: x}]
-            handlers: [{name: H, routes: {d: D, later: A, c: C, e: E, x: X}}]
-            features:
-              - {name: Home, navigates: [d, later]}
-              - {name: D, enabled: "flag:f", fallback: FB}
-              - {name: FB, navigates: [e]}
-              - {name: E, enabled: "flag:f", fallback: G, navigates: [x]}
-              - {name: G}
-              - {name: A, navigates: [c]}
-              - {name: C, enabled: "flag:f", fallback: HC, navigates: [x]}
-              - {name: HC}
-              - {name: X}
-            """, file: "moved8.yml")
-        let (context, occurrences) = Self.disabledFeatureOccurrences(registry)
-        let c = try #require(occurrences.first { $0.subject == "C" })
-        let fOff = context.scenarios.indices.filter { context.scenarios[$0].values["f"] == false }
-        // f is off in two words of scenarios, an even and an odd one: both threads of two place.
-        #expect(fOff.count == 128 && Set(fOff.map { $0 / 64 % 2 }).count == 2)
-        #expect(c.scenarios == fOff)
     }
 
     /// `disabled-feature`'s occurrences over every scenario of `registry`, having checked that
