@@ -99,6 +99,46 @@ final class RouteProtocolShapeTests: ScanSourcesTestCase {
         XCTAssertEqual(findings(r), [])
     }
 
+    /// A route method called with labels no declaration takes (`router.openPurchase(animated: false)`
+    /// where the sources declare only `openPurchase()`) calls an overload the scanner cannot see: the
+    /// call is counted, not dropped — a navigate call not followed that may open PurchaseRoute, so what
+    /// only that route reaches is held back instead of reported as an error (issue 29 item 2). A value
+    /// whose type adopts no route protocol (`host?.openPurchase(animated:)` on a `UIViewController`) is
+    /// no router's call.
+    func testARouteCallWithLabelsNoDeclarationTakesIsCounted() throws {
+        let r = try scan(["Routing": Self.routing, "Screens": """
+            import UIKit
+            protocol StartRoute { func openStart() }
+            extension StartRoute where Self: Opening { func openStart() { open(StartViewController()) } }
+            protocol PurchaseRoute { func openPurchase() }
+            extension PurchaseRoute where Self: Opening { func openPurchase() { open(PurchaseViewController()) } }
+            final class AppRouter: BaseRouter, StartRoute, PurchaseRoute {}
+            final class StartViewController: UIViewController {
+                let router: PurchaseRoute & Opening = AppRouter()
+                let host: UIViewController? = nil
+                func buy() { router.openPurchase(animated: false) }
+                func other() { host?.openPurchase(animated: true) }
+            }
+            final class PurchaseViewController: UIViewController {}
+            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let router = AppRouter()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    router.openStart()
+                    return true
+                }
+            }
+            """])
+        let counted = r.explanations.filter { $0.written.contains("openPurchase") }
+        XCTAssertEqual(counted.map(\.written), ["router.openPurchase(…)"])
+        XCTAssertEqual(counted.first?.unresolved.map(\.route), ["PurchaseRoute"])
+        XCTAssertEqual(r.registry.unfollowed.map(\.routes), [["PurchaseRoute"]])
+        XCTAssertTrue(r.diagnostics.contains { $0.message.contains("no declaration of 'openPurchase' the scanner sees takes the labels (animated:)") })
+        // PurchaseViewController is only behind that call: held back, not an error.
+        let graph = NavGraph(registry: r.registry)
+        let errors = CheckRunner(options: CheckOptions(scenarios: [FlagScenario.defaults(of: r.registry)])).run(graph).filter { $0.severity == .error }
+        XCTAssertEqual(errors.map { "\($0.ruleID) \($0.subject)" }, [])
+    }
+
     /// An extension written in a module that declares a concrete type of that name extends that type,
     /// not a protocol of the same name from another module (Swift looks a name up in its own module
     /// first): an app's `final class AppContainer` beside its framework's `protocol AppContainer`.

@@ -118,7 +118,10 @@ extension ProtocolRoutesExtractor.Model {
             let adopted = adoptedRoutes(of: inner)
             matching = own ? [] : matching.filter(adopted.contains)
         }
-        guard !matching.isEmpty else { return }
+        guard !matching.isEmpty else {
+            countCallWithoutDeclaration(c, candidates: candidates, out: &out)
+            return
+        }
         if let f = c.function { found.directOpens[f, default: []].formUnion(matching) }
         var record = NavigationRecord(location: c.location, written: ValueExpr.call(c.callee, c.arguments).summary)
         // The nearest of the screens' builds and the composition root decides (a coordinator the
@@ -142,6 +145,40 @@ extension ProtocolRoutesExtractor.Model {
                     route: p, site: .init(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module),
                     chain: ["\(c.callee.name) is required by \(p)"], verb: "opened", owner: "no screen's build reaches")
             }
+        }
+        let done = record.finished()
+        out.warnings += done.warnings
+        out.explanations.append(done.explanation)
+    }
+
+    /// A call on a value whose declared type is a route protocol declaring `c`'s method name (or a
+    /// type adopting one), written with labels that fit no declaration of that name the scanner sees
+    /// (`router.openLogin(animated: false)` where the sources declare only `openLogin()`): by Swift's
+    /// rules it calls an overload the scanner cannot see, so it is counted as a navigate call not
+    /// followed, which may open those routes (`unfollowed:` with `routes:`), never dropped. A value
+    /// of a type the scanner does not know (`UIApplication.shared.open(url, options: [:])`) is not
+    /// a router's, and a call some declaration of the name accepts is read as that function.
+    func countCallWithoutDeclaration(_ c: CallFact, candidates: [String], out: inout StyleExtraction) {
+        guard case .value(let base) = c.callee.receiver else { return }
+        guard !(index.functionsByName[c.callee.name] ?? []).contains(where: { index.functions[$0].accepts(c) }) else { return }
+        let resolver = ValueResolver(index: index)
+        guard let declared = resolver.declaredType(of: base, in: resolver.context(ofCall: c)) else { return }
+        var opened = Set<String>()
+        for part in declared.split(separator: "&") {
+            let name = part.trimmingCharacters(in: .whitespaces)
+            opened.formUnion(routeIDs[name] ?? [])
+            opened.formUnion(adoptedRoutes(of: name))
+        }
+        let routes = candidates.filter(opened.contains).sorted()
+        guard !routes.isEmpty else { return }
+        let written = ValueExpr.call(c.callee, c.arguments).summary
+        let labels = (c.labels + c.trailingLabels).map { $0 + ":" }.joined()
+        let reason = "no declaration of '\(c.callee.name)' the scanner sees takes the labels (\(labels)) it is called with"
+        var record = NavigationRecord(location: c.location, written: written)
+        for (k, route) in routes.enumerated() {
+            record.reported(
+                reason, chain: ["\(c.callee.name) is required by \(route)"], route: route,
+                warning: k == 0 ? .navigateUnresolved(written, [reason], at: c.location) : nil)
         }
         let done = record.finished()
         out.warnings += done.warnings
