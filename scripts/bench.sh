@@ -197,9 +197,10 @@ row_flags() {
 
 # 3. Re-scans of a drawn 1,000-module app (draw_tree: 1–3 targets per module, routing in 5–50 %
 #    of ~4,400 files, a Package.swift or an Xcode project), against its first scan (no cache):
-#    the unchanged tree from a warm cache, and after one changed file, each ≤ 10 % of the first.
+#    the unchanged tree from a warm cache, after one file's comment changed, and after one file's
+#    code changed, each ≤ 10 % of the first.
 row_rescan() {
-    local i params src cache edit
+    local i params src cache edit code
     for i in $(seq 1 "$DRAWS"); do
         params=$(draw tree 1000 "$i")
         src=$WORK/drawn-$SEED-tree-$i
@@ -218,6 +219,11 @@ row_rescan() {
         modules=$(find "$src/Sources" -mindepth 1 -maxdepth 1 -type d | wc -l)
         add "{\"group\": \"re-scan, unchanged 1,000-module app / first scan\", \"name\": $(jq_str "rescan #$i"), \"draw\": $(jq_str "$params ($files files, $modules folders)"), \"ours\": $(jq_str "$NG scan $src --cache-dir $cache -o $src.cached.yml"), \"peer\": $(jq_str "$NG scan $src --no-cache -o $src.scanned.yml"), \"max_ratio\": 0.10}"
         add "{\"group\": \"re-scan, one file changed / first scan\", \"name\": $(jq_str "edit #$i"), \"draw\": $(jq_str "$params"), \"ours\": $(jq_str "echo '// edited' >> $edit && $NG scan $src --cache-dir $cache -o $src.edited.yml"), \"peer\": $(jq_str "$NG scan $src --no-cache -o $src.scanned.yml"), \"max_ratio\": 0.10}"
+        # The edit above only adds a comment, so the file's facts stay the same. A real edit changes
+        # code: another routing file gains a function of a new name each run (its facts change, and
+        # with them everything the whole-program analysis derives).
+        code=$(grep -rl "navigate(" "$src/Sources" | sort | sed -n 2p)
+        add "{\"group\": \"re-scan, one file's code changed / first scan\", \"name\": $(jq_str "code edit #$i"), \"draw\": $(jq_str "$params"), \"ours\": $(jq_str "echo \"func navgraphBenchEdit\$(date +%s%N)() {}\" >> $code && $NG scan $src --cache-dir $cache -o $src.edited.yml"), \"peer\": $(jq_str "$NG scan $src --no-cache -o $src.scanned.yml"), \"max_ratio\": 0.10}"
     done
 }
 
