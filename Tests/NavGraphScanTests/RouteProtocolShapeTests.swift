@@ -47,13 +47,7 @@ final class RouteProtocolShapeTests: ScanSourcesTestCase {
             }
             final class TermsViewController: UIViewController {}
             final class HelpViewController: UIViewController {}
-            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
-                let router = OnboardingRouter()
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    router.openWelcome()
-                    return true
-                }
-            }
+            \(Self.launching("OnboardingRouter", "openWelcome"))
             """])
         XCTAssertEqual(r.registry.routes.map(\.id).sorted(), [
             "HelpRoute", "ListRoute.makeGrid", "ListRoute.makeList", "OnboardingRoute.openTerms", "OnboardingRoute.openWelcome",
@@ -87,13 +81,7 @@ final class RouteProtocolShapeTests: ScanSourcesTestCase {
                 func buy() { router.openPurchase() }
             }
             final class PurchaseViewController: UIViewController {}
-            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
-                let router = AppRouter()
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    router.openStart()
-                    return true
-                }
-            }
+            \(Self.launching("AppRouter", "openStart"))
             """])
         XCTAssertEqual(edges(r), ["StartViewController -> StartRoute.openPurchase"])
         XCTAssertEqual(findings(r), [])
@@ -120,13 +108,7 @@ final class RouteProtocolShapeTests: ScanSourcesTestCase {
                 func other() { host?.openPurchase(animated: true) }
             }
             final class PurchaseViewController: UIViewController {}
-            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
-                let router = AppRouter()
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    router.openStart()
-                    return true
-                }
-            }
+            \(Self.launching("AppRouter", "openStart"))
             """])
         let counted = r.explanations.filter { $0.written.contains("openPurchase") }
         XCTAssertEqual(counted.map(\.written), ["router.openPurchase(…)"])
@@ -168,13 +150,7 @@ final class RouteProtocolShapeTests: ScanSourcesTestCase {
                     func setup() { router.open(SettingsViewController()) }
                 }
                 final class SettingsViewController: UIViewController {}
-                @main final class AppDelegate: UIResponder, UIApplicationDelegate {
-                    let router = Router()
-                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                        router.openWelcome()
-                        return true
-                    }
-                }
+                \(Self.launching("Router", "openWelcome"))
                 """,
         ]
         for (path, text) in files {
@@ -233,13 +209,7 @@ final class RouteProtocolShapeTests: ScanSourcesTestCase {
             extension StartRoute where Self: Opening { func openStart() { open(StartViewController()) } }
             final class AppRouter: BaseRouter, StartRoute {}
             final class StartViewController: UIViewController {}
-            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
-                let router = AppRouter()
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    router.openStart()
-                    return true
-                }
-            }
+            \(Self.launching("AppRouter", "openStart"))
             """])
         XCTAssertFalse(r.summary.learned.contains { $0.contains("ReusableView") }, "\(r.summary.learned)")
         XCTAssertEqual(r.registry.routes.map(\.id), ["StartRoute"])
@@ -267,13 +237,7 @@ final class RouteProtocolShapeTests: ScanSourcesTestCase {
                 func setup() { router.open(SettingsViewController()) }
             }
             final class SettingsViewController: UIViewController {}
-            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
-                let router = Router()
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    router.openWelcome()
-                    return true
-                }
-            }
+            \(Self.launching("Router", "openWelcome"))
             """])
         XCTAssertEqual(r.registry.routes.map(\.id), ["WelcomeRoute"])
     }

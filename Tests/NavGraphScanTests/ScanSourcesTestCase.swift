@@ -41,4 +41,18 @@ class ScanSourcesTestCase: XCTestCase {
             func open(_ vc: UIViewController) { viewController?.navigationController?.pushViewController(vc, animated: true) }
         }
         """
+
+    /// The composition root most of these apps share: an app delegate that holds a `type()` as
+    /// `router` and calls `router.call()` at launch.
+    static func launching(_ type: String, _ call: String) -> String {
+        """
+        @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+            let router = \(type)()
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                router.\(call)()
+                return true
+            }
+        }
+        """
+    }
 }

@@ -32,13 +32,7 @@ final class ScreenStructureTests: ScanSourcesTestCase {
                 func showMap() { router.openMap { print("shown") } }
                 func showPhoto() { router.openPhoto { print("never") } }
             }
-            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
-                let router = LaunchRouter()
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    router.openStart()
-                    return true
-                }
-            }
+            \(Self.launching("LaunchRouter", "openStart"))
             """])
         XCTAssertEqual(edges(r), ["StartViewController -> MapRoute"])
         XCTAssertEqual(r.summary.navigateCalls, 2, "the trailing-closure call is counted beside the entry")
@@ -217,13 +211,7 @@ final class ScreenStructureTests: ScanSourcesTestCase {
             final class SavedRouter: BaseRouter, SavedRouter.Routes { typealias Routes = ArticleRoute }
             final class TabsRouter: BaseRouter, TabsRouter.Routes { typealias Routes = InboxRoute }
             final class AppRouter: BaseRouter, TabsRoute {}
-            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
-                let router = AppRouter()
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    router.openTabs()
-                    return true
-                }
-            }
+            \(Self.launching("AppRouter", "openTabs"))
             """])
         XCTAssertEqual(edges(r), [
             "HomeViewController -> ArticleRoute",
@@ -397,13 +385,7 @@ final class ScreenStructureTests: ScanSourcesTestCase {
             final class TabsController: UITabBarController {}
             final class FeedViewController: UIViewController {}
             final class SettingsViewController: UIViewController {}
-            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
-                let router = AppRouter()
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    router.openTabs()
-                    return true
-                }
-            }
+            \(Self.launching("AppRouter", "openTabs"))
             """])
         XCTAssertEqual(edges(r).filter { $0.hasPrefix("TabsController ->") }, ["TabsController -> FeedRoute", "TabsController -> SettingsRoute"])
         XCTAssertFalse(edges(r).contains("TabsController -> TabsRoute"))
