@@ -53,11 +53,21 @@ extension NavGraph {
 
     /// The state of feature `f` under `scenario` (`.always` for anything not a declared feature).
     public func state(of f: Int32, under scenario: FlagScenario) -> FeatureState {
-        guard let enabled = withFeature(f, { $0.enabled }), enabled != .always else { return .always }
-        switch scenario.isEnabled(enabled) {
-        case true?: return .on
-        case false?: return .off
-        case nil: return .runtime
+        guard f >= 0, Int(f) < gates.count else { return .always }
+        switch gates[Int(f)] {
+        case Self.gateAlways: return .always
+        case Self.gateNever: return .off
+        case Self.gateRuntime: return .runtime
+        case let k: return Self.state(enabled: scenario.isEnabled(.flag(gateFlags[Int(k)])))
+        }
+    }
+
+    /// A gated feature's state from what the scenario says of its `isEnabled()` (nil: run time).
+    private static func state(enabled: Bool?) -> FeatureState {
+        switch enabled {
+        case true?: .on
+        case false?: .off
+        case nil: .runtime
         }
     }
 
@@ -65,13 +75,7 @@ extension NavGraph {
     /// features count as `.always` (to ask "what would turning them on unlock?").
     public func states(under scenario: FlagScenario, forceEnabled: Set<Int32> = []) -> [FeatureState] {
         // Each flag decided once (`FlagScenario.isEnabled(.flag(_))`), then each feature by its gate.
-        let flags: [FeatureState] = gateFlags.map { flag in
-            switch scenario.isEnabled(.flag(flag)) {
-            case true?: .on
-            case false?: .off
-            case nil: .runtime
-            }
-        }
+        let flags = gateFlags.map { Self.state(enabled: scenario.isEnabled(.flag($0))) }
         var out = [FeatureState](repeating: .always, count: nodes.count)
         out.withUnsafeMutableBufferPointer { out in
             gates.withUnsafeBufferPointer { gates in

@@ -54,7 +54,9 @@ package struct HiddenBlame {
         let scenarios = perScenario.keys.sorted()
         let words = Set(scenarios.map { $0 / 64 }).count
         let workers = min(words, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        // Taken out of `hides`, so the threads write its only copy.
         var out = hides.words
+        hides.words = []
         let counts = out.withUnsafeMutableBufferPointer { buffer -> [Int] in
             nonisolated(unsafe) let buffer = buffer
             return onThreads(workers) { k in
