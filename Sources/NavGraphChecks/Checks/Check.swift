@@ -143,9 +143,9 @@ public final class ScenarioSetContext: @unchecked Sendable {
     private var walked = 0
     /// Rules run on several threads (`CheckRunner`): every cache is made once, under this lock.
     private let lock = NSRecursiveLock()
-    /// Scenarios a rule still had to walk one by one (`DisabledFeature` where the walk's order
-    /// decides), for tests and measurements.
-    public internal(set) var walkedScenarios: Int {
+    /// Scenarios in which some screen arrives otherwise than in another scenario a rule walked
+    /// together with it (`DisabledFeature`'s arrivals, `HiddenBlame`), for tests and measurements.
+    public internal(set) var scenariosApart: Int {
         get { lock.withLock { walked } }
         set { lock.withLock { walked = newValue } }
     }

@@ -10,7 +10,7 @@ extension DisabledFeature {
     /// reported where it is also not targeted, or targeted without a fallback (then an error), or
     /// targeted with a fallback and hiding some screen. Only that last case needs `run`'s walk with
     /// every disabled feature on and its blame chains; `HiddenBlame` answers it for all scenarios
-    /// together, placing again per scenario only the few screens whose first arrival it removes.
+    /// together, in one search over every scenario's walk.
     public static func occurrences(_ context: ScenarioSetContext) -> [ScenarioOccurrence]? {
         let g = context.graph
         let off = context.off, reach = context.reach
@@ -44,7 +44,7 @@ extension DisabledFeature {
         if anyAsked {
             let blame = HiddenBlame(g, off: off, disabled: disabled, targeted: reach.targeted, asked: asked)
             hides = blame.hides
-            context.walkedScenarios += blame.replaced
+            context.scenariosApart += blame.divergent
         }
         var out: [ScenarioOccurrence] = []
         for id in candidates {
