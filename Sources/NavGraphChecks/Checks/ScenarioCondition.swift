@@ -12,7 +12,7 @@ import NavGraphGraph
 /// names are, so a term that needs every flag is a scenario's name.
 ///
 /// The condition is a cover of the scenarios by prime implicants (Quine–McCluskey over at most `FlagScenario.combinationLimit`
-/// flags: every sub-cube of the flags is tested once): the essential ones, then the one covering
+/// flags: every sub-cube of the flags the set depends on is tested once): the essential ones, then the one covering
 /// most of what is left (ties: fewer flags, then the first in flag order), then any term the others
 /// cover is dropped. Not always the shortest possible cover, always exact. Conditions are cached by
 /// scenario set: a run's partial findings share few sets.
@@ -43,7 +43,8 @@ public final class ScenarioCondition: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let known = cache[set] { return known }
-        let text = Self.cover(set, flags: flags)
+        let (reduced, support) = Self.onSupport(set, flags: flags.count)
+        let text = Self.cover(reduced, flags: support.map { flags[$0] })
         cache[set] = text
         return text
     }
@@ -142,6 +143,43 @@ public final class ScenarioCondition: @unchecked Sendable {
         let c = Cubes(n)
         cubesByWidth[n] = c
         return c
+    }
+
+    /// The same set over only the flags it depends on (the others are "either" in every prime
+    /// implicant, so the cover over the rest, each term with the others left out, is the cover):
+    /// the set as a bitset over those flags' minterms, and those flags' indices in flag order.
+    /// O(n · 2^n / 64) words to find them. The cover's 3^n sub-cubes shrink to 3^k for k flags.
+    private static func onSupport(_ set: [UInt64], flags n: Int) -> (set: [UInt64], flags: [Int]) {
+        func has(_ m: Int) -> Bool { set[m >> 6] & (1 << UInt64(m & 63)) != 0 }
+        // Minterm bit b is flag n - 1 - b; the set depends on it where flipping it changes membership.
+        var bits: [Int] = []
+        for b in 0..<n {
+            let step = 1 << b
+            var depends = false
+            if step >= 64 {
+                for i in set.indices where i & (step >> 6) == 0 && set[i] != set[i + (step >> 6)] {
+                    depends = true
+                    break
+                }
+            } else {
+                // Positions whose bit b is clear, within a word.
+                var low: UInt64 = 0
+                for p in 0..<64 where p & step == 0 { low |= 1 << UInt64(p) }
+                let valid: UInt64 = n >= 6 ? ~0 : (1 << UInt64(1 << n)) - 1
+                depends = set.contains { (($0 ^ ($0 >> UInt64(step))) & low & valid) != 0 }
+            }
+            if depends { bits.append(b) }
+        }
+        guard bits.count < n else { return (set, Array(0..<n)) }
+        let k = bits.count
+        var reduced = [UInt64](repeating: 0, count: ((1 << k) + 63) / 64)
+        for r in 0..<(1 << k) {
+            var m = 0
+            for (i, b) in bits.enumerated() where r & (1 << i) != 0 { m |= 1 << b }
+            if has(m) { reduced[r >> 6] |= 1 << UInt64(r & 63) }
+        }
+        // Reduced bit i is bits[i], flag n - 1 - bits[i]: flags in order are the bits descending.
+        return (reduced, bits.reversed().map { n - 1 - $0 })
     }
 
     /// The condition for the minterms in `set` (a bitset) over `flags`.
