@@ -16,6 +16,8 @@ public struct ReachStep: Sendable, Hashable {
         case direct(from: Int32, styleID: UInt32)
     }
     public var kind: Kind
+
+    package init(kind: Kind) { self.kind = kind }
 }
 
 /// What one flag scenario makes reachable.
@@ -95,10 +97,15 @@ extension NavGraph {
     /// The explaining path to `feature`, from its entry, each step located where the registry (or
     /// the source) says it: the entry, the feature's `navigates:` item, the `fallback:`.
     public func explainNotes(_ feature: Int32, in r: Reachability) -> [Finding.Note] {
+        explainNotes(feature) { r.step[Int($0)] }
+    }
+
+    /// `explainNotes(_:in:)` over the steps `step` gives (a walk's, or one read off every scenario's walks).
+    package func explainNotes(_ feature: Int32, step: (Int32) -> ReachStep?) -> [Finding.Note] {
         var notes: [Finding.Note] = []
         var current: Int32? = feature
         var guardCount = 0
-        while let f = current, let step = r.step[Int(f)], guardCount <= nodes.count {
+        while let f = current, let step = step(f), guardCount <= nodes.count {
             guardCount += 1
             switch step.kind {
             case .entry:

@@ -229,6 +229,36 @@ import NavGraphTestSupport
         #expect(subjects.contains("C2") && !subjects.contains("C"), "\(subjects)")
     }
 
+    /// The runs in first scenarios read their steps off every scenario's walks (`ScenarioSteps`):
+    /// with C and D disabled and forced on, FB is first explained by Y2's route (under C), not by
+    /// the fallback of D that Y opens earlier, which the walk does not record where D is forced on.
+    /// So C hides FB and Z, and D (navigated to only from Y, behind C) hides nothing.
+    @Test func firstRunsTakeStepsAsTheWalkRecordsThem() throws {
+        let registry = try RegistryLoader().load(text: """
+            navgraph: 1
+            entries: [{feature: Home}]
+            flags: {f: true}
+            routes: [{id: c}, {id: y}, {id: y2}, {id: d}, {id: fb}, {id: z}]
+            handlers: [{name: H, routes: {c: C, y: Y, y2: Y2, d: D, fb: FB, z: Z}}]
+            features:
+              - {name: Home, navigates: [c]}
+              - {name: C, enabled: "flag:f", fallback: HC, navigates: [y, y2]}
+              - {name: HC}
+              - {name: Y, navigates: [d]}
+              - {name: Y2, navigates: [fb]}
+              - {name: D, enabled: "flag:f", fallback: FB}
+              - {name: FB, navigates: [z]}
+              - {name: Z}
+            """, file: "steps.yml")
+        #expect(ScenarioSetDifference.problems(registry).isEmpty, "\(ScenarioSetDifference.problems(registry))")
+        let g = NavGraph(registry: registry)
+        let scenarios = try #require(FlagScenario.allCombinations(of: registry))
+        let findings = CheckRunner(options: CheckOptions(scenarios: scenarios)).run(g).filter { $0.ruleID == "disabled-feature" }
+        let notes = { (subject: String) in findings.first { $0.subject == subject }?.notes.map(\.message) ?? [] }
+        #expect(notes("C").contains("unreachable because of it: D, FB, Y, Y2, Z"), "\(notes("C"))")
+        #expect(!notes("D").contains { $0.hasPrefix("unreachable because of it") }, "\(notes("D"))")
+    }
+
     /// 4–15 features, each opening up to three of as many routes, a third flagged (three flags,
     /// one at run time) with a fallback, entry F0 and sometimes an entry route.
     static func denseFlagged(_ tape: [Int]) -> Registry {

@@ -102,10 +102,19 @@ public protocol Check: Sendable {
     /// runner then runs `run` only in each finding's first scenario (whose message and notes the
     /// merged finding keeps) and merges by these sets. nil (the default): run per scenario.
     static func occurrences(_ context: ScenarioSetContext) -> [ScenarioOccurrence]?
+    /// The rule's findings about `wanted` in scenario `scenario` of `all`, a first scenario of its
+    /// `occurrences`. The default runs `run` in that scenario's context, focused on `wanted`; a
+    /// rule may read instead what its `occurrences` worked out for every scenario (it must find
+    /// exactly what `run` does: `CheckRunner.mergedAcross` falls back to a run per scenario otherwise).
+    static func runFirst(_ all: ScenarioSetContext, scenario: Int, wanted: Set<String>) -> [Finding]
 }
 
 extension Check {
     public static func occurrences(_ context: ScenarioSetContext) -> [ScenarioOccurrence]? { nil }
+
+    public static func runFirst(_ all: ScenarioSetContext, scenario: Int, wanted: Set<String>) -> [Finding] {
+        run(all.context(scenario).focused(on: wanted, targeted: all.reachIfComputed?.targeted, scenario: scenario))
+    }
 }
 
 /// Where one finding of a flag-dependent rule occurs among the checked scenarios.
@@ -140,6 +149,7 @@ public final class ScenarioSetContext: @unchecked Sendable {
     private var contexts: [Int: CheckContext] = [:]
     private var cachedOff: ScenarioTable?
     private var cachedReach: ScenarioReach?
+    private var kept: [ObjectIdentifier: Any] = [:]
     private var walked = 0
     /// Rules run on several threads (`CheckRunner`): every cache is made once, under this lock.
     private let lock = NSRecursiveLock()
@@ -180,6 +190,12 @@ public final class ScenarioSetContext: @unchecked Sendable {
 
     /// `reach`, when some rule has asked for it.
     package var reachIfComputed: ScenarioReach? { lock.withLock { cachedReach } }
+
+    /// What a rule keeps for later, one value per type: `occurrences` works it out, `runFirst` reads it.
+    package func keep<T>(_ value: T) { lock.withLock { kept[ObjectIdentifier(T.self)] = value } }
+
+    /// The value of type `T` a rule kept (nil when none).
+    package func kept<T>(_: T.Type) -> T? { lock.withLock { kept[ObjectIdentifier(T.self)] as? T } }
 
     /// Reachability in every scenario (`NavGraph.reachAcross`).
     public var reach: ScenarioReach {

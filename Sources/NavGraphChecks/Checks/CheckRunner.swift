@@ -230,11 +230,10 @@ public struct CheckRunner: Sendable {
         // walks of their own was the longest of the rules.
         let firsts = byFirst.keys.sorted()
         let wanted = firsts.map { s in Set(byFirst[s]!.map { occurrences[$0].subject }) }
-        let targeted = all.reachIfComputed?.targeted
         let workers = min(firsts.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
         let runs = onThreads(workers) { k in
             stride(from: k, to: firsts.count, by: workers).map { j in
-                (j, check.run(all.context(firsts[j]).focused(on: wanted[j], targeted: targeted, scenario: firsts[j])))
+                (j, check.runFirst(all, scenario: firsts[j], wanted: wanted[j]))
             }
         }
         var foundIn = [[Finding]](repeating: [], count: firsts.count)

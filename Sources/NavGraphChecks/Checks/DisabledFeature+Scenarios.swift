@@ -40,9 +40,13 @@ extension DisabledFeature {
                 anyAsked = anyAsked || asked.words[base + w] != 0
             }
         }
+        // Every scenario with a disabled feature walked at once, with those features forced on and
+        // as it is: the blame below, and the notes of the runs in the findings' first scenarios.
+        let walks = Walks(g, off: off, disabled: disabled)
+        context.keep(walks)
         var hides = ScenarioTable(nodes: g.nodeCount, scenarios: off.count)
         if anyAsked {
-            let blame = HiddenBlame(g, off: off, disabled: disabled, targeted: reach.targeted, asked: asked)
+            let blame = HiddenBlame(walks.moves, walks.unlocked, targeted: reach.targeted, disabled: disabled, asked: asked)
             hides = blame.hides
             context.scenariosApart += blame.divergent
         }
@@ -64,5 +68,58 @@ extension DisabledFeature {
             out.append(ScenarioOccurrence(subject: name, element: .feature(name), scenarios: scenarios, worst: worst))
         }
         return out
+    }
+
+    /// `run` in a first scenario of `occurrences`, reading its walks off `Walks` (no walk of its own):
+    /// what the scenario targets from `ScenarioSetContext.reach`, the path to a feature from the
+    /// steps of its walk, what each disabled feature hides from the steps of its walk with them on.
+    public static func runFirst(_ all: ScenarioSetContext, scenario s: Int, wanted: Set<String>) -> [Finding] {
+        let context = all.context(s).focused(on: wanted, targeted: all.reachIfComputed?.targeted, scenario: s)
+        guard let walks = all.kept(Walks.self) else { return run(context) }
+        let g = all.graph
+        // Scenario s's bit in each node's set, read straight off the tables' words.
+        let i = s / 64, bit = UInt64(1) << UInt64(s % 64)
+        let w = walks.disabled.width
+        let disabledWords = walks.disabled.words, targetedWords = all.reach.targeted.words
+        let isDisabled = { (x: Int32) in disabledWords[Int(x) * w + i] & bit != 0 }
+        let isTargeted = { (x: Int32) in targetedWords[Int(x) * w + i] & bit != 0 }
+        let disabled = g.declaredFeatures.filter(isDisabled)
+        guard !disabled.isEmpty else { return [] }
+        let isEntry = { (x: Int32) in walks.entries.contains(x) }
+        let ordinary = ScenarioSteps(walks.moves, walks.ordinary, scenario: s, isEntry: isEntry)
+        let unlocked = ScenarioSteps(walks.moves, walks.unlocked, scenario: s, isEntry: isEntry, dropsFallbacks: isDisabled)
+        let arrivals = walks.unlocked
+        var reached: [Int32] = []
+        for t in arrivals.screen.indices where arrivals.sets[t * w + i] & bit != 0 { reached.append(arrivals.screen[t]) }
+        let asked = Set(disabled.filter { context.wants(g.name($0)) })
+        var hidden: [Int32: [String]] = [:]
+        forEachHidden(g, screens: reached, targeted: isTargeted, disabled: isDisabled, step: unlocked.step) { blamed, screen in
+            if asked.contains(blamed) { hidden[blamed, default: []].append(g.name(screen)) }
+        }
+        return findings(
+            context, disabled: disabled, targeted: isTargeted,
+            pathNotes: { g.explainNotes($0, step: ordinary.step) }, hidden: hidden)
+    }
+
+    /// Every scenario with a disabled feature, walked at once (`ScenarioWalks`): as it is
+    /// (`ordinary`: a route's move to an off feature removed) and with its disabled features forced
+    /// on (`unlocked`, `HiddenBlame.unlocked`).
+    final class Walks: Sendable {
+        let moves: WalkMoves
+        let ordinary: ScenarioWalks, unlocked: ScenarioWalks
+        let disabled: ScenarioTable
+        /// The declared entry features (their step is `.entry`).
+        let entries: Set<Int32>
+
+        init(_ g: NavGraph, off: ScenarioTable, disabled: ScenarioTable) {
+            moves = WalkMoves(g)
+            let scenarios = HiddenBlame.any(disabled)
+            unlocked = HiddenBlame.unlocked(moves, off: off, disabled: disabled, scenarios: scenarios)
+            ordinary = ScenarioWalks(
+                moves, routeRemoved: off.words, fallbackRemoved: [UInt64](repeating: 0, count: off.words.count),
+                width: off.width, scenarios: scenarios)
+            self.disabled = disabled
+            entries = Set(g.entryFeatures.filter { g.isDeclaredFeature($0) })
+        }
     }
 }

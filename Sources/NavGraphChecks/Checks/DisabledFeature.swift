@@ -72,6 +72,17 @@ public enum DisabledFeature: Check {
         forEachHidden(g, unlocked: unlocked, targeted: { r.targeted[Int($0)] }, disabled: { disabledSet.contains($0) }) {
             hidden[$0, default: []].append(g.name($1))
         }
+        return findings(context, disabled: disabled, targeted: { r.targeted[Int($0)] }, pathNotes: { context.pathNotes(to: $0) }, hidden: hidden)
+    }
+
+    /// The findings for `disabled` (in order) that `context` wants: `targeted`, what the scenario
+    /// navigates to; `pathNotes`, the explaining path to a targeted feature; `hidden`, per
+    /// disabled feature, the names of the screens it hides.
+    static func findings(
+        _ context: CheckContext, disabled: [Int32], targeted: (Int32) -> Bool, pathNotes: (Int32) -> [Finding.Note],
+        hidden: [Int32: [String]]
+    ) -> [Finding] {
+        let g = context.graph
         var out: [Finding] = []
         for id in disabled where context.wants(g.name(id)) {
             let f = g.feature(id)!
@@ -81,9 +92,9 @@ public enum DisabledFeature: Check {
             default: why = "enabled: false"
             }
             var notes: [Finding.Note] = []
-            let reached = r.targeted[Int(id)]
+            let reached = targeted(id)
             let hasFallback = f.fallback.flatMap { g.node(.feature, $0) }.map { g.isDeclaredFeature($0) } ?? false
-            if reached { notes += context.pathNotes(to: id) }
+            if reached { notes += pathNotes(id) }
             if let h = hidden[id], !h.isEmpty {
                 notes.append(Finding.Note("unreachable because of it: \(h.sorted().joined(separator: ", "))"))
             }
@@ -112,22 +123,56 @@ public enum DisabledFeature: Check {
     package static func forEachHidden(
         _ g: NavGraph, unlocked: Reachability, targeted: (Int32) -> Bool, disabled: (Int32) -> Bool, _ body: (Int32, Int32) -> Void
     ) {
-        for id in g.ids(of: .feature) where unlocked.reached[Int(id)] && !targeted(id) {
-            var cur: Int32? = id
-            var hops = 0
-            while let c = cur, hops <= g.nodeCount {
-                hops += 1
-                if c != id, disabled(c) {
-                    body(c, id)
+        forEachHidden(
+            g, screens: g.ids(of: .feature).filter { unlocked.reached[Int($0)] }, targeted: targeted, disabled: disabled,
+            step: { unlocked.step[Int($0)] }, body)
+    }
+
+    /// Each of `screens` (the screens a walk with every disabled feature on reaches, in the order
+    /// `body` is called) that the scenario does not target, with the first disabled feature above it
+    /// on that walk's explaining steps (`step`) to blame. Each screen's blame is found once
+    /// (`blameOf`), so a scenario costs O(n) steps however long the chains.
+    package static func forEachHidden(
+        _ g: NavGraph, screens: some Sequence<Int32>, targeted: (Int32) -> Bool, disabled: (Int32) -> Bool,
+        step: (Int32) -> ReachStep?, _ body: (Int32, Int32) -> Void
+    ) {
+        func up(_ c: Int32) -> Int32? {
+            switch step(c)?.kind {
+            case .route(let from, _, _, _)?: return from
+            case .fallback(let of)?: return of
+            case .direct(let from, _)?: return from
+            default: return nil
+            }
+        }
+        // Per node: the first disabled feature from it up (itself when disabled), -1 none, -2 not yet known.
+        var blameOf = [Int32](repeating: -2, count: g.nodeCount)
+        var chain: [Int32] = []
+        func blame(from start: Int32?) -> Int32 {
+            chain.removeAll(keepingCapacity: true)
+            var cur = start
+            var found: Int32 = -1
+            while let c = cur {
+                if blameOf[Int(c)] != -2 {
+                    found = blameOf[Int(c)]
                     break
                 }
-                switch unlocked.step[Int(c)]?.kind {
-                case .route(let from, _, _, _)?: cur = from
-                case .fallback(let of)?: cur = of
-                case .direct(let from, _)?: cur = from
-                default: cur = nil
+                if disabled(c) {
+                    found = c
+                    blameOf[Int(c)] = c
+                    break
                 }
+                // Steps go up the walk's order, so a chain ends; a node met again (never, by that
+                // order) ends it without blame, as `run`'s bounded walk up the steps would.
+                blameOf[Int(c)] = -1
+                chain.append(c)
+                cur = up(c)
             }
+            for c in chain { blameOf[Int(c)] = found }
+            return found
+        }
+        for id in screens where !targeted(id) {
+            let b = blame(from: up(id))
+            if b >= 0 { body(b, id) }
         }
     }
 }
