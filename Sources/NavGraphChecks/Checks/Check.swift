@@ -197,6 +197,12 @@ public final class ScenarioSetContext: @unchecked Sendable {
     /// The value of type `T` a rule kept (nil when none).
     package func kept<T>(_: T.Type) -> T? { lock.withLock { kept[ObjectIdentifier(T.self)] as? T } }
 
+    /// The declared features named in `names`, in id order (the order of `NavGraph.declaredFeatures`):
+    /// a rule's wanted subjects as ids, instead of making and hashing every feature's name.
+    package func ids(of names: Set<String>) -> [Int32] {
+        names.compactMap { graph.node(.feature, $0) }.filter { graph.isDeclaredFeature($0) }.sorted()
+    }
+
     /// Reachability in every scenario (`NavGraph.reachAcross`).
     public var reach: ScenarioReach {
         lock.lock()

@@ -91,13 +91,15 @@ extension DisabledFeature {
         let arrivals = walks.unlocked
         var reached: [Int32] = []
         for t in arrivals.screen.indices where arrivals.sets[t * w + i] & bit != 0 { reached.append(arrivals.screen[t]) }
-        let asked = Set(disabled.filter { context.wants(g.name($0)) })
+        let wantedIDs = Set(all.ids(of: wanted))
+        let asked = disabled.filter { wantedIDs.contains($0) }
+        let askedSet = Set(asked)
         var hidden: [Int32: [String]] = [:]
         forEachHidden(g, screens: reached, targeted: isTargeted, disabled: isDisabled, step: unlocked.step) { blamed, screen in
-            if asked.contains(blamed) { hidden[blamed, default: []].append(g.name(screen)) }
+            if askedSet.contains(blamed) { hidden[blamed, default: []].append(g.name(screen)) }
         }
         return findings(
-            context, disabled: disabled, targeted: isTargeted,
+            context, reported: asked, targeted: isTargeted,
             pathNotes: { g.explainNotes($0, step: ordinary.step) }, hidden: hidden)
     }
 

@@ -72,19 +72,21 @@ public enum DisabledFeature: Check {
         forEachHidden(g, unlocked: unlocked, targeted: { r.targeted[Int($0)] }, disabled: { disabledSet.contains($0) }) {
             hidden[$0, default: []].append(g.name($1))
         }
-        return findings(context, disabled: disabled, targeted: { r.targeted[Int($0)] }, pathNotes: { context.pathNotes(to: $0) }, hidden: hidden)
+        return findings(
+            context, reported: disabled.filter { context.wants(g.name($0)) }, targeted: { r.targeted[Int($0)] },
+            pathNotes: { context.pathNotes(to: $0) }, hidden: hidden)
     }
 
-    /// The findings for `disabled` (in order) that `context` wants: `targeted`, what the scenario
-    /// navigates to; `pathNotes`, the explaining path to a targeted feature; `hidden`, per
-    /// disabled feature, the names of the screens it hides.
+    /// The findings for the disabled features `reported` (in order, those `context` wants):
+    /// `targeted`, what the scenario navigates to; `pathNotes`, the explaining path to a targeted
+    /// feature; `hidden`, per disabled feature, the names of the screens it hides.
     static func findings(
-        _ context: CheckContext, disabled: [Int32], targeted: (Int32) -> Bool, pathNotes: (Int32) -> [Finding.Note],
+        _ context: CheckContext, reported: [Int32], targeted: (Int32) -> Bool, pathNotes: (Int32) -> [Finding.Note],
         hidden: [Int32: [String]]
     ) -> [Finding] {
         let g = context.graph
         var out: [Finding] = []
-        for id in disabled where context.wants(g.name(id)) {
+        for id in reported {
             let f = g.feature(id)!
             let why: String
             switch f.enabled {

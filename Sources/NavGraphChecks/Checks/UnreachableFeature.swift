@@ -52,10 +52,21 @@ public enum UnreachableFeature: Check {
         ])
 
     public static func run(_ context: CheckContext) -> [Finding] {
+        findings(context, among: context.graph.declaredFeatures)
+    }
+
+    /// `run` in a first scenario of `occurrences`: only the wanted features are looked at.
+    public static func runFirst(_ all: ScenarioSetContext, scenario s: Int, wanted: Set<String>) -> [Finding] {
+        let context = all.context(s).focused(on: wanted, targeted: all.reach.targeted, scenario: s)
+        return findings(context, among: all.ids(of: wanted))
+    }
+
+    /// The findings of the features `among` (in order) that the scenario does not target.
+    private static func findings(_ context: CheckContext, among features: [Int32]) -> [Finding] {
         let g = context.graph
         var out: [Finding] = []
         context.withTargeted { targeted in
-            for id in g.declaredFeatures where !targeted(id) {
+            for id in features where !targeted(id) {
                 let name = g.name(id)
                 guard context.wants(name) else { continue }
                 out.append(context.finding(
