@@ -259,6 +259,33 @@ import NavGraphTestSupport
         #expect(!notes("D").contains { $0.hasPrefix("unreachable because of it") }, "\(notes("D"))")
     }
 
+    /// A fallback's step goes up to the feature it stands in for, wherever that feature arrived:
+    /// with C disabled and forced on, P (under C) opens O, which Home already presents directly,
+    /// and FB arrives first as O's fallback from P; FB's steps go to O, presented by Home, not to
+    /// P, so no disabled feature hides FB (C hides P alone).
+    @Test func firstRunsFollowAFallbackToItsFeature() throws {
+        let registry = try RegistryLoader().load(text: """
+            navgraph: 1
+            entries: [{feature: Home}]
+            flags: {f: true, g: true}
+            routes: [{id: c}, {id: o}, {id: p}]
+            handlers: [{name: H, routes: {c: C, o: O, p: P}}]
+            features:
+              - {name: Home, navigates: [c], presents: [O]}
+              - {name: C, enabled: "flag:f", fallback: HC, navigates: [p]}
+              - {name: HC}
+              - {name: P, navigates: [o]}
+              - {name: O, enabled: "flag:g", fallback: FB}
+              - {name: FB}
+            """, file: "fallback.yml")
+        #expect(ScenarioSetDifference.problems(registry).isEmpty, "\(ScenarioSetDifference.problems(registry))")
+        let g = NavGraph(registry: registry)
+        let scenarios = try #require(FlagScenario.allCombinations(of: registry))
+        let findings = CheckRunner(options: CheckOptions(scenarios: scenarios)).run(g).filter { $0.ruleID == "disabled-feature" }
+        let notes = findings.first { $0.subject == "C" }?.notes.map(\.message) ?? []
+        #expect(notes.contains("unreachable because of it: P"), "\(notes)")
+    }
+
     /// 4–15 features, each opening up to three of as many routes, a third flagged (three flags,
     /// one at run time) with a fallback, entry F0 and sometimes an entry route.
     static func denseFlagged(_ tape: [Int]) -> Registry {

@@ -85,22 +85,47 @@ extension DisabledFeature {
         let isTargeted = { (x: Int32) in targetedWords[Int(x) * w + i] & bit != 0 }
         let disabled = g.declaredFeatures.filter(isDisabled)
         guard !disabled.isEmpty else { return [] }
-        let isEntry = { (x: Int32) in walks.entries.contains(x) }
-        let ordinary = ScenarioSteps(walks.moves, walks.ordinary, scenario: s, isEntry: isEntry)
-        let unlocked = ScenarioSteps(walks.moves, walks.unlocked, scenario: s, isEntry: isEntry, dropsFallbacks: isDisabled)
-        let arrivals = walks.unlocked
-        var reached: [Int32] = []
-        for t in arrivals.screen.indices where arrivals.sets[t * w + i] & bit != 0 { reached.append(arrivals.screen[t]) }
+        let ordinary = ScenarioSteps(walks.moves, walks.ordinary, scenario: s) { walks.entries.contains($0) }
         let wantedIDs = Set(all.ids(of: wanted))
         let asked = disabled.filter { wantedIDs.contains($0) }
-        let askedSet = Set(asked)
         var hidden: [Int32: [String]] = [:]
-        forEachHidden(g, screens: reached, targeted: isTargeted, disabled: isDisabled, step: unlocked.step) { blamed, screen in
-            if askedSet.contains(blamed) { hidden[blamed, default: []].append(g.name(screen)) }
+        forEachHidden(walks, scenario: s, targeted: isTargeted, disabled: isDisabled) { blamed, screen in
+            if wantedIDs.contains(blamed) { hidden[blamed, default: []].append(g.name(screen)) }
         }
         return findings(
             context, reported: asked, targeted: isTargeted,
             pathNotes: { g.explainNotes($0, step: ordinary.step) }, hidden: hidden)
+    }
+
+    /// `forEachHidden` in scenario `s`, over its walk with the disabled features on as `Walks`
+    /// holds it: the screens it reaches are the arrivals holding s, in the walk's order, and a
+    /// reached screen's explaining step is the move it arrives by (an entry's is `.entry`, and is
+    /// its start move; every move that explains a screen that walk reaches lands on it, since a
+    /// route's move is removed only from a feature off and not disabled, i.e. an entry). So the
+    /// first disabled feature above each arrival follows from the one above the arrival its step
+    /// goes up to, which comes before it: the screen the move leaves, or, for a fallback, the
+    /// feature it stands in for, reached before it (by the same route, or as an entry). O(A).
+    static func forEachHidden(
+        _ walks: Walks, scenario s: Int, targeted: (Int32) -> Bool, disabled: (Int32) -> Bool,
+        _ body: (Int32, Int32) -> Void
+    ) {
+        let arrivals = walks.unlocked, moves = walks.moves
+        // Per arrival of this scenario: the first disabled feature above it (-1: none).
+        var above = [Int32](repeating: -1, count: arrivals.screen.count)
+        for t in arrivals.screen.indices where arrivals.holds(t, s) {
+            let k = Int(arrivals.move[t])
+            let up: Int
+            switch moves.kind[k] {
+            case .start: up = -1
+            case .route, .direct: up = Int(arrivals.parent[t])
+            case .fallback: up = arrivals.arrival(of: moves.via[k], in: s) ?? -1
+            }
+            guard up >= 0 else { continue }
+            let c = arrivals.screen[up]
+            above[t] = disabled(c) ? c : above[up]
+            let x = arrivals.screen[t]
+            if above[t] >= 0 && !targeted(x) { body(above[t], x) }
+        }
     }
 
     /// Every scenario with a disabled feature, walked at once (`ScenarioWalks`): as it is

@@ -121,25 +121,13 @@ public enum DisabledFeature: Check {
 
     /// Each screen `unlocked` reaches (every disabled feature on) that the scenario does not target,
     /// with the first disabled feature on its way (its explaining step chain) to blame:
-    /// `body(blamed, screen)`, screens in id order.
+    /// `body(blamed, screen)`, screens in id order. Each screen's blame is found once (`blameOf`),
+    /// so a walk costs O(n) steps however long the chains.
     package static func forEachHidden(
         _ g: NavGraph, unlocked: Reachability, targeted: (Int32) -> Bool, disabled: (Int32) -> Bool, _ body: (Int32, Int32) -> Void
     ) {
-        forEachHidden(
-            g, screens: g.ids(of: .feature).filter { unlocked.reached[Int($0)] }, targeted: targeted, disabled: disabled,
-            step: { unlocked.step[Int($0)] }, body)
-    }
-
-    /// Each of `screens` (the screens a walk with every disabled feature on reaches, in the order
-    /// `body` is called) that the scenario does not target, with the first disabled feature above it
-    /// on that walk's explaining steps (`step`) to blame. Each screen's blame is found once
-    /// (`blameOf`), so a scenario costs O(n) steps however long the chains.
-    package static func forEachHidden(
-        _ g: NavGraph, screens: some Sequence<Int32>, targeted: (Int32) -> Bool, disabled: (Int32) -> Bool,
-        step: (Int32) -> ReachStep?, _ body: (Int32, Int32) -> Void
-    ) {
         func up(_ c: Int32) -> Int32? {
-            switch step(c)?.kind {
+            switch unlocked.step[Int(c)]?.kind {
             case .route(let from, _, _, _)?: return from
             case .fallback(let of)?: return of
             case .direct(let from, _)?: return from
@@ -164,7 +152,7 @@ public enum DisabledFeature: Check {
                     break
                 }
                 // Steps go up the walk's order, so a chain ends; a node met again (never, by that
-                // order) ends it without blame, as `run`'s bounded walk up the steps would.
+                // order) ends it without blame, as a bounded walk up the steps would.
                 blameOf[Int(c)] = -1
                 chain.append(c)
                 cur = up(c)
@@ -172,7 +160,7 @@ public enum DisabledFeature: Check {
             for c in chain { blameOf[Int(c)] = found }
             return found
         }
-        for id in screens where !targeted(id) {
+        for id in g.ids(of: .feature) where unlocked.reached[Int(id)] && !targeted(id) {
             let b = blame(from: up(id))
             if b >= 0 { body(b, id) }
         }

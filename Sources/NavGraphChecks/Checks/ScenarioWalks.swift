@@ -8,8 +8,8 @@ import NavGraphGraph
 /// A scenario's walk keeps a subset of the moves that land (`lands`); and it records, for each
 /// move, the same steps (`events`): a feature's state decides whether a route's destination is
 /// shown, not that the route targets it, nor, for a feature that can be disabled, that its
-/// fallback is targeted as well (except where a walk forces the feature on: then the fallback's
-/// event goes, `ScenarioSteps.dropsFallbacks`).
+/// fallback is targeted as well (a walk that forces features on records no fallback for them:
+/// `ScenarioSteps` is for walks that force none).
 package struct WalkMoves {
     /// How a move arrives: an entry feature shown (never removed), a route's destination shown,
     /// a fallback shown, a direct presentation (never removed: built without `isEnabled()`).
@@ -20,9 +20,8 @@ package struct WalkMoves {
     /// feature it stands in for), how, and from where.
     package private(set) var lands: [Int32] = [], via: [Int32] = [], kind: [Kind] = [], source: [Int32] = []
     package private(set) var offsets: [Int32]
-    /// The steps a walk records, per source in order: the node a step explains, the step, for a
-    /// fallback's step the feature it stands in for (else -1), and the source.
-    package private(set) var eventTarget: [Int32] = [], eventStep: [ReachStep] = [], eventOf: [Int32] = [], eventSource: [Int32] = []
+    /// The steps a walk records, per source in order: the node a step explains, the step, and the source.
+    package private(set) var eventTarget: [Int32] = [], eventStep: [ReachStep] = [], eventSource: [Int32] = []
     /// Per node, the events that explain it (compressed rows).
     private var intoStart: [Int32] = [], intoList: [Int32] = []
 
@@ -63,10 +62,10 @@ package struct WalkMoves {
         let fromScreen: Int32? = from == root ? nil : from
         if m.direct {
             guard let d = m.destination else { return }
-            event(d, ReachStep(kind: .direct(from: from, styleID: m.styleID)), of: -1, from: from)
+            event(d, ReachStep(kind: .direct(from: from, styleID: m.styleID)), from: from)
         } else if let d = m.destination, let handler = m.handler {
-            event(d, ReachStep(kind: .route(from: fromScreen, route: m.route, handler: handler, styleID: m.styleID)), of: -1, from: from)
-            if case .fallback = m.outcome, let fb = m.lands { event(fb, ReachStep(kind: .fallback(of: d)), of: d, from: from) }
+            event(d, ReachStep(kind: .route(from: fromScreen, route: m.route, handler: handler, styleID: m.styleID)), from: from)
+            if case .fallback = m.outcome, let fb = m.lands { event(fb, ReachStep(kind: .fallback(of: d)), from: from) }
         }
         guard let to = m.lands, let d = m.destination else { return }
         if m.direct { kind.append(.direct) } else if case .fallback = m.outcome { kind.append(.fallback) } else { kind.append(.route) }
@@ -75,11 +74,10 @@ package struct WalkMoves {
         source.append(from)
     }
 
-    private mutating func event(_ target: Int32, _ step: ReachStep, of: Int32, from: Int32) {
+    private mutating func event(_ target: Int32, _ step: ReachStep, from: Int32) {
         eventSource.append(from)
         eventTarget.append(target)
         eventStep.append(step)
-        eventOf.append(of)
     }
 
     package func of(_ v: Int32) -> Range<Int> { Int(offsets[Int(v)]) ..< Int(offsets[Int(v) + 1]) }
@@ -189,19 +187,16 @@ package struct ScenarioWalks {
 /// The steps one scenario's walk records (`Reachability.step`), read off `ScenarioWalks` without
 /// walking: a node's step is the first event that explains it from a screen the scenario reaches,
 /// in the walk's order (the root's first, then by the source's arrival, then by event); an entry
-/// feature's is `.entry`. `dropsFallbacks`: the features whose fallback event the walk does not
-/// record (forced on: `.always`).
+/// feature's is `.entry`. For a walk that forces no feature on (every fallback event is recorded).
 package struct ScenarioSteps {
     let moves: WalkMoves, walks: ScenarioWalks, scenario: Int
     let isEntry: (Int32) -> Bool
-    let dropsFallbacks: (Int32) -> Bool
 
-    package init(_ moves: WalkMoves, _ walks: ScenarioWalks, scenario: Int, isEntry: @escaping (Int32) -> Bool, dropsFallbacks: @escaping (Int32) -> Bool = { _ in false }) {
+    package init(_ moves: WalkMoves, _ walks: ScenarioWalks, scenario: Int, isEntry: @escaping (Int32) -> Bool) {
         self.moves = moves
         self.walks = walks
         self.scenario = scenario
         self.isEntry = isEntry
-        self.dropsFallbacks = dropsFallbacks
     }
 
     /// Node `x`'s step in this scenario (nil: nothing the scenario reaches explains it).
@@ -209,8 +204,6 @@ package struct ScenarioSteps {
         if isEntry(x) { return ReachStep(kind: .entry) }
         var best: (position: Int, event: Int32)?
         for e in moves.events(into: x) {
-            let of = moves.eventOf[Int(e)]
-            if of >= 0 && dropsFallbacks(of) { continue }
             let source = moves.eventSource[Int(e)]
             let position: Int
             if source == moves.root {
