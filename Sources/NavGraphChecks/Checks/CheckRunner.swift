@@ -217,7 +217,8 @@ public struct CheckRunner: Sendable {
     /// on the subjects first seen there (`CheckContext.focused`); every finding of such a run must
     /// be an occurrence in that scenario, and every occurrence must be found in its first scenario.
     package func mergedAcross(_ check: any Check.Type, _ all: ScenarioSetContext) -> [Finding]? {
-        guard let occurrences = check.occurrences(all) else { return nil }
+        let id = check.description.id
+        guard let occurrences = StageTimes.measure("rule \(id): occurrences", { check.occurrences(all) }) else { return nil }
         var index: [String: Int] = [:]
         var byFirst: [Int: [Int]] = [:]
         for (i, o) in occurrences.enumerated() {
@@ -231,13 +232,23 @@ public struct CheckRunner: Sendable {
         let firsts = byFirst.keys.sorted()
         let wanted = firsts.map { s in Set(byFirst[s]!.map { occurrences[$0].subject }) }
         let workers = min(firsts.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
-        let runs = onThreads(workers) { k in
-            stride(from: k, to: firsts.count, by: workers).map { j in
-                (j, check.runFirst(all, scenario: firsts[j], wanted: wanted[j]))
+        let runs = StageTimes.measure("rule \(id): runs in \(firsts.count) first scenarios") {
+            onThreads(workers) { k in
+                stride(from: k, to: firsts.count, by: workers).map { j in
+                    (j, check.runFirst(all, scenario: firsts[j], wanted: wanted[j]))
+                }
             }
         }
         var foundIn = [[Finding]](repeating: [], count: firsts.count)
         for (j, found) in runs.joined() { foundIn[j] = found }
+        return StageTimes.measure("rule \(id): merge") { merge(occurrences, found: foundIn, in: firsts, byFirst: byFirst, index: index, check, all) }
+    }
+
+    /// `mergedAcross`' last step: each first scenario's run's findings, merged by their occurrences' scenario sets.
+    private func merge(
+        _ occurrences: [ScenarioOccurrence], found foundIn: [[Finding]], in firsts: [Int], byFirst: [Int: [Int]], index: [String: Int],
+        _ check: any Check.Type, _ all: ScenarioSetContext
+    ) -> [Finding]? {
         var out: [Finding] = []
         for (j, s) in firsts.enumerated() {
             let found = foundIn[j]

@@ -12,7 +12,8 @@ import NavGraphGraph
 /// names are, so a term that needs every flag is a scenario's name.
 ///
 /// The condition is a cover of the scenarios by prime implicants (Quine–McCluskey over at most `FlagScenario.combinationLimit`
-/// flags: every sub-cube of the flags the set depends on is tested once): the essential ones, then the one covering
+/// flags: the sub-cubes inside the set, over the flags it depends on, found for every set of free
+/// flags at once as bitsets): the essential ones, then the one covering
 /// most of what is left (ties: fewer flags, then the first in flag order), then any term the others
 /// cover is dropped. Not always the shortest possible cover, always exact. Conditions are cached by
 /// scenario set: a run's partial findings share few sets.
@@ -79,69 +80,32 @@ public final class ScenarioCondition: @unchecked Sendable {
         return (varying, minterms)
     }
 
-    /// Sub-cubes of n flags in base 3: digit `b` (weight 3^b) is minterm bit `b`'s value, or 2 for
-    /// "either". For a cube with a 2, `split` is the weight of its lowest 2 (the cube is the union
-    /// of the two with that digit 0 and 1, both smaller codes); for one without, `minterm` is it.
-    private struct Cubes {
-        let n: Int
-        let weights: [Int]
-        let split: [Int32]
-        let minterm: [Int32]
+    /// Per subset D of n flags' minterm bits (a cube's free bits), as bitsets over the 2^n
+    /// minterms (`words` words each): the minterms with no bit of D set, each cube's lowest corner.
+    private struct Corners {
+        let n: Int, words: Int
+        let corners: [UInt64]
 
         init(_ n: Int) {
             self.n = n
-            weights = (0...n).reduce(into: [1]) { w, _ in w.append(w.last! * 3) }.dropLast().map { $0 }
-            let count = weights[n]
-            // Cube c is cube c / 3 with digit c % 3 in front (at bit 0): both tables follow from
-            // the smaller cube's.
-            var split = [Int32](repeating: 0, count: count)
-            var minterm = [Int32](repeating: 0, count: count)
-            for c in 1..<max(count, 1) {
-                let rest = c / 3, digit = c % 3
-                if digit == 2 {
-                    split[c] = 1
-                } else if split[rest] != 0 {
-                    split[c] = split[rest] * 3
-                } else {
-                    minterm[c] = minterm[rest] * 2 + Int32(digit)
-                }
+            words = ((1 << n) + 63) / 64
+            var corners = [UInt64](repeating: 0, count: (1 << n) * words)
+            for d in 0 ..< 1 << n {
+                for m in 0 ..< 1 << n where m & d == 0 { corners[d * words + m >> 6] |= 1 << UInt64(m & 63) }
             }
-            self.split = split
-            self.minterm = minterm
-        }
-
-        /// The digits of cube `c`, bit 0 first.
-        func digits(_ c: Int) -> [Int] {
-            var rest = c
-            return (0..<n).map { _ in
-                defer { rest /= 3 }
-                return rest % 3
-            }
-        }
-
-        /// The minterms of cube `c`.
-        func minterms(_ c: Int) -> [Int] {
-            var out = [0]
-            for (b, d) in digits(c).enumerated() {
-                switch d {
-                case 1: out = out.map { $0 | 1 << b }
-                case 2: out += out.map { $0 | 1 << b }
-                default: break
-                }
-            }
-            return out
+            self.corners = corners
         }
     }
 
-    private nonisolated(unsafe) static var cubesByWidth: [Int: Cubes] = [:]
-    private static let cubesLock = NSLock()
+    private nonisolated(unsafe) static var cornersByWidth: [Int: Corners] = [:]
+    private static let cornersLock = NSLock()
 
-    private static func cubes(_ n: Int) -> Cubes {
-        cubesLock.lock()
-        defer { cubesLock.unlock() }
-        if let c = cubesByWidth[n] { return c }
-        let c = Cubes(n)
-        cubesByWidth[n] = c
+    private static func corners(_ n: Int) -> Corners {
+        cornersLock.lock()
+        defer { cornersLock.unlock() }
+        if let c = cornersByWidth[n] { return c }
+        let c = Corners(n)
+        cornersByWidth[n] = c
         return c
     }
 
@@ -183,73 +147,135 @@ public final class ScenarioCondition: @unchecked Sendable {
     }
 
     /// The condition for the minterms in `set` (a bitset) over `flags`.
+    ///
+    /// A cube is its free bits D and a corner m (no bit of D set); `inside[D]` holds the minterms m
+    /// whose cube with free bits D lies in the set, for every D at once as bitsets: `inside[D]` is
+    /// `inside[D - b]` and itself with bit b flipped, both set (b the lowest bit of D). A cube is a
+    /// prime where no bit outside D can be freed too. Cost: O(2^n · n · 2^n / 64) words, a few
+    /// thousand for ten flags, where testing each of the 3^n cubes took 59,049 steps of n digits;
+    /// a D whose smaller cube holds nothing is skipped with all it contains. Then the greedy cover
+    /// over the primes in the order of their base-3 codes (digit b: 0 or 1 fixed, 2 free), each
+    /// prime's minterms a bitset.
     private static func cover(_ set: [UInt64], flags: [String]) -> String {
-        let n = flags.count
-        let cubes = cubes(n)
-        let count = cubes.weights[n]
-        func has(_ m: Int) -> Bool { set[m >> 6] & (1 << UInt64(m & 63)) != 0 }
-        // Which cubes lie inside the set.
-        var inside = [Bool](repeating: false, count: count)
-        for c in 0..<count {
-            let s = Int(cubes.split[c])
-            inside[c] = s == 0 ? has(Int(cubes.minterm[c])) : inside[c - 2 * s] && inside[c - s]
-        }
-        // Primes: inside, and no fixed digit can become "either".
-        var primes: [Int] = []
-        for c in 0..<count where inside[c] {
-            var prime = true
-            var rest = c
-            for b in 0..<n {
-                let d = rest % 3
-                rest /= 3
-                if d != 2, inside[c + (2 - d) * cubes.weights[b]] { prime = false; break }
+        let n = flags.count, size = 1 << n
+        let c = corners(n), words = c.words
+        var inside = [UInt64](repeating: 0, count: size * words)
+        var holds = [Bool](repeating: false, count: size)
+        for i in 0..<words { inside[i] = set[i] }
+        holds[0] = set.contains { $0 != 0 }
+        // Per bit b < 6: the positions in a word whose bit b is clear.
+        let low: [UInt64] = (0..<6).map { b in (0..<64).reduce(0) { $1 & (1 << b) == 0 ? $0 | 1 << UInt64($1) : $0 } }
+        for d in 1 ..< size {
+            let b = d.trailingZeroBitCount, from = d & (d - 1)
+            guard holds[from] else { continue }
+            var any: UInt64 = 0
+            if b < 6 {
+                let step = UInt64(1 << b)
+                for i in 0..<words {
+                    let x = inside[from * words + i]
+                    let both = x & (x >> step) & low[b]
+                    inside[d * words + i] = both | (both << step)
+                    any |= both
+                }
+            } else {
+                let q = 1 << (b - 6)
+                for i in 0..<words where i & q == 0 {
+                    let both = inside[from * words + i] & inside[from * words + i + q]
+                    inside[d * words + i] = both
+                    inside[d * words + i + q] = both
+                    any |= both
+                }
             }
-            if prime { primes.append(c) }
+            holds[d] = any != 0
         }
-        let covers = primes.map { cubes.minterms($0) }
-        var coveredBy = [Int](repeating: 0, count: 1 << n)
-        for ms in covers { for m in ms { coveredBy[m] += 1 } }
-        var left = (0..<(1 << n)).map(has)
-        var leftCount = left.reduce(0) { $0 + ($1 ? 1 : 0) }
-        func take(_ ms: [Int]) {
-            for m in ms where left[m] {
-                left[m] = false
-                leftCount -= 1
+        // Primes, by their codes.
+        var weights = [1]
+        for _ in 0..<n { weights.append(weights.last! * 3) }
+        var primes: [(code: Int, free: Int, corner: Int)] = []
+        for d in 0 ..< size where holds[d] {
+            for i in 0..<words {
+                var word = inside[d * words + i] & c.corners[d * words + i]
+                guard word != 0 else { continue }
+                for b in 0..<n where d & (1 << b) == 0 && holds[d | 1 << b] { word &= ~inside[(d | 1 << b) * words + i] }
+                while word != 0 {
+                    let m = i * 64 + word.trailingZeroBitCount
+                    word &= word - 1
+                    var code = 0
+                    for b in 0..<n { code += (d & (1 << b) != 0 ? 2 : (m >> b) & 1) * weights[b] }
+                    primes.append((code, d, m))
+                }
             }
         }
+        primes.sort { $0.code < $1.code }
+        // Each prime's minterms (its corner with every subset of its free bits) as a bitset.
+        func minterms(_ p: Int) -> [Int] {
+            let (_, d, m) = primes[p]
+            var out: [Int] = []
+            var sub = d
+            while true {
+                out.append(m | sub)
+                if sub == 0 { break }
+                sub = (sub - 1) & d
+            }
+            return out
+        }
+        var covers = [UInt64](repeating: 0, count: primes.count * words)
+        for p in primes.indices { for m in minterms(p) { covers[p * words + m >> 6] |= 1 << UInt64(m & 63) } }
+        func gain(_ p: Int, _ of: [UInt64]) -> Int {
+            var g = 0
+            for i in 0..<words { g += (covers[p * words + i] & of[i]).nonzeroBitCount }
+            return g
+        }
+        // Minterms covered by one prime, and by more than one.
+        var once = [UInt64](repeating: 0, count: words), more = once
+        for p in primes.indices {
+            for i in 0..<words {
+                let b = covers[p * words + i]
+                more[i] |= once[i] & b
+                once[i] |= b
+            }
+        }
+        var left = Array(set.prefix(words))
+        func take(_ p: Int) { for i in 0..<words { left[i] &= ~covers[p * words + i] } }
         var chosen: [Int] = []  // indices into primes
         // Essential primes: the only cover of some minterm.
-        for (p, ms) in covers.enumerated() where ms.contains(where: { coveredBy[$0] == 1 }) {
+        for p in primes.indices where (0..<words).contains(where: { covers[p * words + $0] & once[$0] & ~more[$0] != 0 }) {
             chosen.append(p)
-            take(ms)
+            take(p)
         }
         // Then the one covering most of what is left; ties to the bigger cube, then the first.
-        while leftCount > 0 {
+        while left.contains(where: { $0 != 0 }) {
             var best = -1, bestGain = 0
-            for (p, ms) in covers.enumerated() {
-                let gain = ms.reduce(0) { $0 + (left[$1] ? 1 : 0) }
-                if gain > bestGain || (gain == bestGain && gain > 0 && ms.count > covers[best].count) {
+            for p in primes.indices {
+                let g = gain(p, left)
+                if g > bestGain || (g == bestGain && g > 0 && primes[p].free.nonzeroBitCount > primes[best].free.nonzeroBitCount) {
                     best = p
-                    bestGain = gain
+                    bestGain = g
                 }
             }
             chosen.append(best)
-            take(covers[best])
+            take(best)
         }
         // Drop a term the others cover (the latest chosen first).
-        var counts = [Int](repeating: 0, count: 1 << n)
-        for p in chosen { for m in covers[p] { counts[m] += 1 } }
+        var counts = [Int](repeating: 0, count: size)
+        let mintermsOf = chosen.map(minterms)
+        for ms in mintermsOf { for m in ms { counts[m] += 1 } }
         var kept: [Int] = []
-        for p in chosen.reversed() {
-            if covers[p].allSatisfy({ counts[$0] > 1 }) {
-                for m in covers[p] { counts[m] -= 1 }
+        for (j, p) in chosen.enumerated().reversed() {
+            if mintermsOf[j].allSatisfy({ counts[$0] > 1 }) {
+                for m in mintermsOf[j] { counts[m] -= 1 }
             } else {
                 kept.append(p)
             }
         }
         // Terms in flag order, "on" before "off" before "either"; each names its fixed flags.
         // Flag j is minterm bit n - 1 - j, and a set bit means off.
-        let terms = kept.map { p in Array(cubes.digits(primes[p]).reversed()) }.sorted { $0.lexicographicallyPrecedes($1) }
+        let terms = kept.map { p in
+            (0..<n).map { j in
+                let b = n - 1 - j
+                return primes[p].free & (1 << b) != 0 ? 2 : (primes[p].corner >> b) & 1
+            }
+        }.sorted { $0.lexicographicallyPrecedes($1) }
         return terms.map { digits in
             digits.enumerated().compactMap { j, d in d == 2 ? nil : "\(flags[j])=\(d == 0 ? "on" : "off")" }
                 .joined(separator: ",")
