@@ -137,10 +137,13 @@ public final class ScenarioCondition: @unchecked Sendable {
         guard bits.count < n else { return (set, Array(0..<n)) }
         let k = bits.count
         var reduced = [UInt64](repeating: 0, count: ((1 << k) + 63) / 64)
+        // Reduced minterm r is the full minterm with r's bits spread over the support's bits: the
+        // r-th subset of `support` in increasing order, which `(m - support) & support` steps to.
+        let support = bits.reduce(0) { $0 | 1 << $1 }
+        var m = 0
         for r in 0..<(1 << k) {
-            var m = 0
-            for (i, b) in bits.enumerated() where r & (1 << i) != 0 { m |= 1 << b }
             if has(m) { reduced[r >> 6] |= 1 << UInt64(r & 63) }
+            m = (m - support) & support
         }
         // Reduced bit i is bits[i], flag n - 1 - bits[i]: flags in order are the bits descending.
         return (reduced, bits.reversed().map { n - 1 - $0 })
