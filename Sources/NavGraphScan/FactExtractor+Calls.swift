@@ -30,7 +30,10 @@ extension FactExtractor {
             if after {
                 if let t = e.as(TypeExprSyntax.self) {
                     let name = SyntaxHelpers.simpleName(t.type)
-                    if SyntaxHelpers.isTypeLike(name) { recordTypeReference(name, at: node) }
+                    if SyntaxHelpers.isTypeLike(name) {
+                        recordTypeReference(name, at: node)
+                        if let top = typeStack.last { facts.types[top].castReferences.insert(name) }
+                    }
                 }
                 break
             }

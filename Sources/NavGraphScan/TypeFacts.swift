@@ -43,8 +43,18 @@ struct TypeFacts: Sendable {
     var propertyValues: [String: [PropertyValue]] = [:]
     /// Declared types of properties (stored or static), by name.
     var propertyTypes: [String: String] = [:]
-    /// Types this type refers to: constructions, static calls and members, property types.
+    /// Types this type refers to: constructions, static calls and members, property types (but
+    /// those of `weak` and `unowned` properties, `weakReferences`).
     var typeReferences: Set<String> = []
+    /// Types of this type's `weak` and `unowned` properties: objects it points to without owning
+    /// them (made, and owned, elsewhere: a delegate, the screen a presenter reports to).
+    var weakReferences: Set<String> = []
+    /// Types named by casts (`x as? Delegate`; also in `typeReferences`): a cast to a protocol sees
+    /// an object that exists already through its interface, one to a class may name what was just
+    /// made (`instantiateViewController(…) as! LoginController`).
+    var castReferences: Set<String> = []
+    /// Every type this type refers to, owning or not.
+    var allReferences: Set<String> { typeReferences.union(weakReferences) }
     /// Types referred to inside the `build` function.
     var buildReferences: Set<String> = []
     /// A protocol requirement `static var identifier: String` (a route protocol).
@@ -83,6 +93,8 @@ struct TypeFacts: Sendable {
         for (k, v) in o.propertyValues { propertyValues[k, default: []] += v }
         propertyTypes.merge(o.propertyTypes) { a, _ in a }
         typeReferences.formUnion(o.typeReferences)
+        weakReferences.formUnion(o.weakReferences)
+        castReferences.formUnion(o.castReferences)
         buildReferences.formUnion(o.buildReferences)
         requiresStaticIdentifier = requiresStaticIdentifier || o.requiresStaticIdentifier
         debugOnly = debugOnly && o.debugOnly

@@ -80,6 +80,8 @@ extension TypeFacts: CacheCodable {
         w.array(propertyValues.keys.sorted()) { w, k in w.string(k); w.values(propertyValues[k] ?? []) }
         w.array(propertyTypes.keys.sorted()) { w, k in w.string(k); w.string(propertyTypes[k] ?? "") }
         w.stringSet(typeReferences)
+        w.stringSet(weakReferences)
+        w.stringSet(castReferences)
         w.stringSet(buildReferences)
         w.bool(requiresStaticIdentifier)
         w.bool(debugOnly)
@@ -109,6 +111,8 @@ extension TypeFacts: CacheCodable {
         for (k, v) in try r.array({ (try $0.string(), try $0.values(PropertyValue.self)) }) { propertyValues[k] = v }
         for (k, v) in try r.array({ (try $0.string(), try $0.string()) }) { propertyTypes[k] = v }
         typeReferences = try r.stringSet()
+        weakReferences = try r.stringSet()
+        castReferences = try r.stringSet()
         buildReferences = try r.stringSet()
         requiresStaticIdentifier = try r.bool()
         debugOnly = try r.bool()

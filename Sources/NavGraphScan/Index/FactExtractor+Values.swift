@@ -270,7 +270,10 @@ extension FactExtractor {
                 if let type = b.typeAnnotation?.type {
                     let typeName = SyntaxHelpers.elementTypeName(type)
                     facts.types[t].propertyTypes[name] = typeName
-                    if SyntaxHelpers.isTypeLike(typeName) { facts.types[t].typeReferences.insert(typeName) }
+                    if SyntaxHelpers.isTypeLike(typeName) {
+                        let owning = !node.modifiers.contains { $0.name.tokenKind == .keyword(.weak) || $0.name.tokenKind == .keyword(.unowned) }
+                        if owning { facts.types[t].typeReferences.insert(typeName) } else { facts.types[t].weakReferences.insert(typeName) }
+                    }
                 }
             } else if currentFunction == nil {
                 // A top-level variable: the type it is made as (`let app = AppStart()`) or declared with.

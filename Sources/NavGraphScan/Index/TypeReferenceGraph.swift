@@ -4,6 +4,14 @@ import NavGraphKit
 /// (`ProfileRouter.createModule(…)`, `Assembly.shared`), and property types, where a protocol type
 /// stands for its only conforming type in the sources.
 ///
+/// A `weak` or `unowned` property points to an object it does not own: made, and owned, elsewhere;
+/// so does a cast to a protocol (`params["delegate"] as? Delegate`: an object passed in, seen
+/// through its interface). Such a reference is followed only to a type no other feature's
+/// construction reaches through owning references
+/// (a coordinator the app delegate makes, which a screen reports to); an object another screen
+/// builds (that screen's presenter, set as this screen's delegate) stays that screen's, and what
+/// its code opens is not this screen's.
+///
 /// Types are told apart by module: two modules' `ViewController`s are two types. A name used in a
 /// module means that module's type when it has one, else the only type of that name.
 ///
@@ -19,19 +27,35 @@ struct TypeReferenceGraph {
         self.index = index
         methods = MethodCallers(index: index)
         let featureNames = Set(features.map(\.name))
-        for (fi, f) in features.enumerated() {
-            guard let start = Self.lookup(f.name, from: f.module, index) else { continue }
-            let t = index.types[start]
-            var queue = (t.buildReferences.isEmpty ? t.typeReferences : t.buildReferences).map { ($0, t.module) }
-            var seen: Set<Int> = [start]
-            while let (name, from) = queue.popLast() {
-                for n in Self.concrete(name, from: from, index) where !featureNames.contains(index.types[n].name) && !stops.contains(index.types[n].name) {
-                    guard seen.insert(n).inserted else { continue }
-                    builtBy[n, default: []].insert(fi)
-                    queue += index.types[n].typeReferences.map { ($0, index.types[n].module) }
+        let starts = features.map { Self.lookup($0.name, from: $0.module, index) }
+        // First through owning references only, then weak ones too, to what no other feature owns.
+        for pass in 0..<2 {
+            let owned = builtBy
+            for (fi, start) in starts.enumerated() {
+                guard let start else { continue }
+                let t = index.types[start]
+                let followsWeak = pass == 1
+                var queue = (t.buildReferences.isEmpty ? t.typeReferences : t.buildReferences).map { ($0, t.module, isCast($0, by: t)) }
+                if t.buildReferences.isEmpty { queue += t.weakReferences.map { ($0, t.module, true) } }
+                var seen: Set<Int> = [start]
+                while let (name, from, weak) = queue.popLast() {
+                    for n in Self.concrete(name, from: from, index) where !featureNames.contains(index.types[n].name) && !stops.contains(index.types[n].name) {
+                        if weak && !followsWeak { continue }
+                        if weak, let owners = owned[n], !owners.isSubset(of: [fi]) { continue }
+                        guard seen.insert(n).inserted else { continue }
+                        builtBy[n, default: []].insert(fi)
+                        let u = index.types[n]
+                        queue += u.typeReferences.map { ($0, u.module, isCast($0, by: u)) }
+                        queue += u.weakReferences.map { ($0, u.module, true) }
+                    }
                 }
             }
         }
+    }
+
+    /// Whether `type` names `name` only as a cast to a protocol: a reference that does not own.
+    private func isCast(_ name: String, by type: TypeFacts) -> Bool {
+        type.castReferences.contains(name) && index.isProtocol(name)
     }
 
     /// The features whose build reaches the type `name` written in `module`.

@@ -100,7 +100,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 // `openX()` does not).
                 let opening = defaults.filter { screenBuilt(by: $0) != nil }
                 let built = opening.compactMap { screenBuilt(by: $0) }
-                let referred = t.typeReferences.filter(screens.contains)
+                let referred = t.allReferences.filter(screens.contains)
                 guard let screen = built.first ?? (referred.count == 1 ? referred.first : nil) else { continue }
                 // A default written in the extension's implementation (`func openX(animated: Bool = true)`)
                 // lets callers omit that argument, as Swift does: the requirement takes it on.
@@ -217,7 +217,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 if let s = level.first(where: screens.contains) { return s }
                 var next: [String] = []
                 for n in level {
-                    for r in (index.type(named: n)?.typeReferences ?? []).sorted() where seen.insert(r).inserted { next.append(r) }
+                    for r in (index.type(named: n)?.allReferences ?? []).sorted() where seen.insert(r).inserted { next.append(r) }
                 }
                 level = next
             }
@@ -295,7 +295,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                         }
                         guard let t = index.type(named: n) else { continue }
                         let builtFor = n == s ? together.builtFor[s] ?? [] : []
-                        next += t.typeReferences.subtracting(builtFor).sorted() + t.propertyTypes.values.sorted()
+                        next += t.allReferences.subtracting(builtFor).sorted() + t.propertyTypes.values.sorted()
                     }
                     level = next.filter { distance[$0] == nil }
                     d += 1
@@ -345,7 +345,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                     guard let t = index.type(named: n) else { continue }
                     if screens.contains(n) { found.append(n); continue }
                     if routeIDs[n] != nil { continue }
-                    next += t.typeReferences.sorted()
+                    next += t.allReferences.sorted()
                     // A global the root reads (`let app = AppStart()`, then `app.start()`): the type it is.
                     if d == 0 { next += t.references.sorted().flatMap { index.globals[$0] ?? [] } }
                 }

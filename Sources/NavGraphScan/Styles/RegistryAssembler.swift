@@ -199,7 +199,7 @@ struct RegistryAssembler {
         }
         let featureNames = Set(kinds.featureTypes.map(\.name))
         for t in kinds.concrete where t.inherited.contains("App") {
-            for f in t.typeReferences.sorted() where featureNames.contains(f) {
+            for f in t.allReferences.sorted() where featureNames.contains(f) {
                 entries.append(Entry(target: .feature(f), origin: Self.origin(t.location)))
             }
         }
