@@ -104,9 +104,10 @@ struct DirectPresentations {
         self.routerCode = routerCode
         // Fewer steps than a route's 16: a presented view controller passes through few wrappers,
         // and every presentation call of the app is followed (wrappers of UIKit's own methods
-        // fan out to every call of them).
+        // fan out to every call of them; `maxSteps` bounds that fan-out per call). Eight: a page
+        // controller's page taken from a lazy array a method fills (`testPagesOfAPageController…`).
         var resolver = ValueResolver(index: index)
-        resolver.maxDepth = 6
+        resolver.maxDepth = 8
         self.resolver = resolver
         featureNames = registry.features.map(\.name)
         featureIndex = Dictionary(registry.features.indices.map { (registry.features[$0].name, $0) }, uniquingKeysWith: { a, _ in a })

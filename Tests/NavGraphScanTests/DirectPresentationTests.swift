@@ -144,6 +144,35 @@ final class DirectPresentationTests: XCTestCase {
         XCTAssertEqual(presents(r), ["HomeFeature -> DetailFeature (children)"])
     }
 
+    /// A page controller's pages: one of a private lazy array the closure fills by calling a method,
+    /// which makes each page with its view model and router in locals and returns them (eight steps
+    /// from `setViewControllers` to the construction; presentations follow up to eight).
+    func testPagesOfAPageControllerFromALazyArrayAreFollowed() throws {
+        let r = try scan(["Sources/Home.swift": """
+            struct HomeFeature: Feature {
+                func build(fromRoute route: Route?) -> UIViewController { PagesController() }
+            }
+            final class PageModel { init(kind: Int) {} }
+            final class PagesController: UIViewController {
+                private lazy var pages: [UIViewController] = {
+                    return self.makePages()
+                }()
+                let pageController = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal, options: nil)
+                private func makePages() -> [UIViewController] {
+                    let firstModel = PageModel(kind: 0)
+                    let first = DetailViewController()
+                    let secondModel = PageModel(kind: 1)
+                    let second = DetailViewController()
+                    return [first, second]
+                }
+                func select(_ index: Int) {
+                    pageController.setViewControllers([pages[index]], direction: .forward, animated: true, completion: nil)
+                }
+            }
+            """])
+        XCTAssertEqual(presents(r), ["HomeFeature -> DetailFeature (children)"])
+    }
+
     func testWindowRootViewControllerIsAnEntry() throws {
         func root(_ value: String) throws -> ScanResult {
             try scan(["Sources/HomeVC.swift": "final class HomeViewController: UIViewController {}", "Sources/SceneDelegate.swift": """

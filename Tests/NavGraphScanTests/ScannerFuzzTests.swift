@@ -101,6 +101,19 @@ final class ScannerFuzzTests: XCTestCase {
         XCTAssertEqual(r?.registry.unfollowed.filter { $0.kind == .navigate }.count, 3)
     }
 
+    /// Wrappers that fan out: each of six levels calls the one below from ten places, so the route
+    /// reaches the navigate call along a million paths, each within the depth bound. The value flow
+    /// stops at its step budget for the call (`ValueResolver.maxSteps`): the route it met on the way
+    /// is an edge, the rest a miss that says why, and the scan ends in bounded time.
+    func testAWrapperFanOutStopsAtTheStepBudget() throws {
+        var body = "extension HomeFeature {\n    func w0(_ r: Route) { \(navigate("r")) }\n"
+        for k in 1...6 { body += "    func w\(k)(_ r: Route) { " + (0..<10).map { _ in "w\(k - 1)(r)" }.joined(separator: "; ") + " }\n" }
+        body += "    func go() { w6(HomeRoute()) }\n}\n"
+        let r = try hostile("FanOut", body)
+        XCTAssertEqual(edges(r), ["HomeFeature -> home"])
+        XCTAssertTrue("\(r?.explanations ?? [])".contains("steps of following values for one call"), "\(r?.explanations ?? [])")
+    }
+
     /// Closures over collections nested in closures over collections (`$0` of an outer closure inside
     /// the collection an inner one runs over): each `$0` is its own closure's, and the scan ends.
     func testNestedCollectionClosuresEnd() throws {

@@ -65,29 +65,46 @@ struct ValueResolver {
         Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module, function: c.function)
     }
 
+    /// How many steps one `resolve` may take in all (every expression evaluated counts one): past
+    /// it, what is left is a miss. Depth bounds one path; this bounds their fan-out (a wrapper of a
+    /// wrapper called from everywhere), so a question costs at most this much whatever the code.
+    var maxSteps = 20_000
+
     /// Everything `expr` (read in `context`) can be.
     func resolve(_ expr: ValueExpr, in context: Context, site: Site) -> Result {
-        var visiting = Set<Visit>()
+        var visiting = Visiting()
         return evaluate(expr, context, site, chain: [], depth: 0, visiting: &visiting)
     }
 
-    private struct Visit: Hashable {
+    fileprivate struct Visit: Hashable {
         var expr: ValueExpr
         var context: Context
         var site: SourceLocation
     }
 
+    /// One `resolve`'s walk: what is being evaluated on the current path (a value met again on its
+    /// own path is a cycle, left out), and how many steps it has taken.
+    struct Visiting {
+        fileprivate var open = Set<Visit>()
+        fileprivate var steps = 0
+    }
+
     private func evaluate(
-        _ expr: ValueExpr, _ ctx: Context, _ site: Site, chain: [String], depth: Int, visiting: inout Set<Visit>
+        _ expr: ValueExpr, _ ctx: Context, _ site: Site, chain: [String], depth: Int, visiting: inout Visiting
     ) -> Result {
         var out = Result()
         guard depth < maxDepth else {
             out.misses.append(Miss(reason: "'\(expr.summary)' is passed through more than \(maxDepth) steps", site: site, chain: chain))
             return out
         }
+        visiting.steps += 1
+        guard visiting.steps <= maxSteps else {
+            out.misses.append(Miss(reason: "'\(expr.summary)' is past \(maxSteps) steps of following values for one call", site: site, chain: chain))
+            return out
+        }
         let visit = Visit(expr: expr, context: ctx, site: site.location)
-        guard visiting.insert(visit).inserted else { return out }
-        defer { visiting.remove(visit) }
+        guard visiting.open.insert(visit).inserted else { return out }
+        defer { visiting.open.remove(visit) }
         let d = depth + 1
 
         switch expr {
@@ -129,7 +146,7 @@ struct ValueResolver {
 
     /// A name: a local (every value bound or assigned to it, and what callees fill it with through
     /// `&name`), else a parameter (its arguments), else a property of the enclosing type.
-    private func reference(_ name: String, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Set<Visit>) -> Result {
+    private func reference(_ name: String, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Visiting) -> Result {
         var out = Result()
         let filled = ctx.function.map { inoutValues(of: name, in: $0, site, chain: chain, depth: d, visiting: &visiting) }
         if let filled { out.add(filled) }
@@ -149,7 +166,7 @@ struct ValueResolver {
 
     /// `Type.name`: a metatype or an enum case when those are values, else a static property.
     private func staticMember(
-        _ expr: ValueExpr, type written: String, _ name: String, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Set<Visit>
+        _ expr: ValueExpr, type written: String, _ name: String, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Visiting
     ) -> Result {
         var out = Result()
         var type = written
@@ -169,7 +186,7 @@ struct ValueResolver {
     /// `base.name`: the argument of that label where each value of `base` is constructed, else the
     /// property of its type (or of `base`'s declared type).
     private func member(
-        _ expr: ValueExpr, of base: ValueExpr, _ name: String, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Set<Visit>
+        _ expr: ValueExpr, of base: ValueExpr, _ name: String, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Visiting
     ) -> Result {
         var out = Result()
         let objects = evaluate(base, ctx, site, chain: chain, depth: d, visiting: &visiting)
@@ -199,7 +216,7 @@ struct ValueResolver {
 
     /// A string joined from two parts: every pair of literals the parts can be (at most 16).
     private func join(
-        _ expr: ValueExpr, _ lhs: ValueExpr, _ rhs: ValueExpr, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Set<Visit>
+        _ expr: ValueExpr, _ lhs: ValueExpr, _ rhs: ValueExpr, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Visiting
     ) -> Result {
         var out = Result()
         func miss(_ reason: String) { out.misses.append(Miss(reason: reason, site: site, chain: chain)) }
@@ -225,7 +242,7 @@ struct ValueResolver {
     /// closure held in a property or local of that name returns.
     private func returns(
         of expr: ValueExpr, _ callee: ValueExpr.Callee, _ args: [ValueExpr.Argument], _ ctx: Context, _ site: Site, chain: [String], depth d: Int,
-        visiting: inout Set<Visit>
+        visiting: inout Visiting
     ) -> Result {
         var out = Result()
         let candidates = functions(callee.name, labels: args.map { $0.label ?? "_" }, receiver: callee.receiver, from: ctx)
@@ -255,7 +272,7 @@ struct ValueResolver {
     /// `$0` or a named parameter of a closure handed to `callee(label: {…})`: the arguments where the
     /// callee calls that closure.
     private func closureArguments(
-        _ expr: ValueExpr, handedTo callee: String, label: String, index i: Int, _ site: Site, chain: [String], depth d: Int, visiting: inout Set<Visit>
+        _ expr: ValueExpr, handedTo callee: String, label: String, index i: Int, _ site: Site, chain: [String], depth d: Int, visiting: inout Visiting
     ) -> Result {
         var out = Result()
         var invoked = false
@@ -281,7 +298,7 @@ struct ValueResolver {
     /// that is that case, its associated value in the pattern's place; another case binds nothing.
     private func associatedValue(
         _ expr: ValueExpr, of base: ValueExpr, caseName: String, index i: Int, _ ctx: Context, _ site: Site, chain: [String], depth d: Int,
-        visiting: inout Set<Visit>
+        visiting: inout Visiting
     ) -> Result {
         var out = Result()
         // The subject's cases without associated values (`.close`, `Step.close`) are values here too.
@@ -315,7 +332,7 @@ struct ValueResolver {
     /// inside the view model, or `model.onSelect?(…)` on a value declared of that type).
     private func propertyClosureArguments(
         _ expr: ValueExpr, object: ValueExpr, property: String, index i: Int, _ ctx: Context, _ site: Site, chain: [String], depth d: Int,
-        visiting: inout Set<Visit>
+        visiting: inout Visiting
     ) -> Result {
         var out = Result()
         let types = objectTypes(object, ctx, site, chain: chain, depth: d, visiting: &visiting)
@@ -345,7 +362,7 @@ struct ValueResolver {
 
     /// The types a closure property's object may be: the enclosing type for `self`, else its declared
     /// type, else the types it is constructed as; each with its conformers and subclasses.
-    private func objectTypes(_ object: ValueExpr, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Set<Visit>) -> Set<String> {
+    private func objectTypes(_ object: ValueExpr, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Visiting) -> Set<String> {
         var object = object
         if case .member(.ref("self"), let n) = object { object = .selfMember(n) }
         var types = Set<String>()
@@ -364,7 +381,7 @@ struct ValueResolver {
 
     /// The values callees assign to a local passed as `&name` in function `f`: each callee's
     /// assignments to that `inout` parameter.
-    private func inoutValues(of name: String, in f: Int, _ site: Site, chain: [String], depth: Int, visiting: inout Set<Visit>) -> Result {
+    private func inoutValues(of name: String, in f: Int, _ site: Site, chain: [String], depth: Int, visiting: inout Visiting) -> Result {
         var out = Result()
         guard let calls = index.inoutCalls[f] else { return out }
         let written = ValueExpr.unknown("&" + name)
@@ -401,7 +418,7 @@ struct ValueResolver {
     // MARK: Parameters, properties, functions
 
     /// Parameter `k` of function `f`: its value at every call site (or the default where omitted).
-    private func parameter(_ k: Int, of f: Int, _ site: Site, chain: [String], depth: Int, visiting: inout Set<Visit>) -> Result {
+    private func parameter(_ k: Int, of f: Int, _ site: Site, chain: [String], depth: Int, visiting: inout Visiting) -> Result {
         var out = Result()
         let fn = index.functions[f]
         let sites = callSites(of: f)
@@ -506,7 +523,7 @@ struct ValueResolver {
 
     /// A property's values: its initializer and assignments, else the argument of that label where the
     /// type is constructed (memberwise initializers).
-    private func property(_ name: String, of type: String, _ site: Site, chain: [String], depth: Int, visiting: inout Set<Visit>) -> Result {
+    private func property(_ name: String, of type: String, _ site: Site, chain: [String], depth: Int, visiting: inout Visiting) -> Result {
         var out = Result()
         let values = index.typesByName[type].map { $0.flatMap { index.types[$0].propertyValues[name] ?? [] } } ?? []
         let step = chain + ["property \(type).\(name)"]
