@@ -149,18 +149,17 @@ public final class ScenarioCondition: @unchecked Sendable {
         return (reduced, bits.reversed().map { n - 1 - $0 })
     }
 
-    /// The condition for the minterms in `set` (a bitset) over `flags`.
+    /// The prime implicants of `set` over n flags' minterms (free bits and corner), by their
+    /// base-3 codes (digit b: 0 or 1 fixed, 2 free).
     ///
     /// A cube is its free bits D and a corner m (no bit of D set); `inside[D]` holds the minterms m
     /// whose cube with free bits D lies in the set, for every D at once as bitsets: `inside[D]` is
     /// `inside[D - b]` and itself with bit b flipped, both set (b the lowest bit of D). A cube is a
     /// prime where no bit outside D can be freed too. Cost: O(2^n · n · 2^n / 64) words, a few
     /// thousand for ten flags, where testing each of the 3^n cubes took 59,049 steps of n digits;
-    /// a D whose smaller cube holds nothing is skipped with all it contains. Then the greedy cover
-    /// over the primes in the order of their base-3 codes (digit b: 0 or 1 fixed, 2 free), each
-    /// prime's minterms a bitset.
-    private static func cover(_ set: [UInt64], flags: [String]) -> String {
-        let n = flags.count, size = 1 << n
+    /// a D whose smaller cube holds nothing is skipped with all it contains.
+    private static func primes(of set: [UInt64], flags n: Int) -> [(code: Int, free: Int, corner: Int)] {
+        let size = 1 << n
         let c = corners(n), words = c.words
         var inside = [UInt64](repeating: 0, count: size * words)
         var holds = [Bool](repeating: false, count: size)
@@ -209,7 +208,15 @@ public final class ScenarioCondition: @unchecked Sendable {
                 }
             }
         }
-        primes.sort { $0.code < $1.code }
+        return primes.sorted { $0.code < $1.code }
+    }
+
+    /// The condition for the minterms in `set` (a bitset) over `flags`: the greedy cover over the
+    /// primes (`primes(of:flags:)`) in the order of their codes, each prime's minterms a bitset.
+    private static func cover(_ set: [UInt64], flags: [String]) -> String {
+        let n = flags.count, size = 1 << n
+        let words = corners(n).words
+        let primes = primes(of: set, flags: n)
         // Each prime's minterms (its corner with every subset of its free bits) as a bitset.
         func minterms(_ p: Int) -> [Int] {
             let (_, d, m) = primes[p]
