@@ -58,6 +58,25 @@ final class ModuleFactoryTests: XCTestCase {
             }
             """
 
+    /// The router with a table of all three pages (home, detail, extra → their modules), and `also`.
+    static func threePageRouter(also: String = "") -> String {
+        """
+        final class AppRouter {
+            static let shared = AppRouter()
+            let modules: [String: (AppRouter) -> IModule] = [
+                Page.home.moduleKey: { HomeModule(router: $0) },
+                Page.detail.moduleKey: { DetailModule(router: $0) },
+                Page.extra.moduleKey: { ExtraModule(router: $0) },
+            ]
+            func presentModule(module: Page, parameters: [String: Any]) {
+                modules[module.moduleKey]?(self).presentView(parameters: parameters)
+            }
+            \(also)
+        }
+
+        """
+    }
+
     func scan(_ files: [String: String], style: RoutingStyle? = nil) throws -> ScanResult {
         var all = files
         all["Sources/Core/Page.swift"] = all["Sources/Core/Page.swift"] ?? Self.page(home: #""home""#, detail: #""detail""#, extra: #""extra""#)
@@ -487,19 +506,7 @@ final class ModuleFactoryTests: XCTestCase {
     /// an error. (A public app's only false error in its set-aside run was this shape.)
     func testAViewControllerPushedAroundTheRouterHoldsBackTheModulesItMayBe() throws {
         let r = try scan([
-            "Sources/App/Router.swift": """
-                final class AppRouter {
-                    static let shared = AppRouter()
-                    let modules: [String: (AppRouter) -> IModule] = [
-                        Page.home.moduleKey: { HomeModule(router: $0) },
-                        Page.detail.moduleKey: { DetailModule(router: $0) },
-                        Page.extra.moduleKey: { ExtraModule(router: $0) },
-                    ]
-                    func presentModule(module: Page, parameters: [String: Any]) {
-                        modules[module.moduleKey]?(self).presentView(parameters: parameters)
-                    }
-                    func show(_ vc: UIViewController) {}
-                }
+            "Sources/App/Router.swift": Self.threePageRouter(also: "func show(_ vc: UIViewController) {}") + """
                 final class HomeModule: IModule {
                     init(router: AppRouter) {}
                     func presentView(parameters: [String: Any]) { HomeWireframe().start() }

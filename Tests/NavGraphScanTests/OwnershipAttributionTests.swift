@@ -7,44 +7,42 @@ import XCTest
 /// of a value passed in to a protocol) belongs to the screen that made it (`TypeReferenceGraph`).
 /// In the AppRouter / ModuleFactory style: Home's presenter opens Detail and Extra, and is Detail's
 /// delegate.
-final class OwnershipAttributionTests: XCTestCase {
-    var dir = ""
-
-    override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-own-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
-
-    /// The router's table (home, detail, extra), Home and Extra, the app delegate, and `files`.
-    func scan(_ files: [String: String], appDelegate: String? = nil) throws -> ScanResult {
+final class OwnershipAttributionTests: ScanSourcesTestCase {
+    /// The router's table (home, detail, extra), Extra, the app delegate, and `files` (by name).
+    func scanApp(_ files: [String: String], appDelegate: String? = nil) throws -> ScanResult {
         var all = files
-        all["Sources/Core/Page.swift"] = ModuleFactoryTests.page(home: #""home""#, detail: #""detail""#, extra: #""extra""#)
-        all["Sources/App/Router.swift"] = """
-            final class AppRouter {
-                static let shared = AppRouter()
-                let modules: [String: (AppRouter) -> IModule] = [
-                    Page.home.moduleKey: { HomeModule(router: $0) },
-                    Page.detail.moduleKey: { DetailModule(router: $0) },
-                    Page.extra.moduleKey: { ExtraModule(router: $0) },
-                ]
-                func presentModule(module: Page, parameters: [String: Any]) {
-                    modules[module.moduleKey]?(self).presentView(parameters: parameters)
-                }
-            }
+        all["Page"] = ModuleFactoryTests.page(home: #""home""#, detail: #""detail""#, extra: #""extra""#)
+        all["Router"] = ModuleFactoryTests.threePageRouter() + """
             final class ExtraModule: IModule {
                 init(router: AppRouter) {}
                 func presentView(parameters: [String: Any]) {}
             }
             """
-        all["Sources/App/AppDelegate.swift"] = appDelegate ?? """
+        all["AppDelegate"] = appDelegate ?? """
             final class AppDelegate: UIResponder, UIApplicationDelegate {
                 func start() { AppRouter.shared.presentModule(module: .home, parameters: [:]) }
             }
             """
-        try StyleScan.write(all, to: dir)
-        return try SwiftSourceScanner(configuration: ScanConfiguration()).scan(paths: [dir])
+        return try scan(all)
+    }
+
+    /// Detail's module, whose `presentView` does `presentView`, and its presenter, which holds its
+    /// delegate weakly and has `members`.
+    static func detail(presentView: String, members: String) -> String {
+        """
+        final class DetailModule: IModule {
+            let router: AppRouter
+            init(router: AppRouter) { self.router = router }
+            func presentView(parameters: [String: Any]) {
+                \(presentView)
+            }
+        }
+        final class DetailPresenter {
+            weak var delegate: DetailDelegate?
+            \(members)
+            func done() { delegate?.detailDidFinish() }
+        }
+        """
     }
 
     /// Home's module, view and presenter: the view's buttons (run by UIKit) ask the presenter,
@@ -82,52 +80,32 @@ final class OwnershipAttributionTests: XCTestCase {
     /// Detail's presenter holds its delegate weakly, set from the parameters by a cast: Home's
     /// presenter, which Home's module made. What that presenter opens is Home's, not Detail's.
     func testADelegatePassedInStaysTheScreenThatMadeIt() throws {
-        let r = try scan([
-            "Sources/Home/Home.swift": Self.home,
-            "Sources/Detail/Detail.swift": """
-                final class DetailModule: IModule {
-                    let router: AppRouter
-                    init(router: AppRouter) { self.router = router }
-                    func presentView(parameters: [String: Any]) {
-                        let presenter = DetailPresenter()
+        let r = try scanApp([
+            "Home": Self.home,
+            "Detail": Self.detail(presentView: """
+                let presenter = DetailPresenter()
                         presenter.delegate = parameters["delegate"] as? DetailDelegate
-                    }
-                }
-                final class DetailPresenter {
-                    weak var delegate: DetailDelegate?
-                    func done() { delegate?.detailDidFinish() }
-                }
-                """,
+                """, members: ""),
         ])
-        XCTAssertEqual(StyleScan.edges(r), ["HomeModule -> detail", "HomeModule -> extra"])
+        XCTAssertEqual(edges(r), ["HomeModule -> detail", "HomeModule -> extra"])
     }
 
     /// The same with the delegate handed over by a method (`configure(delegate:)`): the weak
     /// property alone does not make Home's presenter Detail's.
     func testAWeakPropertyDoesNotOwnWhatItPointsTo() throws {
-        let r = try scan([
-            "Sources/Home/Home.swift": Self.home,
-            "Sources/Detail/Detail.swift": """
-                final class DetailModule: IModule {
-                    let router: AppRouter
-                    init(router: AppRouter) { self.router = router }
-                    func presentView(parameters: [String: Any]) { _ = DetailPresenter() }
-                }
-                final class DetailPresenter {
-                    weak var delegate: DetailDelegate?
-                    func configure(delegate: DetailDelegate) { self.delegate = delegate }
-                    func done() { delegate?.detailDidFinish() }
-                }
-                """,
+        let r = try scanApp([
+            "Home": Self.home,
+            "Detail": Self.detail(
+                presentView: "_ = DetailPresenter()", members: "func configure(delegate: DetailDelegate) { self.delegate = delegate }"),
         ])
-        XCTAssertEqual(StyleScan.edges(r), ["HomeModule -> detail", "HomeModule -> extra"])
+        XCTAssertEqual(edges(r), ["HomeModule -> detail", "HomeModule -> extra"])
     }
 
     /// A coordinator the app delegate makes, which Home's view reports to through a weak
     /// property: no screen's construction owns it, so what it opens is Home's.
     func testAWeakReferenceToWhatNoScreenOwnsIsFollowed() throws {
-        let r = try scan([
-            "Sources/Home/Home.swift": """
+        let r = try scanApp([
+            "Home": """
                 protocol HomeCoordinating: AnyObject { func openDetail() }
                 final class HomeModule: IModule {
                     init(router: AppRouter) {}
@@ -138,7 +116,7 @@ final class OwnershipAttributionTests: XCTestCase {
                     func tapped() { coordinator?.openDetail() }
                 }
                 """,
-            "Sources/Detail/Detail.swift": """
+            "Detail": """
                 final class DetailModule: IModule {
                     init(router: AppRouter) {}
                     func presentView(parameters: [String: Any]) {}
@@ -153,6 +131,6 @@ final class OwnershipAttributionTests: XCTestCase {
                 func start() { AppRouter.shared.presentModule(module: .home, parameters: [:]) }
             }
             """)
-        XCTAssertEqual(StyleScan.edges(r), ["HomeModule -> detail"])
+        XCTAssertEqual(edges(r), ["HomeModule -> detail"])
     }
 }

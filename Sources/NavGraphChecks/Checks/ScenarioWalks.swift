@@ -45,16 +45,7 @@ package struct WalkMoves {
         }
         for r in g.entryRoutes { g.forEachMove(opening: r, from: nil, style: 0, state: state) { add($0, from: root) } }
         offsets[n + 1] = Int32(lands.count)
-        intoStart = [Int32](repeating: 0, count: n + 1)
-        for x in eventTarget { intoStart[Int(x) + 1] += 1 }
-        for x in 0..<n { intoStart[x + 1] += intoStart[x] }
-        intoList = [Int32](repeating: 0, count: eventTarget.count)
-        var fill = intoStart
-        for e in eventTarget.indices {
-            let x = Int(eventTarget[e])
-            intoList[Int(fill[x])] = Int32(e)
-            fill[x] += 1
-        }
+        (intoStart, intoList) = Rows.of(eventTarget, nodes: n)
     }
 
     /// A move: the steps `reachability(states:)` records for it, then its landing.
@@ -150,16 +141,7 @@ package struct ScenarioWalks {
             guard screen.count > first else { break }
             level = first ..< screen.count
         }
-        start = [Int32](repeating: 0, count: n + 1)
-        for x in screen { start[Int(x) + 1] += 1 }
-        for x in 0..<n { start[x + 1] += start[x] }
-        list = [Int32](repeating: 0, count: screen.count)
-        var fill = start
-        for t in screen.indices {
-            let x = Int(screen[t])
-            list[Int(fill[x])] = Int32(t)
-            fill[x] += 1
-        }
+        (start, list) = Rows.of(screen, nodes: n)
     }
 
     /// The arrivals of screen `x`.
@@ -217,5 +199,22 @@ package struct ScenarioSteps {
             best = (position, e)
         }
         return best.map { moves.eventStep[Int($0.event)] }
+    }
+}
+
+/// Compressed rows: the indices of `keys` grouped by their key, in order within each.
+private enum Rows {
+    /// Key x's indices are `list[start[x] ..< start[x + 1]]`.
+    static func of(_ keys: [Int32], nodes n: Int) -> (start: [Int32], list: [Int32]) {
+        var start = [Int32](repeating: 0, count: n + 1)
+        for x in keys { start[Int(x) + 1] += 1 }
+        for x in 0..<n { start[x + 1] += start[x] }
+        var list = [Int32](repeating: 0, count: keys.count)
+        var fill = start
+        for (i, key) in keys.enumerated() {
+            list[Int(fill[Int(key)])] = Int32(i)
+            fill[Int(key)] += 1
+        }
+        return (start, list)
     }
 }
