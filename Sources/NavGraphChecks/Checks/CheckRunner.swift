@@ -249,6 +249,8 @@ public struct CheckRunner: Sendable {
         _ occurrences: [ScenarioOccurrence], found foundIn: [[Finding]], in firsts: [Int], byFirst: [Int: [Int]], index: [String: Int],
         _ check: any Check.Type, _ all: ScenarioSetContext
     ) -> [Finding]? {
+        // Each partial finding's condition, worked out on every core first.
+        all.condition.prepare(occurrences.map(\.scenarios).filter { $0.count < all.scenarios.count })
         var out: [Finding] = []
         for (j, s) in firsts.enumerated() {
             let found = foundIn[j]

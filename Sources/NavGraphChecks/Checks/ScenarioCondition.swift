@@ -36,11 +36,7 @@ public final class ScenarioCondition: @unchecked Sendable {
     /// The text after "only when" for the scenarios at `indices` (ascending, a strict subset).
     public func text(for indices: [Int]) -> String {
         guard let flags else { return indices.map { names[$0] }.joined(separator: " | ") }
-        var set = [UInt64](repeating: 0, count: ((1 << flags.count) + 63) / 64)
-        for i in indices {
-            let m = minterms[i]
-            set[m >> 6] |= 1 << UInt64(m & 63)
-        }
+        let set = mintermSet(indices, flags: flags.count)
         lock.lock()
         defer { lock.unlock() }
         if let known = cache[set] { return known }
@@ -48,6 +44,41 @@ public final class ScenarioCondition: @unchecked Sendable {
         let text = Self.cover(reduced, flags: support.map { flags[$0] })
         cache[set] = text
         return text
+    }
+
+    /// The minterms of the scenarios at `indices`, as a bitset over n flags'.
+    private func mintermSet(_ indices: [Int], flags n: Int) -> [UInt64] {
+        var set = [UInt64](repeating: 0, count: ((1 << n) + 63) / 64)
+        for i in indices {
+            let m = minterms[i]
+            set[m >> 6] |= 1 << UInt64(m & 63)
+        }
+        return set
+    }
+
+    /// Works out the conditions of the scenario sets in `sets` (each as `text(for:)` takes it) not
+    /// known yet, one thread per core, so that `text(for:)` finds them: a run's partial findings
+    /// bring a thousand distinct sets at ten flags, each cover computed apart from the others.
+    public func prepare(_ sets: [[Int]]) {
+        guard let flags else { return }
+        var pending: [[UInt64]] = []
+        lock.withLock {
+            var seen = Set<[UInt64]>()
+            for indices in sets {
+                let set = mintermSet(indices, flags: flags.count)
+                if cache[set] == nil && seen.insert(set).inserted { pending.append(set) }
+            }
+        }
+        guard !pending.isEmpty else { return }
+        let workers = min(pending.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let work = pending
+        let texts = onThreads(workers) { k in
+            stride(from: k, to: work.count, by: workers).map { j -> ([UInt64], String) in
+                let (reduced, support) = Self.onSupport(work[j], flags: flags.count)
+                return (work[j], Self.cover(reduced, flags: support.map { flags[$0] }))
+            }
+        }
+        lock.withLock { for (set, text) in texts.joined() { cache[set] = text } }
     }
 
     /// The varying flags and each scenario's minterm, when the scenarios are every combination of
