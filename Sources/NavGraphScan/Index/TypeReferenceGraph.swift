@@ -53,7 +53,9 @@ struct TypeReferenceGraph {
         }
     }
 
-    /// Whether `type` names `name` only as a cast to a protocol: a reference that does not own.
+    /// Whether `type` casts a value to the protocol `name`: its reference to `name` is then taken
+    /// as not owning (a protocol is never made, so the type otherwise names it only as a property's
+    /// type or for a static member; one that both holds it strongly and casts to it is read as the cast).
     private func isCast(_ name: String, by type: TypeFacts) -> Bool {
         type.castReferences.contains(name) && index.isProtocol(name)
     }
