@@ -144,7 +144,7 @@ package struct MoveRows {
         presenting = g.presentRows
         isDeclared = g.isDeclared
         fallbackOf = Array(repeating: -1, count: g.nodeCount)
-        for id in g.declaredFeatures where g.withFeature(id, { $0.enabled != .always })! { fallbackOf[Int(id)] = g.fallbackTarget[Int(id)] }
+        for id in g.declaredFeatures where g.gates[Int(id)] != NavGraph.gateAlways { fallbackOf[Int(id)] = g.fallbackTarget[Int(id)] }
     }
 
     private static func row(_ rows: NavGraph.MoveRows, _ x: Int32) -> ArraySlice<NavGraph.MoveRows.Entry> {

@@ -29,9 +29,9 @@ package struct WalkMoves {
         n = g.nodeCount
         root = Int32(n)
         offsets = [Int32](repeating: 0, count: n + 2)
-        var canBeDisabled = [Bool](repeating: false, count: n)
-        for id in g.declaredFeatures where g.withFeature(id, { $0.enabled != .always })! { canBeDisabled[Int(id)] = true }
-        let state: (Int32) -> NavGraph.FeatureState = { canBeDisabled[Int($0)] ? .on : .always }
+        // A feature whose `isEnabled()` follows anything (its gate) can be disabled.
+        let gates = g.gates
+        let state: (Int32) -> NavGraph.FeatureState = { gates[Int($0)] == NavGraph.gateAlways ? .always : .on }
         for v in 0..<Int32(n) {
             offsets[Int(v)] = Int32(lands.count)
             if g.isDeclaredFeature(v) { g.forEachMove(from: v, state: state) { add($0, from: v) } }
