@@ -286,6 +286,33 @@ import NavGraphTestSupport
         #expect(notes.contains("unreachable because of it: P"), "\(notes)")
     }
 
+    /// A disabled feature hides a fallback screen reached only as the fallback of a feature below
+    /// it: with C disabled and forced on, P (under C) opens O, flagged, whose fallback FB nothing
+    /// else reaches; FB's step goes to O, which C hides, so C hides FB too (the runs in first
+    /// scenarios find it among the arrivals standing in for O, `ArrivalTree`).
+    @Test func firstRunsBlameAFallbackBelowTheFeature() throws {
+        let registry = try RegistryLoader().load(text: """
+            navgraph: 1
+            entries: [{feature: Home}]
+            flags: {f: true, g: true}
+            routes: [{id: c}, {id: o}, {id: p}]
+            handlers: [{name: H, routes: {c: C, o: O, p: P}}]
+            features:
+              - {name: Home, navigates: [c]}
+              - {name: C, enabled: "flag:f", fallback: HC, navigates: [p]}
+              - {name: HC}
+              - {name: P, navigates: [o]}
+              - {name: O, enabled: "flag:g", fallback: FB}
+              - {name: FB}
+            """, file: "standin.yml")
+        #expect(ScenarioSetDifference.problems(registry).isEmpty, "\(ScenarioSetDifference.problems(registry))")
+        let g = NavGraph(registry: registry)
+        let scenarios = try #require(FlagScenario.allCombinations(of: registry))
+        let findings = CheckRunner(options: CheckOptions(scenarios: scenarios)).run(g).filter { $0.ruleID == "disabled-feature" }
+        let notes = findings.first { $0.subject == "C" }?.notes.map(\.message) ?? []
+        #expect(notes.contains("unreachable because of it: FB, O, P"), "\(notes)")
+    }
+
     /// 4–15 features, each opening up to three of as many routes, a third flagged (three flags,
     /// one at run time) with a fallback, entry F0 and sometimes an entry route.
     static func denseFlagged(_ tape: [Int]) -> Registry {

@@ -217,6 +217,17 @@ final class ReporterTests: XCTestCase {
             var sink = ""
             OutputFormat.json.write(report, to: &sink)
             XCTAssertEqual(sink, JSONReporter.document(report).text)
+            // Through a file descriptor, as the CLI writes it (a block of a megabyte or more goes
+            // to the descriptor without the writer's buffer): the same bytes.
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-report-\(UUID().uuidString).json")
+            XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: nil))
+            let handle = try XCTUnwrap(FileHandle(forWritingAtPath: url.path))
+            var file = BufferedFileWriter(fileDescriptor: handle.fileDescriptor)
+            OutputFormat.json.write(report, to: &file)
+            file.flush()
+            try handle.close()
+            XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), JSONReporter.document(report).text)
+            try? FileManager.default.removeItem(at: url)
             // The Xcode lines are made on two threads the same way: the same text, line by line.
             func line(_ loc: SourceLocation?, _ kind: String, _ message: String) -> String {
                 "\(loc.map { Escaping.terminal($0.description) + ": " } ?? "navgraph: ")\(kind): \(message)\n"

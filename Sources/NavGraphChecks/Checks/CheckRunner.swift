@@ -71,9 +71,15 @@ public struct CheckRunner: Sendable {
         var results = [[Finding]](repeating: [], count: checks.count)
         // Taken in this order: two rules that read reachability (the slow ones: the first thread
         // computes it, the second starts on its own walk and waits only for what it lacks), then
-        // the rules that do not, then the other readers.
+        // the rules that do not, then the other readers. Across many scenarios, the rules that
+        // depend on flags go first: each is merged across all of them, the slowest by far (on the
+        // flags row's deep-stack draw, 0.15–0.2 s each against 0.1 s for all the others).
         let readers = checks.indices.filter { checks[$0].description.readsReachability }
-        let order = Array(readers.prefix(2)) + checks.indices.filter { !checks[$0].description.readsReachability } + readers.dropFirst(2)
+        var order = Array(readers.prefix(2)) + checks.indices.filter { !checks[$0].description.readsReachability } + readers.dropFirst(2)
+        if scenarios.count > 1 {
+            let slow = order.filter { checks[$0].description.dependsOnFlags }
+            order = slow + order.filter { !checks[$0].description.dependsOnFlags }
+        }
         results.withUnsafeMutableBufferPointer { results in
             nonisolated(unsafe) let results = results
             takeTurns(workers: 2, jobs: checks.count) { turn in
@@ -196,11 +202,14 @@ public struct CheckRunner: Sendable {
     /// The first occurrence `f` of a finding seen in the scenarios `indices` (ascending) of `all`,
     /// at worst `worst`. Its message says where: the scenarios' names, or a condition on the flags
     /// when the run is every combination of them (`ScenarioCondition`).
-    private static func merged(_ f: Finding, in indices: [Int], of all: ScenarioSetContext, worst: Severity, _ d: CheckDescription) -> Finding {
+    /// `condition`: the condition's text when known (`ScenarioCondition.texts(for:)`).
+    private static func merged(
+        _ f: Finding, in indices: [Int], of all: ScenarioSetContext, worst: Severity, _ d: CheckDescription, condition: String? = nil
+    ) -> Finding {
         var f = f
         if indices.count < all.scenarios.count {
             f.scenarioSubset = ScenarioSubset(all.names, indices: indices.map { Int32($0) })
-            f.message += " (only when \(all.condition.text(for: indices)))"
+            f.message += " (only when \(condition ?? all.condition.text(for: indices)))"
             switch d.scenarioPolicy {
             case .warningWhenPartial: f.severity = .warning
             case .worstSeverity: f.severity = worst
@@ -250,7 +259,9 @@ public struct CheckRunner: Sendable {
         _ check: any Check.Type, _ all: ScenarioSetContext
     ) -> [Finding]? {
         // Each partial finding's condition, worked out on every core first.
-        all.condition.prepare(occurrences.map(\.scenarios).filter { $0.count < all.scenarios.count })
+        let partial = occurrences.indices.filter { occurrences[$0].scenarios.count < all.scenarios.count }
+        var conditions = [String?](repeating: nil, count: occurrences.count)
+        for (i, text) in zip(partial, all.condition.texts(for: partial.map { occurrences[$0].scenarios })) { conditions[i] = text }
         var out: [Finding] = []
         for (j, s) in firsts.enumerated() {
             let found = foundIn[j]
@@ -266,7 +277,7 @@ public struct CheckRunner: Sendable {
                 let o = occurrences[i]
                 out.append(Self.merged(
                     found[position], in: o.scenarios, of: all,
-                    worst: max(o.worst, found[position].severity), check.description))
+                    worst: max(o.worst, found[position].severity), check.description, condition: conditions[i]))
             }
         }
         return out

@@ -42,7 +42,7 @@ extension DisabledFeature {
         }
         // Every scenario with a disabled feature walked at once, with those features forced on and
         // as it is: the blame below, and the notes of the runs in the findings' first scenarios.
-        let walks = Walks(g, off: off, disabled: disabled)
+        let walks = Walks(g, off: off, disabled: disabled, targeted: reach.targeted)
         context.keep(walks)
         var hides = ScenarioTable(nodes: g.nodeCount, scenarios: off.count)
         if anyAsked {
@@ -77,54 +77,58 @@ extension DisabledFeature {
         let context = all.context(s).focused(on: wanted, targeted: all.reachIfComputed?.targeted, scenario: s)
         guard let walks = all.kept(Walks.self) else { return run(context) }
         let g = all.graph
-        // Scenario s's bit in each node's set, read straight off the tables' words.
-        let i = s / 64, bit = UInt64(1) << UInt64(s % 64)
-        let w = walks.disabled.width
-        let disabledWords = walks.disabled.words, targetedWords = all.reach.targeted.words
-        let isDisabled = { (x: Int32) in disabledWords[Int(x) * w + i] & bit != 0 }
-        let isTargeted = { (x: Int32) in targetedWords[Int(x) * w + i] & bit != 0 }
-        let disabled = g.declaredFeatures.filter(isDisabled)
-        guard !disabled.isEmpty else { return [] }
+        // Scenario s's bit in each node's set, read off the tables' words by word (`byWord`).
+        let bit = UInt64(1) << UInt64(s % 64), base = (s / 64) * g.nodeCount
+        let disabledWords = walks.disabledByWord, targetedWords = walks.targetedByWord
+        let isDisabled = { (x: Int32) in disabledWords[base + Int(x)] & bit != 0 }
+        let isTargeted = { (x: Int32) in targetedWords[base + Int(x)] & bit != 0 }
+        // The wanted features disabled here, ascending (as `g.declaredFeatures` lists them).
+        let asked = all.ids(of: wanted).filter(isDisabled)
+        guard !asked.isEmpty else { return [] }
         let ordinary = ScenarioSteps(walks.moves, walks.ordinary, scenario: s) { walks.entries.contains($0) }
-        let wantedIDs = Set(all.ids(of: wanted))
-        let asked = disabled.filter { wantedIDs.contains($0) }
         var hidden: [Int32: [String]] = [:]
-        forEachHidden(walks, scenario: s, targeted: isTargeted, disabled: isDisabled) { blamed, screen in
-            if wantedIDs.contains(blamed) { hidden[blamed, default: []].append(g.name(screen)) }
+        forEachHidden(walks, scenario: s, blamed: asked, targeted: isTargeted, disabled: isDisabled) { blamed, screen in
+            hidden[blamed, default: []].append(g.name(screen))
         }
         return findings(
             context, reported: asked, targeted: isTargeted,
             pathNotes: { g.explainNotes($0, step: ordinary.step) }, hidden: hidden)
     }
 
-    /// `forEachHidden` in scenario `s`, over its walk with the disabled features on as `Walks`
-    /// holds it: the screens it reaches are the arrivals holding s, in the walk's order, and a
-    /// reached screen's explaining step is the move it arrives by (an entry's is `.entry`, and is
-    /// its start move; every move that explains a screen that walk reaches lands on it, since a
-    /// route's move is removed only from a feature off and not disabled, i.e. an entry). So the
-    /// first disabled feature above each arrival follows from the one above the arrival its step
-    /// goes up to, which comes before it: the screen the move leaves, or, for a fallback, the
-    /// feature it stands in for, reached before it (by the same route, or as an entry). O(A).
+    /// `forEachHidden` in scenario `s` for the disabled features `blamed` (each an arrival of the
+    /// scenario's walk with the disabled features on, as `Walks` holds it), each hidden screen with
+    /// its feature, in no particular order. A screen is hidden by the first disabled feature above
+    /// it: its step (`ScenarioSteps`: in that walk the move it arrives by; an entry's is `.entry`,
+    /// and every move that explains a screen that walk reaches lands on it, since a route's move is
+    /// removed only from a feature off and not disabled, i.e. an entry) goes up to the screen the
+    /// move leaves or, for a fallback, to the feature it stands in for. So a feature's hidden screens
+    /// are the arrivals below its own (`ArrivalTree`) down to the next disabled feature, and the
+    /// search visits each arrival of the scenario at most once: O(what the features hide).
     static func forEachHidden(
-        _ walks: Walks, scenario s: Int, targeted: (Int32) -> Bool, disabled: (Int32) -> Bool,
+        _ walks: Walks, scenario s: Int, blamed: [Int32], targeted: (Int32) -> Bool, disabled: (Int32) -> Bool,
         _ body: (Int32, Int32) -> Void
     ) {
-        let arrivals = walks.unlocked, moves = walks.moves
-        // Per arrival of this scenario: the first disabled feature above it (-1: none).
-        var above = [Int32](repeating: -1, count: arrivals.screen.count)
-        for t in arrivals.screen.indices where arrivals.holds(t, s) {
-            let k = Int(arrivals.move[t])
-            let up: Int
-            switch moves.kind[k] {
-            case .start: up = -1
-            case .route, .direct: up = Int(arrivals.parent[t])
-            case .fallback: up = arrivals.arrival(of: moves.via[k], in: s) ?? -1
+        let arrivals = walks.unlocked
+        var stack: [Int32] = []
+        for f in blamed {
+            guard let top = arrivals.arrival(of: f, in: s) else { continue }
+            stack.append(Int32(top))
+            while let t = stack.popLast() {
+                let c = arrivals.screen[Int(t)]
+                // Below another disabled feature: that one's.
+                if Int(t) != top && disabled(c) { continue }
+                let (children, standIns) = walks.tree.below(t, screen: c)
+                for u in children where arrivals.holds(Int(u), s) {
+                    let x = arrivals.screen[Int(u)]
+                    if !targeted(x) { body(f, x) }
+                    stack.append(u)
+                }
+                for u in standIns where arrivals.holds(Int(u), s) {
+                    let x = arrivals.screen[Int(u)]
+                    if !targeted(x) { body(f, x) }
+                    stack.append(u)
+                }
             }
-            guard up >= 0 else { continue }
-            let c = arrivals.screen[up]
-            above[t] = disabled(c) ? c : above[up]
-            let x = arrivals.screen[t]
-            if above[t] >= 0 && !targeted(x) { body(above[t], x) }
         }
     }
 
@@ -134,18 +138,26 @@ extension DisabledFeature {
     final class Walks: Sendable {
         let moves: WalkMoves
         let ordinary: ScenarioWalks, unlocked: ScenarioWalks
+        /// The arrivals below each of `unlocked`'s.
+        let tree: ArrivalTree
         let disabled: ScenarioTable
+        /// `disabled` and the scenarios' targeted nodes (`ScenarioReach.targeted`) by word
+        /// (`ScenarioTable.byWord`), for the runs in first scenarios.
+        let disabledByWord: [UInt64], targetedByWord: [UInt64]
         /// The declared entry features (their step is `.entry`).
         let entries: Set<Int32>
 
-        init(_ g: NavGraph, off: ScenarioTable, disabled: ScenarioTable) {
+        init(_ g: NavGraph, off: ScenarioTable, disabled: ScenarioTable, targeted: ScenarioTable) {
             moves = WalkMoves(g)
             let scenarios = HiddenBlame.any(disabled)
             unlocked = HiddenBlame.unlocked(moves, off: off, disabled: disabled, scenarios: scenarios)
             ordinary = ScenarioWalks(
                 moves, routeRemoved: off.words, fallbackRemoved: [UInt64](repeating: 0, count: off.words.count),
                 width: off.width, scenarios: scenarios)
+            tree = ArrivalTree(unlocked, moves)
             self.disabled = disabled
+            disabledByWord = disabled.byWord()
+            targetedByWord = targeted.byWord()
             entries = Set(g.entryFeatures.filter { g.isDeclaredFeature($0) })
         }
     }

@@ -56,29 +56,30 @@ public final class ScenarioCondition: @unchecked Sendable {
         return set
     }
 
-    /// Works out the conditions of the scenario sets in `sets` (each as `text(for:)` takes it) not
-    /// known yet, one thread per core, so that `text(for:)` finds them: a run's partial findings
-    /// bring a thousand distinct sets at ten flags, each cover computed apart from the others.
-    public func prepare(_ sets: [[Int]]) {
-        guard let flags else { return }
+    /// `text(for:)` of each of `sets` (each as `text(for:)` takes it), in order: each set's minterms
+    /// made once, and the covers of the distinct sets not known yet worked out one thread per core (a
+    /// run's partial findings bring a thousand distinct sets at ten flags, each cover computed apart
+    /// from the others).
+    public func texts(for sets: [[Int]]) -> [String] {
+        guard let flags else { return sets.map(text(for:)) }
+        let keys = sets.map { mintermSet($0, flags: flags.count) }
         var pending: [[UInt64]] = []
         lock.withLock {
             var seen = Set<[UInt64]>()
-            for indices in sets {
-                let set = mintermSet(indices, flags: flags.count)
-                if cache[set] == nil && seen.insert(set).inserted { pending.append(set) }
-            }
+            for set in keys where cache[set] == nil && seen.insert(set).inserted { pending.append(set) }
         }
-        guard !pending.isEmpty else { return }
-        let workers = min(pending.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
-        let work = pending
-        let texts = onThreads(workers) { k in
-            stride(from: k, to: work.count, by: workers).map { j -> ([UInt64], String) in
-                let (reduced, support) = Self.onSupport(work[j], flags: flags.count)
-                return (work[j], Self.cover(reduced, flags: support.map { flags[$0] }))
+        if !pending.isEmpty {
+            let workers = min(pending.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+            let work = pending
+            let texts = onThreads(workers) { k in
+                stride(from: k, to: work.count, by: workers).map { j -> ([UInt64], String) in
+                    let (reduced, support) = Self.onSupport(work[j], flags: flags.count)
+                    return (work[j], Self.cover(reduced, flags: support.map { flags[$0] }))
+                }
             }
+            lock.withLock { for (set, text) in texts.joined() { cache[set] = text } }
         }
-        lock.withLock { for (set, text) in texts.joined() { cache[set] = text } }
+        return lock.withLock { keys.map { cache[$0]! } }
     }
 
     /// The varying flags and each scenario's minterm, when the scenarios are every combination of

@@ -99,6 +99,9 @@ package struct ScenarioWalks {
     /// that move leaves (-1: the root), and its scenarios (`w` words from `w * index`).
     package private(set) var screen: [Int32] = [], move: [Int32] = [], parent: [Int32] = []
     package private(set) var sets: [UInt64] = []
+    /// The same sets by word: word `i` of every arrival's set, arrival after arrival, from `i * count`
+    /// (a scan of one scenario's arrivals reads one word of each in a row, not one cache line of each).
+    private var columns: [UInt64] = []
     /// Per screen, its arrivals (compressed rows).
     private var start: [Int32], list: [Int32]
 
@@ -142,13 +145,16 @@ package struct ScenarioWalks {
             level = first ..< screen.count
         }
         (start, list) = Rows.of(screen, nodes: n)
+        let count = screen.count
+        columns = [UInt64](repeating: 0, count: count * w)
+        for t in 0..<count { for i in 0..<w { columns[i * count + t] = sets[t * w + i] } }
     }
 
     /// The arrivals of screen `x`.
     package subscript(x: Int32) -> ArraySlice<Int32> { list[Int(start[Int(x)]) ..< Int(start[Int(x) + 1])] }
 
     /// Whether arrival `t` holds scenario `s`.
-    package func holds(_ t: Int, _ s: Int) -> Bool { sets[t * w + s / 64] & (1 << UInt64(s % 64)) != 0 }
+    package func holds(_ t: Int, _ s: Int) -> Bool { columns[(s / 64) * screen.count + t] & (1 << UInt64(s % 64)) != 0 }
 
     /// Screen `x`'s arrival in scenario `s` (its position in that scenario's walk), nil where it is not reached.
     package func arrival(of x: Int32, in s: Int) -> Int? {
@@ -202,16 +208,50 @@ package struct ScenarioSteps {
     }
 }
 
-/// Compressed rows: the indices of `keys` grouped by their key, in order within each.
+/// The arrivals below each arrival, for one scenario at a time: an arrival's route and direct moves
+/// leave the arrival itself (`parent`); a fallback's leaves the arrival, in its scenario, of the
+/// feature it stands in for (`DisabledFeature.forEachHidden(_:scenario:from:…)`), which in a
+/// scenario is that screen's one arrival holding it.
+package struct ArrivalTree {
+    /// Per arrival, the arrivals whose route or direct move leaves it; per screen, the arrivals of
+    /// fallbacks standing in for it (compressed rows, ascending).
+    private let childStart: [Int32], childList: [Int32]
+    private let standInStart: [Int32], standInList: [Int32]
+
+    package init(_ walks: ScenarioWalks, _ moves: WalkMoves) {
+        var parentKey = [Int32](repeating: -1, count: walks.screen.count)
+        var viaKey = [Int32](repeating: -1, count: walks.screen.count)
+        for t in walks.screen.indices {
+            let k = Int(walks.move[t])
+            switch moves.kind[k] {
+            case .start: break
+            case .route, .direct: parentKey[t] = walks.parent[t]
+            case .fallback: viaKey[t] = moves.via[k]
+            }
+        }
+        (childStart, childList) = Rows.of(parentKey, nodes: walks.screen.count)
+        (standInStart, standInList) = Rows.of(viaKey, nodes: moves.n)
+    }
+
+    /// The arrivals whose move leaves arrival `t` of screen `x`, in any scenario (a caller keeps
+    /// those of its own, and takes `t` as `x`'s arrival in it).
+    package func below(_ t: Int32, screen x: Int32) -> (ArraySlice<Int32>, ArraySlice<Int32>) {
+        (childList[Int(childStart[Int(t)]) ..< Int(childStart[Int(t) + 1])],
+         standInList[Int(standInStart[Int(x)]) ..< Int(standInStart[Int(x) + 1])])
+    }
+}
+
+/// Compressed rows: the indices of `keys` grouped by their key, in order within each (a negative
+/// key: in no row).
 private enum Rows {
     /// Key x's indices are `list[start[x] ..< start[x + 1]]`.
     static func of(_ keys: [Int32], nodes n: Int) -> (start: [Int32], list: [Int32]) {
         var start = [Int32](repeating: 0, count: n + 1)
-        for x in keys { start[Int(x) + 1] += 1 }
+        for x in keys where x >= 0 { start[Int(x) + 1] += 1 }
         for x in 0..<n { start[x + 1] += start[x] }
-        var list = [Int32](repeating: 0, count: keys.count)
+        var list = [Int32](repeating: 0, count: Int(start[n]))
         var fill = start
-        for (i, key) in keys.enumerated() {
+        for (i, key) in keys.enumerated() where key >= 0 {
             list[Int(fill[Int(key)])] = Int32(i)
             fill[Int(key)] += 1
         }
