@@ -54,16 +54,6 @@ public struct ScenarioTable: Sendable {
         return out
     }
 
-    /// The same sets by word: word `w` of every node's set, node after node, from `w * nodes`; one
-    /// scenario's bits over all nodes then lie in one run of words (a walk through the nodes of one
-    /// scenario reads one word of each, not one cache line of each).
-    package func byWord() -> [UInt64] {
-        let nodes = words.count / width
-        var out = [UInt64](repeating: 0, count: words.count)
-        for x in 0..<nodes { for w in 0..<width { out[w * nodes + x] = words[x * width + w] } }
-        return out
-    }
-
     package mutating func insert(_ node: Int32, _ s: Int) { words[Int(node) * width + s / 64] |= 1 << UInt64(s % 64) }
 
     /// The word of every scenario (the last one cut to `count`).

@@ -42,7 +42,7 @@ extension DisabledFeature {
         }
         // Every scenario with a disabled feature walked at once, with those features forced on and
         // as it is: the blame below, and the notes of the runs in the findings' first scenarios.
-        let walks = Walks(g, off: off, disabled: disabled, targeted: reach.targeted)
+        let walks = Walks(g, off: off, disabled: disabled)
         context.keep(walks)
         var hides = ScenarioTable(nodes: g.nodeCount, scenarios: off.count)
         if anyAsked {
@@ -77,11 +77,12 @@ extension DisabledFeature {
         let context = all.context(s).focused(on: wanted, targeted: all.reachIfComputed?.targeted, scenario: s)
         guard let walks = all.kept(Walks.self) else { return run(context) }
         let g = all.graph
-        // Scenario s's bit in each node's set, read off the tables' words by word (`byWord`).
-        let bit = UInt64(1) << UInt64(s % 64), base = (s / 64) * g.nodeCount
-        let disabledWords = walks.disabledByWord, targetedWords = walks.targetedByWord
-        let isDisabled = { (x: Int32) in disabledWords[base + Int(x)] & bit != 0 }
-        let isTargeted = { (x: Int32) in targetedWords[base + Int(x)] & bit != 0 }
+        // Scenario s's bit in each node's set, read straight off the tables' words.
+        let i = s / 64, bit = UInt64(1) << UInt64(s % 64)
+        let w = walks.disabled.width
+        let disabledWords = walks.disabled.words, targetedWords = all.reach.targeted.words
+        let isDisabled = { (x: Int32) in disabledWords[Int(x) * w + i] & bit != 0 }
+        let isTargeted = { (x: Int32) in targetedWords[Int(x) * w + i] & bit != 0 }
         // The wanted features disabled here, ascending (as `g.declaredFeatures` lists them).
         let asked = all.ids(of: wanted).filter(isDisabled)
         guard !asked.isEmpty else { return [] }
@@ -141,13 +142,10 @@ extension DisabledFeature {
         /// The arrivals below each of `unlocked`'s.
         let tree: ArrivalTree
         let disabled: ScenarioTable
-        /// `disabled` and the scenarios' targeted nodes (`ScenarioReach.targeted`) by word
-        /// (`ScenarioTable.byWord`), for the runs in first scenarios.
-        let disabledByWord: [UInt64], targetedByWord: [UInt64]
         /// The declared entry features (their step is `.entry`).
         let entries: Set<Int32>
 
-        init(_ g: NavGraph, off: ScenarioTable, disabled: ScenarioTable, targeted: ScenarioTable) {
+        init(_ g: NavGraph, off: ScenarioTable, disabled: ScenarioTable) {
             moves = WalkMoves(g)
             let scenarios = HiddenBlame.any(disabled)
             unlocked = HiddenBlame.unlocked(moves, off: off, disabled: disabled, scenarios: scenarios)
@@ -156,8 +154,6 @@ extension DisabledFeature {
                 width: off.width, scenarios: scenarios)
             tree = ArrivalTree(unlocked, moves)
             self.disabled = disabled
-            disabledByWord = disabled.byWord()
-            targetedByWord = targeted.byWord()
             entries = Set(g.entryFeatures.filter { g.isDeclaredFeature($0) })
         }
     }

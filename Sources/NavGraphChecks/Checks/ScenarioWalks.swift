@@ -99,9 +99,6 @@ package struct ScenarioWalks {
     /// that move leaves (-1: the root), and its scenarios (`w` words from `w * index`).
     package private(set) var screen: [Int32] = [], move: [Int32] = [], parent: [Int32] = []
     package private(set) var sets: [UInt64] = []
-    /// The same sets by word: word `i` of every arrival's set, arrival after arrival, from `i * count`
-    /// (a scan of one scenario's arrivals reads one word of each in a row, not one cache line of each).
-    private var columns: [UInt64] = []
     /// Per screen, its arrivals (compressed rows).
     private var start: [Int32], list: [Int32]
 
@@ -145,16 +142,13 @@ package struct ScenarioWalks {
             level = first ..< screen.count
         }
         (start, list) = Rows.of(screen, nodes: n)
-        let count = screen.count
-        columns = [UInt64](repeating: 0, count: count * w)
-        for t in 0..<count { for i in 0..<w { columns[i * count + t] = sets[t * w + i] } }
     }
 
     /// The arrivals of screen `x`.
     package subscript(x: Int32) -> ArraySlice<Int32> { list[Int(start[Int(x)]) ..< Int(start[Int(x) + 1])] }
 
     /// Whether arrival `t` holds scenario `s`.
-    package func holds(_ t: Int, _ s: Int) -> Bool { columns[(s / 64) * screen.count + t] & (1 << UInt64(s % 64)) != 0 }
+    package func holds(_ t: Int, _ s: Int) -> Bool { sets[t * w + s / 64] & (1 << UInt64(s % 64)) != 0 }
 
     /// Screen `x`'s arrival in scenario `s` (its position in that scenario's walk), nil where it is not reached.
     package func arrival(of x: Int32, in s: Int) -> Int? {
