@@ -70,7 +70,7 @@ extension FactExtractor {
     }
 
     /// A closure stands for what it returns; `Type.init` for a construction of `Type`.
-    private func tableValue(_ expr: ExprSyntax) -> ValueExpr {
+    func tableValue(_ expr: ExprSyntax) -> ValueExpr {
         if let c = expr.as(ClosureExprSyntax.self) {
             let v = yielded(c.statements)
             return v.count == 1 ? v[0] : .choice(v)

@@ -316,7 +316,8 @@ extension FactExtractor {
     }
 
     /// `result[key] = value` in a function: a table filled entry by entry is read as the dictionary
-    /// literal it amounts to (one table per function and dictionary name, at its first assignment).
+    /// literal it amounts to (one table per function and dictionary name, at its first assignment),
+    /// its values as a literal's are (`tableValue`: a closure stands for what it returns).
     private func recordSubscriptAssignment(_ sub: SubscriptCallExprSyntax, _ valueExpr: ExprSyntax) {
         guard let f = currentFunction, sub.arguments.count == 1, let key = sub.arguments.first, key.label == nil else { return }
         let base: String
@@ -327,7 +328,7 @@ extension FactExtractor {
         } else {
             return
         }
-        let entry = TableFact.Entry(key: value(key.expression), value: value(valueExpr), location: location(sub))
+        let entry = TableFact.Entry(key: value(key.expression), value: tableValue(valueExpr), location: location(sub))
         let id = "\(f)|\(base)"
         if let i = filledTables[id] {
             facts.tables[i].entries.append(entry)

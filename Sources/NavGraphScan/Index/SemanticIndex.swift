@@ -26,6 +26,8 @@ struct SemanticIndex {
     let conformers: [String: Set<String>]
     /// Every `switch` and dictionary literal (functions as global indices).
     let switches: [SwitchFact]
+    /// The switches over `self` in each function (a computed property of an enum: each case's value).
+    let selfSwitches: [Int: [Int]]
     let tables: [TableFact]
     let subscripts: [SubscriptFact]
     /// Where each file's functions start in `functions` (per-file facts index their own functions).
@@ -76,6 +78,8 @@ struct SemanticIndex {
         self.functions = functions
         self.calls = calls
         self.switches = switches
+        selfSwitches = Dictionary(grouping: switches.indices.filter { switches[$0].subject == .ref("self") && switches[$0].function != nil },
+                                  by: { switches[$0].function! })
         self.tables = tables
         self.subscripts = subscripts
         callsWithoutArguments = bare

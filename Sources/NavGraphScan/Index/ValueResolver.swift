@@ -89,7 +89,7 @@ struct ValueResolver {
         fileprivate var steps = 0
     }
 
-    private func evaluate(
+    func evaluate(
         _ expr: ValueExpr, _ ctx: Context, _ site: Site, chain: [String], depth: Int, visiting: inout Visiting
     ) -> Result {
         var out = Result()
@@ -158,6 +158,8 @@ struct ValueResolver {
             out.add(parameter(k, of: f, site, chain: chain, depth: d, visiting: &visiting))
         } else if let owner = ctx.owner, hasProperty(name, in: owner) {
             out.add(property(name, of: owner, site, chain: chain, depth: d, visiting: &visiting))
+        } else if let owner = ctx.owner, let r = methodValue(name, of: owner, site, chain: chain, depth: d, visiting: &visiting) {
+            out.add(r)
         } else {
             out.misses.append(Miss(reason: "'\(name)' is not a local, parameter or property the scanner can see", site: site, chain: chain))
         }
@@ -192,6 +194,12 @@ struct ValueResolver {
         let objects = evaluate(base, ctx, site, chain: chain, depth: d, visiting: &visiting)
         var found = false
         for o in objects.made {
+            // An enum case's computed property: what the getter gives for that case.
+            if case .staticMember(let t, let c) = o.value, let r = caseProperty(name, of: t, case: c, site, chain: o.chain, depth: d, visiting: &visiting) {
+                found = true
+                out.add(r)
+                continue
+            }
             guard case .construct(let type, let args) = o.value else { continue }
             if let arg = args.first(where: { $0.label == name }) {
                 found = true
@@ -514,7 +522,7 @@ struct ValueResolver {
 
     /// Computed properties named `name` that a value of `type` has: the type's own getter (in the type or
     /// an extension of it), else a default in an extension of a protocol or superclass it conforms to.
-    private func getters(_ name: String, of type: String) -> [Int] {
+    func getters(_ name: String, of type: String) -> [Int] {
         let all = (index.functionsByName[name] ?? []).filter { index.functions[$0].isGetter && !index.functions[$0].isStatic }
         let own = all.filter { index.functions[$0].owner == type }
         if !own.isEmpty { return own }

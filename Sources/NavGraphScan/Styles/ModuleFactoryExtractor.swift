@@ -21,7 +21,8 @@ struct ModuleFactoryExtractor: StyleExtractor {
 
     static func detect(in index: SemanticIndex, files: [FileFacts]) -> Bool {
         let model = Model(index)
-        return model.presenting.contains { (index.callsByName[$0] ?? []).contains { model.isPresenting(index.calls[$0]) } } && !model.pages.isEmpty
+        return model.presenting.contains { (index.callsByName[$0] ?? []).contains { model.isPresenting(index.calls[$0]) } }
+            && !(model.pages.isEmpty && model.pageTypes.isEmpty)
     }
 
     static func extract(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction {
@@ -73,6 +74,14 @@ struct ModuleFactoryExtractor: StyleExtractor {
                     routes.append(Route(id: key, type: "\(page).\(c.name)", module: t.module, origin: RegistryAssembler.origin(c.location)))
                 }
             }
+            // Module types that are their own pages: one route per type, its key.
+            for (type, key) in model.pageTypes.sorted(by: { $0.key < $1.key }) {
+                guard let t = index.type(named: type) else { continue }
+                routes.append(Route(id: key.key, type: type, module: t.module, origin: RegistryAssembler.origin(key.location)))
+            }
+            for (type, location) in model.unkeyedPageTypes.sorted(by: { $0.key < $1.key }) {
+                out.warnings.append(.identifierUnreadable(type, at: location))
+            }
         }
 
         /// Screens: module types.
@@ -94,10 +103,17 @@ struct ModuleFactoryExtractor: StyleExtractor {
                     if case .literal = e.key, !declared.contains(k) { return nil }
                     return k
                 }
-                guard table.entries.indices.contains(where: { i in
-                    model.isPageKey(table.entries[i].key) || (keys[i] != nil && model.buildsModule(table.entries[i].value))
-                }) else { continue }
                 let ctx = ValueResolver.Context(function: table.function, owner: table.enclosingTypes.first)
+                // A value that builds a module as written, or once followed (`Pages.login.make`, a
+                // computed property returning a function that makes it).
+                func builds(_ e: TableFact.Entry) -> Bool {
+                    if model.buildsModule(e.value) { return true }
+                    let site = ValueResolver.Site(location: e.location, enclosingTypes: table.enclosingTypes, module: table.module)
+                    return resolver.resolve(e.value, in: ctx, site: site).made.contains { model.buildsModule($0.value) }
+                }
+                guard table.entries.indices.contains(where: { i in
+                    model.isPageKey(table.entries[i].key) || (keys[i] != nil && builds(table.entries[i]))
+                }) else { continue }
                 addHandler(table.enclosingTypes, module: table.module, location: table.location, table.entries.enumerated().map { i, e in
                     (keys[i], e.key.summary, e.value, ctx, e.location)
                 })
@@ -371,6 +387,13 @@ struct ModuleFactoryExtractor: StyleExtractor {
         private var keys: [String: [String: [String: String]]] = [:]
         /// Page enums with a per-case property (`var routePath: String { switch self { … } }`), readable or not.
         private var keyed: Set<String> = []
+        /// Module types that are their own pages: the classes and structs conforming to the protocol a
+        /// presenting function takes, each with a key property whose getter returns one literal
+        /// (`extension LoginModule: Module { var routePath: String { "Login" } }`, or a superclass's),
+        /// presented as built (`presentModule(module: LoginModule(router))`). Type → key and where.
+        var pageTypes: [String: (key: String, location: SourceLocation)] = [:]
+        /// Such conformers whose key property does not return one literal: no route (a warning).
+        var unkeyedPageTypes: [String: SourceLocation] = [:]
 
         init(_ index: SemanticIndex) {
             self.index = index
@@ -399,6 +422,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
                 }
             }
             if Set(declared).count == 1 { parameterEnum = declared.first } else if pages.count == 1 { parameterEnum = pages.first }
+            (pageTypes, unkeyedPageTypes) = Self.pageTypes(index, presenting: presenting)
 
             // Per-case string properties: `switch self { case .home: return "…" }` in a page enum's property.
             for s in index.switches {
@@ -416,8 +440,11 @@ struct ModuleFactoryExtractor: StyleExtractor {
             }
 
             var protocols = Set<String>()
+            // (The router's own protocol, which declares a presenting function, is no module's:
+            // `protocol IAppRouter { func presentModule(…); func dismiss(parameters:) }`.)
+            let routerProtocols = Set(index.functions.compactMap { f in presenting.contains(f.name) ? f.owner : nil })
             for f in index.functions where ModuleFactoryExtractor.isModuleRequirement(f) {
-                if let o = f.owner, index.isProtocol(o) { protocols.insert(o) }
+                if let o = f.owner, index.isProtocol(o), !routerProtocols.contains(o) { protocols.insert(o) }
             }
             // Of several such protocols (a module's and its wireframe's `presentView(parameters:)`), the
             // modules are the conformers of those whose types a table keyed by pages builds.
@@ -438,9 +465,11 @@ struct ModuleFactoryExtractor: StyleExtractor {
             if !preferred.isEmpty { protocols = preferred }
             for p in protocols { modules.formUnion(index.conformers[p] ?? []) }
             modules = modules.filter { index.type(named: $0).map { !$0.isProtocol && !$0.debugOnly } ?? false }
-            // A base class the modules inherit from (`open class BaseModule: IModule`) is not a page.
+            // A base class the modules inherit from (`open class BaseModule: IModule`) is not a page,
+            // unless it is built itself (`PostListingModule(router)`, which `WatchListingModule` extends).
             let all = modules
-            modules = modules.filter { m in !all.contains { index.type(named: $0)?.inherited.contains(m) == true } }
+            func isBuilt(_ m: String) -> Bool { (index.callsByName[m] ?? []).contains { index.calls[$0].callee.receiver == .implicit } }
+            modules = modules.filter { m in isBuilt(m) || !all.contains { index.type(named: $0)?.inherited.contains(m) == true } }
         }
 
         /// A call of a presenting function: `presentModule` by its name; a learnt one (`present(module:…)`)
@@ -524,6 +553,9 @@ struct ModuleFactoryExtractor: StyleExtractor {
                 return owners.count == 1 ? key(owners.first!, c) : nil
             case .literal(let s):
                 return s
+            case .construct(let t, _):
+                // A module type that is its own page, presented as built.
+                return pageTypes[DependencyBinding.unqualified(t)]?.key
             default:
                 return nil
             }
