@@ -124,8 +124,8 @@ final class ModuleFactoryVariantTests: XCTestCase {
     }
 
     /// A page whose key the scanner cannot read (made at run time) is no route, with a warning: its
-    /// presentation stays unresolved and its table entry (no declared key) maps nothing. (The module
-    /// itself is then reported unreachable: docs/scanning.md names this gap.)
+    /// presentation stays unresolved, may show that page (so the page is only "may be unreachable"),
+    /// and its table entry (no declared key) maps nothing.
     func testAPageWithAKeyMadeAtRunTimeStaysUnknown() throws {
         let r = try scan([
             "Sources/App/Pages.swift": Self.pages(threadKey: #"return UUID().uuidString"#),
@@ -138,6 +138,11 @@ final class ModuleFactoryVariantTests: XCTestCase {
         XCTAssertTrue(StyleScan.warnings(r).contains("identifier-unreadable Pages.swift:29"), "\(StyleScan.warnings(r))")
         let findings = CheckRunner(options: CheckOptions(scenarios: [FlagScenario.defaults(of: r.registry)])).run(NavGraph(registry: r.registry))
         XCTAssertFalse(findings.contains { $0.ruleID == "unhandled-route" }, "the unread key opens no route")
+        XCTAssertEqual(r.registry.unfollowed.filter { $0.kind == .present }.map(\.screens), [["Thread"]])
+        XCTAssertEqual(
+            findings.filter { $0.severity == .error }.map { "\($0.ruleID) \($0.subject)" }, ["duplicate-route Inbox", "unreachable-feature Archive"],
+            "only the planted problem is an error")
+        XCTAssertTrue(findings.contains { $0.ruleID == "unreachable-feature" && $0.subject == "Thread" && $0.severity == .warning })
     }
 
     /// `modules[key] = { (router: Router) in HomeModule(router: router) }`, entry by entry: read as the

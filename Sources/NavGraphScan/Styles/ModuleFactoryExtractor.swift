@@ -52,6 +52,8 @@ struct ModuleFactoryExtractor: StyleExtractor {
         var routerTypes = Set<String>()
         /// Per page key: the `parameters` keys its callers pass (unknown: a caller passes a value the scanner cannot list).
         var passed: [String: (keys: Set<String>, unknown: Bool)] = [:]
+        /// Presentations of pages whose key the scan cannot read: they may show those pages.
+        var shownUnkeyed: [UnfollowedCall] = []
         let debugOnly: Set<String>
 
         init(index: SemanticIndex) {
@@ -207,6 +209,13 @@ struct ModuleFactoryExtractor: StyleExtractor {
             for m in result.made {
                 if let key = model.key(of: m.value, in: model.parameterEnum) {
                     targets.append(.init(route: key, site: m.site, chain: m.chain))
+                } else if case .construct(let t, _) = m.value, let type = Optional(DependencyBinding.unqualified(t)),
+                          model.unkeyedPageTypes[type] != nil {
+                    // A page whose key the scan cannot read: the call shows it, by which key is unknown.
+                    unresolved.append(.init(reason: "the key of page \(type) is not a string literal the scanner can read", chain: m.chain))
+                    shownUnkeyed.append(UnfollowedCall(
+                        call: v.summary, kind: .present, screens: [type], reason: "the key of page \(type) is not a string literal the scanner can read",
+                        origin: RegistryAssembler.origin(call.location)))
                 } else {
                     unresolved.append(.init(reason: "'\(m.value.summary)' is not a page case with a readable key", chain: m.chain))
                 }
@@ -263,6 +272,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
                 routes: routes.sorted { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") },
                 handlers: handlers.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
                 features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") })
+            out.registry.unfollowed = shownUnkeyed
             return out
         }
     }

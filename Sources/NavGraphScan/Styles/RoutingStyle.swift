@@ -44,7 +44,8 @@ extension StyleExtractor {
         var found = extract(from: index, files: files, config: config)
         let system = style == .routerService ? nil : RoutingSystem(rawValue: style.rawValue)
         for i in found.registry.routes.indices { found.registry.routes[i].system = system }
-        found.registry.unfollowed = UnfollowedCall.calls(in: found.explanations, system: system)
+        // The calls it could not follow, after any presentation the extractor itself says may show a screen.
+        found.registry.unfollowed += UnfollowedCall.calls(in: found.explanations, system: system)
         return found
     }
 }
