@@ -14,8 +14,11 @@ setup:
 build: setup
 	$(SWIFT) build --product navgraph
 
+# On Linux, release builds link the Swift runtime and Foundation statically (scripts/install.sh says why).
+STATIC_STDLIB := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+
 release: setup
-	$(SWIFT) build -c release --product navgraph
+	$(SWIFT) build -c release $(STATIC_STDLIB) --product navgraph
 
 demo: build
 	@mkdir -p Output

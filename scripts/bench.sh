@@ -42,15 +42,18 @@ elif [[ $MODE == smoke ]]; then
     swift build --product navgraph-synth >/dev/null
     NG=$ROOT/.build/debug/navgraph
 else
-    swift build -c release --scratch-path .build-bench --product navgraph >&2
-    swift build -c release --scratch-path .build-bench --product navgraph-synth >&2
+    # The binary users install (make release, make install): on Linux, the Swift runtime linked in.
+    static=()
+    if [[ $(uname -s) == Linux ]]; then static=(--static-swift-stdlib); fi
+    swift build -c release ${static[@]+"${static[@]}"} --scratch-path .build-bench --product navgraph >&2
+    swift build -c release ${static[@]+"${static[@]}"} --scratch-path .build-bench --product navgraph-synth >&2
     NG=$ROOT/.build-bench/release/navgraph
 fi
 # The synthetic registries and trees come from navgraph-synth, a tool of this repository (not part of
 # the navgraph users install): NAVGRAPH_SYNTH, else the one beside $NG, else one built here.
 SYNTH=${NAVGRAPH_SYNTH:-$(dirname "$NG")/navgraph-synth}
 if [[ ! -x $SYNTH ]]; then
-    swift build -c release --scratch-path .build-bench --product navgraph-synth >&2
+    swift build -c release ${static[@]+"${static[@]}"} --scratch-path .build-bench --product navgraph-synth >&2
     SYNTH=$ROOT/.build-bench/release/navgraph-synth
 fi
 PEER="python3 $ROOT/Benchmarks/peer_check.py"
