@@ -199,4 +199,64 @@ final class ModuleFactoryVariantTests: XCTestCase {
         XCTAssertEqual(r.registry.entries.map(\.name), ["/home"])
         XCTAssertEqual(StyleScan.findings(r), [])
     }
+
+    /// Modules a dependency container makes (`container.resolve(HomeModule.self, argument: router)`,
+    /// a library's lookup the sources do not declare) are instances of the type asked for; a lookup
+    /// of a type the sources do not hold stays unknown.
+    func testModulesMadeByADependencyContainer() throws {
+        let r = try scan([
+            "Sources/App/App.swift": """
+                import UIKit
+                protocol BaseModule { func displayPage(parameters: [String: Any]) }
+                protocol IAppRouter { var container: Resolver { get }; func presentModule(_ module: PageModule, parameters: [String: Any]) }
+                enum PageModule {
+                    case home, detail, remote
+                    var moduleKey: String {
+                        switch self {
+                        case .home: return "home-key"
+                        case .detail: return "detail-key"
+                        case .remote: return "remote-key"
+                        }
+                    }
+                }
+                final class Factory {
+                    let router: IAppRouter
+                    init(router: IAppRouter) { self.router = router }
+                    var modules: [String: BaseModule] {
+                        var result: [String: BaseModule] = [:]
+                        if let home = router.container.resolve(HomeModule.self, argument: router) {
+                            result[PageModule.home.moduleKey] = home
+                        }
+                        if let detail = router.container.resolve(DetailModule.self, argument: router) {
+                            result[PageModule.detail.moduleKey] = detail
+                        }
+                        if let remote = router.container.resolve(RemoteModule.self) {
+                            result[PageModule.remote.moduleKey] = remote
+                        }
+                        return result
+                    }
+                    func presentModule(_ module: PageModule, parameters: [String: Any]) {
+                        modules[module.moduleKey]?.displayPage(parameters: parameters)
+                    }
+                }
+                final class HomeModule: BaseModule {
+                    let router: IAppRouter
+                    init(router: IAppRouter) { self.router = router }
+                    func displayPage(parameters: [String: Any]) { router.presentModule(.detail, parameters: [:]) }
+                }
+                final class DetailModule: BaseModule {
+                    init(router: IAppRouter) {}
+                    func displayPage(parameters: [String: Any]) {}
+                }
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var router: IAppRouter!
+                    func start() { router.presentModule(.home, parameters: [:]) }
+                }
+                """,
+        ])
+        XCTAssertEqual(mappings(r), ["detail-key -> DetailModule", "home-key -> HomeModule"])
+        XCTAssertEqual(StyleScan.edges(r), ["HomeModule -> detail-key"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["home-key"])
+        XCTAssertTrue(StyleScan.warnings(r).contains("destination-unreadable App.swift:26"), "RemoteModule is no type of the sources: \(StyleScan.warnings(r))")
+    }
 }

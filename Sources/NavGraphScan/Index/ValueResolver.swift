@@ -264,6 +264,10 @@ struct ValueResolver {
         if candidates.isEmpty, callee.receiver == .implicit, args.isEmpty, holdsValue(callee.name, ctx) {
             return evaluate(.ref(callee.name), ctx, site, chain: chain + ["closure \(callee.name) called"], depth: d, visiting: &visiting)
         }
+        if candidates.isEmpty, let made = containerLookup(expr, callee, args, ctx, site, chain: chain) {
+            out.made.append(made)
+            return out
+        }
         if withReturns.isEmpty {
             out.misses.append(Miss(reason: "'\(expr.summary)' returns a value the scanner cannot see (no such function with a readable return in the sources)", site: site, chain: chain))
         }
