@@ -264,25 +264,9 @@ import NavGraphTestSupport
     /// and FB arrives first as O's fallback from P; FB's steps go to O, presented by Home, not to
     /// P, so no disabled feature hides FB (C hides P alone).
     @Test func firstRunsFollowAFallbackToItsFeature() throws {
-        let registry = try RegistryLoader().load(text: """
-            navgraph: 1
-            entries: [{feature: Home}]
-            flags: {f: true, g: true}
-            routes: [{id: c}, {id: o}, {id: p}]
-            handlers: [{name: H, routes: {c: C, o: O, p: P}}]
-            features:
-              - {name: Home, navigates: [c], presents: [O]}
-              - {name: C, enabled: "flag:f", fallback: HC, navigates: [p]}
-              - {name: HC}
-              - {name: P, navigates: [o]}
-              - {name: O, enabled: "flag:g", fallback: FB}
-              - {name: FB}
-            """, file: "fallback.yml")
+        let registry = try Self.fallbackBelowC(homePresentsO: true)
         #expect(ScenarioSetDifference.problems(registry).isEmpty, "\(ScenarioSetDifference.problems(registry))")
-        let g = NavGraph(registry: registry)
-        let scenarios = try #require(FlagScenario.allCombinations(of: registry))
-        let findings = CheckRunner(options: CheckOptions(scenarios: scenarios)).run(g).filter { $0.ruleID == "disabled-feature" }
-        let notes = findings.first { $0.subject == "C" }?.notes.map(\.message) ?? []
+        let notes = try Self.disabledNotes(registry, subject: "C")
         #expect(notes.contains("unreachable because of it: P"), "\(notes)")
     }
 
@@ -291,26 +275,36 @@ import NavGraphTestSupport
     /// else reaches; FB's step goes to O, which C hides, so C hides FB too (the runs in first
     /// scenarios find it among the arrivals standing in for O, `ArrivalTree`).
     @Test func firstRunsBlameAFallbackBelowTheFeature() throws {
-        let registry = try RegistryLoader().load(text: """
+        let registry = try Self.fallbackBelowC(homePresentsO: false)
+        #expect(ScenarioSetDifference.problems(registry).isEmpty, "\(ScenarioSetDifference.problems(registry))")
+        let notes = try Self.disabledNotes(registry, subject: "C")
+        #expect(notes.contains("unreachable because of it: FB, O, P"), "\(notes)")
+    }
+
+    /// Home opens C (flag f, fallback HC), which opens P, which opens O (flag g, fallback FB); Home
+    /// presents O directly too when `homePresentsO`.
+    static func fallbackBelowC(homePresentsO: Bool) throws -> Registry {
+        try RegistryLoader().load(text: """
             navgraph: 1
             entries: [{feature: Home}]
             flags: {f: true, g: true}
             routes: [{id: c}, {id: o}, {id: p}]
             handlers: [{name: H, routes: {c: C, o: O, p: P}}]
             features:
-              - {name: Home, navigates: [c]}
+              - {name: Home, navigates: [c]\(homePresentsO ? ", presents: [O]" : "")}
               - {name: C, enabled: "flag:f", fallback: HC, navigates: [p]}
               - {name: HC}
               - {name: P, navigates: [o]}
               - {name: O, enabled: "flag:g", fallback: FB}
               - {name: FB}
-            """, file: "standin.yml")
-        #expect(ScenarioSetDifference.problems(registry).isEmpty, "\(ScenarioSetDifference.problems(registry))")
-        let g = NavGraph(registry: registry)
+            """, file: "fallback.yml")
+    }
+
+    /// The notes of `disabled-feature`'s merged finding on `subject`, every flag combination checked.
+    static func disabledNotes(_ registry: Registry, subject: String) throws -> [String] {
         let scenarios = try #require(FlagScenario.allCombinations(of: registry))
-        let findings = CheckRunner(options: CheckOptions(scenarios: scenarios)).run(g).filter { $0.ruleID == "disabled-feature" }
-        let notes = findings.first { $0.subject == "C" }?.notes.map(\.message) ?? []
-        #expect(notes.contains("unreachable because of it: FB, O, P"), "\(notes)")
+        let findings = CheckRunner(options: CheckOptions(scenarios: scenarios)).run(NavGraph(registry: registry))
+        return findings.first { $0.ruleID == "disabled-feature" && $0.subject == subject }?.notes.map(\.message) ?? []
     }
 
     /// 4–15 features, each opening up to three of as many routes, a third flagged (three flags,

@@ -7,21 +7,7 @@ import XCTest
 /// article's: module types that are their own pages (presented as built, each with its key), a table
 /// whose values an enum case's computed property gives as methods, and a table filled key by key
 /// with closures. Our own code, in those shapes.
-final class ModuleFactoryVariantTests: XCTestCase {
-    var dir = ""
-
-    override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-mfv-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
-
-    func scan(_ files: [String: String]) throws -> ScanResult {
-        try StyleScan.write(files, to: dir)
-        return try SwiftSourceScanner().scan(paths: [dir])
-    }
-
+final class ModuleFactoryVariantTests: ScanSourcesTestCase {
     /// The module types: three pages, each its own key (one through an extension, one `@objc`, one
     /// inherited from its superclass, which is a page too); `thread` is made by `key`.
     static func pages(threadKey: String = #"return "Thread""#) -> String {
@@ -110,7 +96,7 @@ final class ModuleFactoryVariantTests: XCTestCase {
     /// presented construction opens that type's key, and the superclass built in its own right stays a
     /// page (the subclass shares its key: a duplicate route, as the app has it).
     func testModulesThatAreTheirOwnPagesAndATableOfCaseMakers() throws {
-        let r = try scan(["Sources/App/Pages.swift": Self.pages(), "Sources/App/Router.swift": Self.router, "Sources/App/Scene.swift": Self.scene])
+        let r = try scan(["Pages": Self.pages(), "Router": Self.router, "Scene": Self.scene])
         XCTAssertEqual(r.summary.styles, [.moduleFactory])
         XCTAssertEqual(r.registry.features.map(\.name).sorted(), ["Archive", "Inbox", "Thread", "Welcome"], "the router is no module")
         XCTAssertEqual(r.registry.routes.map { "\($0.id) \($0.type ?? "")" }, ["Inbox Archive", "Inbox Inbox", "Thread Thread", "Welcome Welcome"])
@@ -128,8 +114,8 @@ final class ModuleFactoryVariantTests: XCTestCase {
     /// and its table entry (no declared key) maps nothing.
     func testAPageWithAKeyMadeAtRunTimeStaysUnknown() throws {
         let r = try scan([
-            "Sources/App/Pages.swift": Self.pages(threadKey: #"return UUID().uuidString"#),
-            "Sources/App/Router.swift": Self.router, "Sources/App/Scene.swift": Self.scene,
+            "Pages": Self.pages(threadKey: #"return UUID().uuidString"#),
+            "Router": Self.router, "Scene": Self.scene,
         ])
         XCTAssertEqual(r.registry.routes.map(\.id).sorted(), ["Inbox", "Inbox", "Welcome"])
         XCTAssertEqual(mappings(r), ["Inbox -> Inbox", "Welcome -> Welcome"])
@@ -149,7 +135,7 @@ final class ModuleFactoryVariantTests: XCTestCase {
     /// dictionary literal it amounts to, each closure standing for what it returns.
     func testATableFilledKeyByKeyWithTypedClosures() throws {
         let r = try scan([
-            "Sources/App/App.swift": """
+            "App": """
                 import UIKit
                 protocol IModule { func presentView(parameters: [String: Any]) }
                 protocol IAppRouter { func presentModule(module: Module, parameters: [String: Any]) }
@@ -205,7 +191,7 @@ final class ModuleFactoryVariantTests: XCTestCase {
     /// of a type the sources do not hold stays unknown.
     func testModulesMadeByADependencyContainer() throws {
         let r = try scan([
-            "Sources/App/App.swift": """
+            "App": """
                 import UIKit
                 protocol BaseModule { func displayPage(parameters: [String: Any]) }
                 protocol IAppRouter { var container: Resolver { get }; func presentModule(_ module: PageModule, parameters: [String: Any]) }
