@@ -79,7 +79,8 @@ public final class ScenarioCondition: @unchecked Sendable {
             }
             lock.withLock { for (set, text) in texts.joined() { cache[set] = text } }
         }
-        return lock.withLock { keys.map { cache[$0]! } }
+        let known = lock.withLock { keys.map { cache[$0] } }
+        return zip(known, sets).map { $0 ?? text(for: $1) }
     }
 
     /// The varying flags and each scenario's minterm, when the scenarios are every combination of

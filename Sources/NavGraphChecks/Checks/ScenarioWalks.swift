@@ -204,7 +204,7 @@ package struct ScenarioSteps {
 
 /// The arrivals below each arrival, for one scenario at a time: an arrival's route and direct moves
 /// leave the arrival itself (`parent`); a fallback's leaves the arrival, in its scenario, of the
-/// feature it stands in for (`DisabledFeature.forEachHidden(_:scenario:from:…)`), which in a
+/// feature it stands in for (`DisabledFeature.forEachHidden(_:scenario:blamed:…)`), which in a
 /// scenario is that screen's one arrival holding it.
 package struct ArrivalTree {
     /// Per arrival, the arrivals whose route or direct move leaves it; per screen, the arrivals of

@@ -78,8 +78,9 @@ struct SemanticIndex {
         self.functions = functions
         self.calls = calls
         self.switches = switches
-        selfSwitches = Dictionary(grouping: switches.indices.filter { switches[$0].subject == .ref("self") && switches[$0].function != nil },
-                                  by: { switches[$0].function! })
+        var selfSwitches: [Int: [Int]] = [:]
+        for (i, s) in switches.enumerated() where s.subject == .ref("self") { if let f = s.function { selfSwitches[f, default: []].append(i) } }
+        self.selfSwitches = selfSwitches
         self.tables = tables
         self.subscripts = subscripts
         callsWithoutArguments = bare
