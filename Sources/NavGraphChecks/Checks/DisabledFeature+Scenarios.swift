@@ -119,15 +119,12 @@ extension DisabledFeature {
                 // Below another disabled feature: that one's.
                 if Int(t) != top && disabled(c) { continue }
                 let (children, standIns) = walks.tree.below(t, screen: c)
-                for u in children where arrivals.holds(Int(u), s) {
-                    let x = arrivals.screen[Int(u)]
-                    if !targeted(x) { body(f, x) }
-                    stack.append(u)
-                }
-                for u in standIns where arrivals.holds(Int(u), s) {
-                    let x = arrivals.screen[Int(u)]
-                    if !targeted(x) { body(f, x) }
-                    stack.append(u)
+                for below in [children, standIns] {
+                    for u in below where arrivals.holds(Int(u), s) {
+                        let x = arrivals.screen[Int(u)]
+                        if !targeted(x) { body(f, x) }
+                        stack.append(u)
+                    }
                 }
             }
         }

@@ -40,8 +40,7 @@ public final class ScenarioCondition: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let known = cache[set] { return known }
-        let (reduced, support) = Self.onSupport(set, flags: flags.count)
-        let text = Self.cover(reduced, flags: support.map { flags[$0] })
+        let text = Self.condition(of: set, flags: flags)
         cache[set] = text
         return text
     }
@@ -73,14 +72,19 @@ public final class ScenarioCondition: @unchecked Sendable {
             let work = pending
             let texts = onThreads(workers) { k in
                 stride(from: k, to: work.count, by: workers).map { j -> ([UInt64], String) in
-                    let (reduced, support) = Self.onSupport(work[j], flags: flags.count)
-                    return (work[j], Self.cover(reduced, flags: support.map { flags[$0] }))
+                    (work[j], Self.condition(of: work[j], flags: flags))
                 }
             }
             lock.withLock { for (set, text) in texts.joined() { cache[set] = text } }
         }
         let known = lock.withLock { keys.map { cache[$0] } }
         return zip(known, sets).map { $0 ?? text(for: $1) }
+    }
+
+    /// The condition of a minterm set over `flags`: the cover over the flags the set depends on.
+    private static func condition(of set: [UInt64], flags: [String]) -> String {
+        let (reduced, support) = onSupport(set, flags: flags.count)
+        return cover(reduced, flags: support.map { flags[$0] })
     }
 
     /// The varying flags and each scenario's minterm, when the scenarios are every combination of

@@ -59,9 +59,7 @@ extension ValueResolver {
     /// name Swinject, Resolver and their kind give it), declared nowhere in the sources, asked for a
     /// type of the sources by its metatype, gives an instance of that type (`resolve<T>(_: T.Type, …)
     /// -> T?`), made where the container registers it. Nil for any other call.
-    func containerLookup(
-        _ expr: ValueExpr, _ callee: ValueExpr.Callee, _ args: [ValueExpr.Argument], _ ctx: Context, _ site: Site, chain: [String]
-    ) -> Made? {
+    func containerLookup(_ callee: ValueExpr.Callee, _ args: [ValueExpr.Argument], _ ctx: Context, _ site: Site, chain: [String]) -> Made? {
         guard callee.name == "resolve", let first = args.first, first.label == nil,
               case .staticMember(let type, "self") = first.value, index.type(named: type) != nil else { return nil }
         return Made(value: .construct(type, []), context: ctx, site: site, chain: chain + ["\(type) from a container's resolve"])

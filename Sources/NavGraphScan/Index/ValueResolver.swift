@@ -264,7 +264,7 @@ struct ValueResolver {
         if candidates.isEmpty, callee.receiver == .implicit, args.isEmpty, holdsValue(callee.name, ctx) {
             return evaluate(.ref(callee.name), ctx, site, chain: chain + ["closure \(callee.name) called"], depth: d, visiting: &visiting)
         }
-        if candidates.isEmpty, let made = containerLookup(expr, callee, args, ctx, site, chain: chain) {
+        if candidates.isEmpty, let made = containerLookup(callee, args, ctx, site, chain: chain) {
             out.made.append(made)
             return out
         }

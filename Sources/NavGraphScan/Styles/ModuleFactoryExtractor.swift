@@ -209,13 +209,13 @@ struct ModuleFactoryExtractor: StyleExtractor {
             for m in result.made {
                 if let key = model.key(of: m.value, in: model.parameterEnum) {
                     targets.append(.init(route: key, site: m.site, chain: m.chain))
-                } else if case .construct(let t, _) = m.value, let type = Optional(DependencyBinding.unqualified(t)),
-                          model.unkeyedPageTypes[type] != nil {
+                } else if case .construct(let t, _) = m.value, model.unkeyedPageTypes[DependencyBinding.unqualified(t)] != nil {
                     // A page whose key the scan cannot read: the call shows it, by which key is unknown.
-                    unresolved.append(.init(reason: "the key of page \(type) is not a string literal the scanner can read", chain: m.chain))
+                    let type = DependencyBinding.unqualified(t)
+                    let reason = "the key of page \(type) is not a string literal the scanner can read"
+                    unresolved.append(.init(reason: reason, chain: m.chain))
                     shownUnkeyed.append(UnfollowedCall(
-                        call: v.summary, kind: .present, screens: [type], reason: "the key of page \(type) is not a string literal the scanner can read",
-                        origin: RegistryAssembler.origin(call.location)))
+                        call: v.summary, kind: .present, screens: [type], reason: reason, origin: RegistryAssembler.origin(call.location)))
                 } else {
                     unresolved.append(.init(reason: "'\(m.value.summary)' is not a page case with a readable key", chain: m.chain))
                 }
