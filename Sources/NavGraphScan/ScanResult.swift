@@ -70,6 +70,9 @@ public struct ScanSummary: Hashable, Sendable {
     public var skippedTests = 0
     public var skippedVendored = 0
     public var skippedGenerated = 0
+    /// Files in no target of the project, under a `Templates/` or `….xctemplate` folder: file
+    /// templates that a generator or Xcode copies, not the app's code.
+    public var skippedTemplates = 0
     /// Files of app targets other than the one scanned (demo and sample apps).
     public var skippedOtherTargets = 0
     /// Files read that no manifest's target builds (and no `--module-map` prefix names): their
@@ -116,6 +119,7 @@ public struct ScanSummary: Hashable, Sendable {
         if skippedTests > 0 { skipped.append("\(skippedTests) test") }
         if skippedVendored > 0 { skipped.append("\(skippedVendored) vendored") }
         if skippedGenerated > 0 { skipped.append("\(skippedGenerated) generated") }
+        if skippedTemplates > 0 { skipped.append("\(skippedTemplates) template") }
         if skippedOtherTargets > 0 { skipped.append("\(skippedOtherTargets) of other app targets") }
         var s = "scanned \(filesRead) files"
         if !styles.isEmpty && styles != [.routerService] { s += " [" + styles.map(\.rawValue).joined(separator: ", ") + "]" }

@@ -101,6 +101,7 @@ extension SwiftSourceScanner {
             let rel = file.root.map { r in file.absolute.hasPrefix(r + "/") ? String(file.absolute.dropFirst(r.count + 1)) : file.absolute } ?? display
             if project.manifestSources.contains(file.absolute) { continue }
             if Self.isGenerated(rel) { summary.skippedGenerated += 1; continue }
+            if target == nil, !project.targets.isEmpty, Self.isTemplate(rel) { summary.skippedTemplates += 1; continue }
             if !configuration.includeTests, target?.kind == .test || Self.looksLikeTest(rel) { summary.skippedTests += 1; continue }
             if let t = target, t.kind == .app, !chosenApps.contains(t.name) { summary.skippedOtherTargets += 1; continue }
             // Without a manifest that says so, a `FooDemo/`, `FooSample/` or `Demo/` folder is a demo app.

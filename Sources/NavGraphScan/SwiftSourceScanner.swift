@@ -215,6 +215,14 @@ public struct SwiftSourceScanner: Sendable {
         return ["Tests", "Test", "Mock", "Mocks", "Spy", "Stub", "Stubs", "Fake", "Dummy"].contains { name.hasSuffix($0) && name.count > $0.count }
     }
 
+    /// A file template's folder: `Templates/`, `templates/`, `VIPER.xctemplate/`. Only files that no
+    /// target of the project builds are left out for it (a target's `Templates` screen is app code).
+    static func isTemplate(_ relativePath: String) -> Bool {
+        relativePath.split(separator: "/").dropLast().contains { dir in
+            dir.lowercased() == "templates" || dir.hasSuffix(".xctemplate")
+        }
+    }
+
     static func isGenerated(_ relativePath: String) -> Bool {
         relativePath.hasSuffix(".generated.swift") || relativePath.split(separator: "/").dropLast().contains { $0 == "Generated" || $0 == "Derived" }
     }

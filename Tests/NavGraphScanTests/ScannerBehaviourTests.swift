@@ -36,6 +36,39 @@ final class ScannerBehaviourTests: XCTestCase {
         XCTAssertEqual(r.registry.features.first { $0.name == "WishlistFeature" }?.module, "Wishlist")
     }
 
+    /// A folder of file templates beside the project (`templates/VIPER/VIPERModule.swift`, copied and
+    /// renamed by a generator script) is no app code: in no target, it is left out and counted. A
+    /// target's own `Templates/` folder (a screen of a document app) stays.
+    func testTemplateFoldersInNoTargetAreNotTheApp() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-templates-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let feature = { (name: String) in
+            """
+            import RouterServiceInterface
+            struct \(name): Feature {
+                func build(fromRoute route: Route?) -> UIViewController { UIViewController() }
+            }
+            """
+        }
+        try StyleScan.write([
+            "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "Docs", targets: [.target(name: "DocsFeature", path: "Modules/Docs")])
+                """,
+            "Modules/Docs/Templates/TemplatePickerFeature.swift": feature("TemplatePickerFeature"),
+            "Modules/Docs/DocsFeature.swift": feature("DocsFeature"),
+            "templates/VIPER/VIPERFeature.swift": feature("VIPERFeature"),
+            "Tools/Screen.xctemplate/___FILEBASENAME___Feature.swift": feature("TemplateFeature"),
+            "Scripts/LooseFeature.swift": feature("LooseFeature"),
+        ], to: dir)
+        let r = try SwiftSourceScanner().scan(paths: [dir])
+        XCTAssertEqual(r.registry.features.map(\.name).sorted(), ["DocsFeature", "LooseFeature", "TemplatePickerFeature"])
+        XCTAssertEqual(r.summary.skippedTemplates, 2)
+        XCTAssertEqual(r.summary.filesWithoutTarget, 1)
+        XCTAssertTrue(r.summary.line.contains("(skipped 2 template)"), r.summary.line)
+    }
+
     /// A declaration's module is the target its file is in, whatever folder inside the target holds it:
     /// a folder move inside a target changes no module, and `diff` across it reports nothing. A file that
     /// no target of the project's manifests builds has no module (no folder name is taken), and the

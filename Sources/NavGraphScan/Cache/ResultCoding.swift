@@ -468,6 +468,7 @@ extension ScanSummary: CacheCodable {
         w.int(filesInLayoutModules)
         w.strings(unparsedFiles)
         w.bool(noEntry)
+        w.int(skippedTemplates)
     }
     init(from r: inout CacheReader) throws {
         self.init()
@@ -499,6 +500,7 @@ extension ScanSummary: CacheCodable {
         filesInLayoutModules = try r.int()
         unparsedFiles = try r.strings()
         noEntry = try r.bool()
+        skippedTemplates = try r.int()
     }
 }
 
