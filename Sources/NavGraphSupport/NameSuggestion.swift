@@ -318,19 +318,6 @@ public enum NameSuggestion {
             let queryExact = row.allSatisfy { $0 < 255 }
             let queryCounts = row.map { UInt8(min($0, 255)) }
             var best: (distance: Int, name: String, index: Int)?
-            // A candidate of length m is within the limit only if |n - m| <= max(2, min(n, m) / 3)
-            // <= max(2, n / 3): the groups of those lengths, by their lower bound.
-            let reach = NameSuggestion.limit(n, n)
-            var window: [(bound: Int, group: Int, length: Int)] = []
-            for m in max(0, n - reach)...(n + reach) {
-                guard let range = lengthGroups[m] else { continue }
-                let limit = NameSuggestion.limit(n, m)
-                for g in range {
-                    let bound = max(abs(n - m), NameSuggestion.classSetBound(querySet, groups[g].classes))
-                    if bound <= limit { window.append((bound, g, m)) }
-                }
-            }
-            window.sort { ($0.bound, $0.group) < ($1.bound, $1.group) }
             var prev: [Int] = [], cur: [Int] = []
             let masks = NameSuggestion.QueryMasks(query)
             func offer(_ i: Int, _ d: Int) {
@@ -356,6 +343,20 @@ public enum NameSuggestion {
                 if d <= 1 { offer(i, d) }
             }
             if let best, best.distance <= 1 { return best.name }
+            // Farther: a candidate of length m is within the limit only if |n - m| <= max(2, min(n,
+            // m) / 3) <= max(2, n / 3): the groups of those lengths, by their lower bound (made only
+            // here: most missing names are near misses, answered above without them).
+            let reach = NameSuggestion.limit(n, n)
+            var window: [(bound: Int, group: Int, length: Int)] = []
+            for m in max(0, n - reach)...(n + reach) {
+                guard let range = lengthGroups[m] else { continue }
+                let limit = NameSuggestion.limit(n, m)
+                for g in range {
+                    let bound = max(abs(n - m), NameSuggestion.classSetBound(querySet, groups[g].classes))
+                    if bound <= limit { window.append((bound, g, m)) }
+                }
+            }
+            window.sort { ($0.bound, $0.group) < ($1.bound, $1.group) }
             for (bound, g, m) in window {
                 // Only a distance within the limit and no worse than the best so far can matter
                 // (a tie is kept: the smaller name wins it).

@@ -42,6 +42,25 @@ final class CheckExampleTests: XCTestCase {
         }
     }
 
+    /// `suggestsNames` (the runner's schedule) is true to the rule: a rule that does not say so
+    /// never asks for a did-you-mean index on its examples, and one that says so does, on one.
+    func testRulesSayWhetherTheySuggestNames() throws {
+        for check in CheckRunner.allChecks {
+            let d = check.description
+            var asked = false
+            for (i, example) in (d.triggering + d.nonTriggering).enumerated() {
+                let graph = NavGraph(registry: try loadRegistry(example.yaml, file: "\(d.id)-\(i).yml"))
+                let index = CheckIndex(graph)
+                _ = check.run(CheckContext(graph: graph, scenario: graph.defaultScenario, index: index))
+                asked = asked || index.hasBuiltSuggestions
+                if !d.suggestsNames {
+                    XCTAssertFalse(index.hasBuiltSuggestions, "\(d.id) asks for suggestions on example \(i + 1): say suggestsNames")
+                }
+            }
+            if d.suggestsNames { XCTAssertTrue(asked, "\(d.id) says it suggests names, but none of its examples asked") }
+        }
+    }
+
     func testTriggeringExamples() throws {
         for d in CheckRunner.allDescriptions {
             for (i, example) in d.triggering.enumerated() {

@@ -188,6 +188,9 @@ public final class CheckIndex: @unchecked Sendable {
     /// "Did you mean" over the declared flags, prepared once per graph on first use.
     public var flagSuggestions: NameSuggestion.Index { suggestions("flag") { declaredFlags.sorted() } }
 
+    /// Whether a did-you-mean index was asked for (tests hold `suggestsNames` to it).
+    package var hasBuiltSuggestions: Bool { lock.withLock { !suggestionSlots.isEmpty } }
+
     /// A thread asking for one kind's index waits only for that kind's build: two rules on two
     /// threads build the feature and the route index at once (under one lock, the second waited
     /// for the first: ~18 ms of the critical path at 10k features).

@@ -19,6 +19,7 @@ public enum FallbackProblem: Check {
             (`unusedFallback`, found by the scanner).
             """,
         severity: .warning,
+        suggestsNames: true,
         triggering: [
             CheckExample("""
                 entries: [{feature: Root}]

@@ -18,6 +18,7 @@ public enum InvalidDeeplink: Check {
             breaks or returns false): the user's tap is silently dropped.
             """,
         severity: .error,
+        suggestsNames: true,
         triggering: [
             CheckExample("""
                 routes: [{id: product, parameters: {productId: String}}]

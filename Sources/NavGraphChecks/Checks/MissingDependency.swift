@@ -14,6 +14,7 @@ public enum MissingDependency: Check {
             Implementations resolve their own needs when built, with the same result.
             """,
         severity: .error,
+        suggestsNames: true,
         triggering: [
             CheckExample("""
                 entries: [{feature: Home}]

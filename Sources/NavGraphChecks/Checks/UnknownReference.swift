@@ -14,6 +14,7 @@ public enum UnknownReference: Check {
             cannot find, so every such name is reported with the closest declared name.
             """,
         severity: .error,
+        suggestsNames: true,
         triggering: [
             CheckExample("""
                 entries: [{feature: Hom}]
