@@ -197,10 +197,13 @@ public enum NameSuggestion {
         private let prefixTree: [Int32]
         /// Candidates that are not ASCII: their prefix test is `String.hasPrefix`, one by one.
         private let nonASCII: [Int32]
-        /// Every candidate under itself and each of its one-scalar deletions (`OneDeletion`).
-        private let deletions: OneDeletion
+        /// Every candidate under itself and each of its one-scalar deletions (`OneDeletion`); nil
+        /// when built for names known to have no candidate within one edit (`Answers`).
+        private let deletions: OneDeletion?
 
-        public init(_ candidates: some Sequence<String>) {
+        /// `nearMisses: false` leaves out the one-deletion table: a name with a candidate within one
+        /// edit is then found by the groups below (the same answer, without the shortcut).
+        public init(_ candidates: some Sequence<String>, nearMisses: Bool = true) {
             let names = Array(candidates)
             var text: [Unicode.Scalar] = [], starts = [0], ascii: [Bool] = []
             var exact: [Bool] = [], classes: [UInt64] = []
@@ -283,7 +286,7 @@ public enum NameSuggestion {
             self.prefixOrder = prefixOrder
             self.prefixTree = prefixOrder.isEmpty ? [] : tree
             self.nonASCII = names.indices.filter { !ascii[$0] }.map { Int32($0) }
-            self.deletions = text.withUnsafeBufferPointer { OneDeletion($0, starts: starts) }
+            self.deletions = nearMisses ? text.withUnsafeBufferPointer { OneDeletion($0, starts: starts) } : nil
         }
 
         private func length(_ i: Int) -> Int { starts[i + 1] - starts[i] }
@@ -336,7 +339,7 @@ public enum NameSuggestion {
             }
             // Every candidate within one edit shares a key with the name (itself or a deletion):
             // when the closest is that close, those are all the candidates that can tie with it.
-            deletions.forEachMatch(of: query) { i in
+            deletions?.forEachMatch(of: query) { i in
                 guard abs(length(i) - n) <= 1 else { return }
                 let d = masks.map { NameSuggestion.bitDistance($0, candidate(i)) }
                     ?? NameSuggestion.distance(query, candidate(i), cutoff: 2, rows: &prev, &cur)
@@ -515,8 +518,16 @@ public enum NameSuggestion {
 
         /// The candidates sharing a key with `query` (a candidate may come more than once).
         package func forEachMatch(of query: UnsafeBufferPointer<Unicode.Scalar>, _ body: (Int) -> Void) {
-            guard !heads.isEmpty else { return }
             var queryKeys: [UInt64] = [], buffers = Buffers()
+            forEachMatch(of: query, keys: &queryKeys, &buffers, body)
+        }
+
+        /// `forEachMatch(of:_:)` in caller-owned scratch space (reused across many queries).
+        package func forEachMatch(
+            of query: UnsafeBufferPointer<Unicode.Scalar>, keys queryKeys: inout [UInt64], _ buffers: inout Buffers, _ body: (Int) -> Void
+        ) {
+            guard !heads.isEmpty else { return }
+            queryKeys.removeAll(keepingCapacity: true)
             Self.keys(of: query, into: &queryKeys, &buffers)
             for key in queryKeys {
                 var e = heads[Int(truncatingIfNeeded: key) & mask]

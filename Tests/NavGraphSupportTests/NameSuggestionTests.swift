@@ -80,11 +80,33 @@ import NavGraphTestSupport
             var candidates: [String] = []
             for _ in 0..<(words.next(40) + 1) { candidates.append(words.word(base: candidates.last)) }
             let index = NameSuggestion.Index(candidates)
+            // Without the one-deletion table, the groups find the same candidates.
+            let groupsOnly = NameSuggestion.Index(candidates, nearMisses: false)
             for _ in 0..<10 {
                 let name = words.word(base: candidates.isEmpty ? nil : candidates[words.next(candidates.count)])
                 let expected = Self.plainClosest(to: name, in: candidates)
                 let got = index.closest(to: name)
                 #expect(got == expected, "name \(name.debugDescription) candidates \(candidates.debugDescription)")
+                #expect(groupsOnly.closest(to: name) == expected, "name \(name.debugDescription) candidates \(candidates.debugDescription)")
+            }
+        }
+    }
+
+    /// The answers for names known in advance are the index's, for those names (found in one pass
+    /// when a candidate is within one edit, else by the index) and for names not announced.
+    @Test func answersForExpectedNamesAreTheIndexs() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...9999).array(of: 40...400)) { tape in
+            var words = Words(tape: tape)
+            var candidates: [String] = []
+            for _ in 0..<(words.next(40) + 1) { candidates.append(words.word(base: candidates.last)) }
+            var names: [String] = []
+            for _ in 0..<12 { names.append(words.word(base: candidates.isEmpty ? nil : candidates[words.next(candidates.count)])) }
+            // Some announced names are candidates themselves (the name is no suggestion for itself).
+            if let c = candidates.first { names.append(c) }
+            let index = NameSuggestion.Index(candidates)
+            let answers = NameSuggestion.Answers(candidates, expecting: names.prefix(8) + names.suffix(1))
+            for name in names {
+                #expect(answers.closest(to: name) == index.closest(to: name), "name \(name.debugDescription) candidates \(candidates.debugDescription)")
             }
         }
     }

@@ -181,12 +181,18 @@ public final class CheckIndex: @unchecked Sendable {
     public func isDeclared(_ id: Int32) -> Bool { id >= 0 && graph.nodes[Int(id)].declared }
 
     /// "Did you mean" over the declared nodes of `kind`, prepared once per graph on first use.
-    public func suggestions(_ kind: NavGraph.NodeKind) -> NameSuggestion.Index {
-        suggestions(kind.label) { graph.ids(of: kind).filter { graph.nodes[Int($0)].declared }.map { graph.name($0) } }
+    /// The names the rules ask about are the kind's nodes that are referenced but not declared:
+    /// their near misses are found in one pass (`NameSuggestion.Answers`).
+    public func suggestions(_ kind: NavGraph.NodeKind) -> NameSuggestion.Answers {
+        suggestions(kind.label) {
+            let ids = graph.ids(of: kind)
+            return (ids.filter { graph.nodes[Int($0)].declared }.map { graph.name($0) },
+                    ids.filter { !graph.nodes[Int($0)].declared }.map { graph.name($0) })
+        }
     }
 
     /// "Did you mean" over the declared flags, prepared once per graph on first use.
-    public var flagSuggestions: NameSuggestion.Index { suggestions("flag") { declaredFlags.sorted() } }
+    public var flagSuggestions: NameSuggestion.Answers { suggestions("flag") { (declaredFlags.sorted(), []) } }
 
     /// Whether a did-you-mean index was asked for (tests hold `suggestsNames` to it).
     package var hasBuiltSuggestions: Bool { lock.withLock { !suggestionSlots.isEmpty } }
@@ -194,7 +200,7 @@ public final class CheckIndex: @unchecked Sendable {
     /// A thread asking for one kind's index waits only for that kind's build: two rules on two
     /// threads build the feature and the route index at once (under one lock, the second waited
     /// for the first: ~18 ms of the critical path at 10k features).
-    private func suggestions(_ key: String, _ names: () -> [String]) -> NameSuggestion.Index {
+    private func suggestions(_ key: String, _ names: () -> (candidates: [String], expected: [String])) -> NameSuggestion.Answers {
         lock.lock()
         let slot = suggestionSlots[key] ?? SuggestionSlot()
         suggestionSlots[key] = slot
@@ -202,7 +208,10 @@ public final class CheckIndex: @unchecked Sendable {
         slot.lock.lock()
         defer { slot.lock.unlock() }
         if let index = slot.index { return index }
-        let index = StageTimes.measure("checks: did-you-mean index of \(key)s") { NameSuggestion.Index(names()) }
+        let index = StageTimes.measure("checks: did-you-mean index of \(key)s") {
+            let (candidates, expected) = names()
+            return NameSuggestion.Answers(candidates, expecting: expected)
+        }
         slot.index = index
         return index
     }
@@ -210,5 +219,5 @@ public final class CheckIndex: @unchecked Sendable {
 
 private final class SuggestionSlot: @unchecked Sendable {
     let lock = NSLock()
-    var index: NameSuggestion.Index?
+    var index: NameSuggestion.Answers?
 }
