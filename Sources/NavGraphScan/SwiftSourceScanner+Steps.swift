@@ -189,7 +189,9 @@ extension SwiftSourceScanner {
     func readFacts(
         _ work: inout [ScanFile], roots: [String], cache factCache: FactCache?, summary: inout ScanSummary, progress: ((Int, Int) -> Void)?
     ) -> ReadFacts {
-        var facts = Self.extract(work, config: configuration, cache: factCache, progress: progress)
+        var facts = StageTimes.measure("scan: facts (parsed, or from the cache)") {
+            Self.extract(work, config: configuration, cache: factCache, progress: progress)
+        }
         Self.dropDemoApps(&work, facts: &facts, summary: &summary)
         // The index of these facts is built on a second thread while the dialect is learnt; it is
         // used when learning leaves the facts as they are (no file dropped, the same configuration).

@@ -28,7 +28,7 @@ public struct SwiftSourceScanner: Sendable {
             return FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue
         }
         // The files to read, their modules and targets: remembered while no folder or manifest changes.
-        let plan = try makePlan(paths: paths, roots: roots, cwd: cwd)
+        let plan = try StageTimes.measure("scan: plan (files, targets)") { try makePlan(paths: paths, roots: roots, cwd: cwd) }
         var (work, summary, warnings) = (plan.work, plan.summary, plan.warnings)
 
         // The cache's second level: when every file's bytes, the project, the configuration and
@@ -36,7 +36,7 @@ public struct SwiftSourceScanner: Sendable {
         var resultCache: (cache: ScanResultCache, key: ContentHash)?
         var everyFileRead = false
         if let cache {
-            switch cachedResult(cache, work: &work, roots: roots, plan: plan.digest) {
+            switch StageTimes.measure("scan: whole-scan cache (stat, hash)", { cachedResult(cache, work: &work, roots: roots, plan: plan.digest) }) {
             case .hit(let result):
                 progress?(work.count, work.count)
                 return result
@@ -57,7 +57,9 @@ public struct SwiftSourceScanner: Sendable {
             return result
         }
         let planned = work
-        let read = readFacts(&work, roots: roots, cache: factCache, summary: &summary, progress: progress)
+        let read = StageTimes.measure("scan: facts, dialect, semantic index") {
+            readFacts(&work, roots: roots, cache: factCache, summary: &summary, progress: progress)
+        }
         var facts = read.facts
         for i in facts.indices { warnings += facts[i].warnings; facts[i].warnings = [] }
         // Old syntax (Swift 2's `String -> Bool`, C-style `for`) is read as far as it parses; the totals name the files that did not.
@@ -67,11 +69,15 @@ public struct SwiftSourceScanner: Sendable {
 
         var index = read.index
         index.fallbackRequirements = read.fallbackRequirements
-        var (registry, explanations, routerTypes) = readRegistry(index: index, facts: facts, config: read.config, summary: &summary, warnings: &warnings)
+        var (registry, explanations, routerTypes) = StageTimes.measure("scan: routing styles") {
+            readRegistry(index: index, facts: facts, config: read.config, summary: &summary, warnings: &warnings)
+        }
         // Screens shown around the router (push, present, sheet, …): `presents` edges, style `direct`;
         // what the styles' own routers decide to present is theirs.
         if !registry.features.isEmpty {
-            explanations += Self.addDirectPresentations(to: &registry, index: index, config: read.config, routerCode: routerTypes, summary: &summary)
+            explanations += StageTimes.measure("scan: direct presentations") {
+                Self.addDirectPresentations(to: &registry, index: index, config: read.config, routerCode: routerTypes, summary: &summary)
+            }
         }
         Self.noteMissingEntry(in: &registry, summary: &summary)
         Self.count(registry, into: &summary)
@@ -86,13 +92,13 @@ public struct SwiftSourceScanner: Sendable {
         result.summary = summary
         result.explanations = explanations.sorted { $0.location < $1.location }
         factCache?.save()
-        if cache?.keepsRegistryYAML == true, !result.hasErrors { result.registryYAML = RegistryWriter.yaml(registry) }
+        if cache?.keepsRegistryYAML == true, !result.hasErrors { result.registryYAML = StageTimes.measure("scan: registry YAML") { RegistryWriter.yaml(registry) } }
         // Stored only when every file was read, and read the same when parsed as when hashed; with
         // the key of the facts when they alone made it (no dialect learnt: the learnt names' facts
         // are not in that key).
         if let resultCache, let factCache, everyFileRead, !factCache.sawChangedFile {
             let factsKey = read.config == configuration ? factsKey(of: planned, roots: roots, plan: plan.digest, facts: factCache) : nil
-            resultCache.cache.store(result, for: resultCache.key, factsKey: factsKey)
+            StageTimes.measure("scan: store the result") { resultCache.cache.store(result, for: resultCache.key, factsKey: factsKey) }
         }
         result.cacheNotes = (factCache?.notes ?? []) + (resultCache?.cache.notes ?? [])
         return result

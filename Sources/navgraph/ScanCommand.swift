@@ -95,6 +95,7 @@ struct ScanCommand: ParsableCommand {
             CLIOutput.stdout(yaml)
             CLIOutput.stderr("navgraph: \(result.summary.line)\n")
         }
+        if StageTimes.enabled { CLIOutput.stderr(StageTimes.table()) }
     }
 
     /// `--explain`: one block per navigation call site, in file order.
