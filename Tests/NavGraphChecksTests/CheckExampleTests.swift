@@ -22,41 +22,28 @@ final class CheckExampleTests: XCTestCase {
         XCTAssertEqual(Set(CheckRunner.allDescriptions.map(\.id)).count, CheckRunner.allDescriptions.count, "rule ids are unique")
     }
 
-    /// `readsReachability` (the runner's schedule) is true to the rule: a rule that says it does not
-    /// read reachability never makes a context compute it, and one that says it does, does, on its
-    /// examples.
-    func testRulesSayWhetherTheyReadReachability() throws {
+    /// What a rule says for the runner's schedule is true to the rule, on its examples: one that does
+    /// not say `readsReachability` never makes a context compute reachability, and one that says it
+    /// does on one of them; the same for `suggestsNames` and asking for a did-you-mean index.
+    func testRulesSayWhetherTheyReadReachabilityOrSuggestNames() throws {
         for check in CheckRunner.allChecks {
             let d = check.description
-            var computed = false
-            for (i, example) in (d.triggering + d.nonTriggering).enumerated() {
-                let graph = NavGraph(registry: try loadRegistry(example.yaml, file: "\(d.id)-\(i).yml"))
-                let context = CheckContext(graph: graph, scenario: graph.defaultScenario)
-                _ = check.run(context)
-                computed = computed || context.hasComputedReachability
-                if !d.readsReachability {
-                    XCTAssertFalse(context.hasComputedReachability, "\(d.id) reads reachability on example \(i + 1): say readsReachability")
-                }
-            }
-            if d.readsReachability { XCTAssertTrue(computed, "\(d.id) says it reads reachability, but none of its examples made it") }
-        }
-    }
-
-    /// `suggestsNames` (the runner's schedule) is true to the rule: a rule that does not say so
-    /// never asks for a did-you-mean index on its examples, and one that says so does, on one.
-    func testRulesSayWhetherTheySuggestNames() throws {
-        for check in CheckRunner.allChecks {
-            let d = check.description
-            var asked = false
+            var computed = false, asked = false
             for (i, example) in (d.triggering + d.nonTriggering).enumerated() {
                 let graph = NavGraph(registry: try loadRegistry(example.yaml, file: "\(d.id)-\(i).yml"))
                 let index = CheckIndex(graph)
-                _ = check.run(CheckContext(graph: graph, scenario: graph.defaultScenario, index: index))
+                let context = CheckContext(graph: graph, scenario: graph.defaultScenario, index: index)
+                _ = check.run(context)
+                computed = computed || context.hasComputedReachability
                 asked = asked || index.hasBuiltSuggestions
+                if !d.readsReachability {
+                    XCTAssertFalse(context.hasComputedReachability, "\(d.id) reads reachability on example \(i + 1): say readsReachability")
+                }
                 if !d.suggestsNames {
                     XCTAssertFalse(index.hasBuiltSuggestions, "\(d.id) asks for suggestions on example \(i + 1): say suggestsNames")
                 }
             }
+            if d.readsReachability { XCTAssertTrue(computed, "\(d.id) says it reads reachability, but none of its examples made it") }
             if d.suggestsNames { XCTAssertTrue(asked, "\(d.id) says it suggests names, but none of its examples asked") }
         }
     }
