@@ -35,14 +35,22 @@ extension NameSuggestion {
         /// shortest candidate that a name of 3+ characters starts (`Index.closest(to:)`).
         public func closest(to name: String) -> String? {
             if let answer = near[name] { return answer }
-            lock.lock()
-            defer { lock.unlock() }
-            if far.contains(name) {
-                if farIndex == nil { farIndex = Index(candidates, nearMisses: false) }
-                return farIndex?.closest(to: name)
+            // Built under the lock, asked outside it (an index is an immutable value): two rules
+            // asking about far names at once do not wait for each other's questions.
+            let isFar = far.contains(name)
+            let index: Index = lock.withLock {
+                if isFar {
+                    if let farIndex { return farIndex }
+                    let index = Index(candidates, nearMisses: false)
+                    farIndex = index
+                    return index
+                }
+                if let fullIndex { return fullIndex }
+                let index = Index(candidates)
+                fullIndex = index
+                return index
             }
-            if fullIndex == nil { fullIndex = Index(candidates) }
-            return fullIndex?.closest(to: name)
+            return index.closest(to: name)
         }
 
         /// "; did you mean 'x'?" or "".
