@@ -16,28 +16,32 @@ extension NameSuggestion {
     public final class Answers: @unchecked Sendable {
         private let candidates: [String]
         /// An expected name → its closest candidate, when one is within one edit; `far`: the
-        /// expected names with none.
-        private let near: [String: String]
-        private let far: Set<String>
+        /// expected names with none. Keyed by the names' bytes: `String` equality is canonical
+        /// equivalence ("é" and "e\u{301}" are one key), while the distance is over scalars, so two
+        /// such spellings of one name can have different answers.
+        private let near: [[UInt8]: String]
+        private let far: Set<[UInt8]>
         private let lock = NSLock()
         private var farIndex: Index?
         private var fullIndex: Index?
 
         public init(_ candidates: [String], expecting names: some Sequence<String>) {
             self.candidates = candidates
-            let names = Array(Set(names))
+            var seen = Set<[UInt8]>()
+            let names = names.filter { seen.insert(Array($0.utf8)).inserted }
             let near = Self.nearMisses(of: names, in: candidates)
             self.near = near
-            far = Set(names.filter { near[$0] == nil })
+            far = Set(names.map { Array($0.utf8) }.filter { near[$0] == nil })
         }
 
         /// The closest candidate within a distance that still looks like a typo, if any; else the
         /// shortest candidate that a name of 3+ characters starts (`Index.closest(to:)`).
         public func closest(to name: String) -> String? {
-            if let answer = near[name] { return answer }
+            let key = Array(name.utf8)
+            if let answer = near[key] { return answer }
             // Built under the lock, asked outside it (an index is an immutable value): two rules
             // asking about far names at once do not wait for each other's questions.
-            let isFar = far.contains(name)
+            let isFar = far.contains(key)
             let index: Index = lock.withLock {
                 if isFar {
                     if let farIndex { return farIndex }
@@ -61,7 +65,7 @@ extension NameSuggestion {
         /// Each name's closest candidate within one edit, chosen as `Index.closest` chooses among
         /// them (the smaller distance, then the smaller name, then the earlier candidate; the name
         /// itself is no suggestion). Names with none are left out.
-        static func nearMisses(of names: [String], in candidates: [String]) -> [String: String] {
+        static func nearMisses(of names: [String], in candidates: [String]) -> [[UInt8]: String] {
             guard !names.isEmpty, !candidates.isEmpty else { return [:] }
             var text: [Unicode.Scalar] = [], starts = [0]
             for name in names {
@@ -92,8 +96,8 @@ extension NameSuggestion {
                     }
                 }
             }
-            var out: [String: String] = [:]
-            for (q, b) in best.enumerated() { if let b { out[names[q]] = candidates[b.candidate] } }
+            var out: [[UInt8]: String] = [:]
+            for (q, b) in best.enumerated() { if let b { out[Array(names[q].utf8)] = candidates[b.candidate] } }
             return out
         }
 

@@ -101,8 +101,10 @@ import NavGraphTestSupport
             for _ in 0..<(words.next(40) + 1) { candidates.append(words.word(base: candidates.last)) }
             var names: [String] = []
             for _ in 0..<12 { names.append(words.word(base: candidates.isEmpty ? nil : candidates[words.next(candidates.count)])) }
-            // Some announced names are candidates themselves (the name is no suggestion for itself).
+            // Some announced names are candidates themselves (the name is no suggestion for itself),
+            // and some are spelt twice, in both forms of "é" (equal as Strings, not as scalars).
             if let c = candidates.first { names.append(c) }
+            names += ["é", "e\u{301}", "éa", "e\u{301}a"]
             let index = NameSuggestion.Index(candidates)
             let answers = NameSuggestion.Answers(candidates, expecting: names.prefix(8) + names.suffix(1))
             for name in names {
