@@ -48,6 +48,21 @@ final class CheckExampleTests: XCTestCase {
         }
     }
 
+    /// Two spellings of one name ("é" and "e" + a combining accent: equal as `String`s, two names
+    /// to the registry) each get the suggestion of their own scalars, not the first one's.
+    func testEachSpellingOfANameGetsItsOwnSuggestion() throws {
+        let registry = try loadRegistry("""
+            navgraph: 1
+            entries: [{feature: "\\u00e9"}, {feature: "e\\u0301"}]
+            features: [{name: "\\u00e9b"}, {name: "e\\u0301c"}]
+            """)
+        let messages = runChecks(registry).filter { $0.ruleID == "unknown-reference" }.map(\.message)
+        XCTAssertEqual(Set(messages), [
+            "entry names feature '\u{e9}', which is not declared; did you mean '\u{e9}b'?",
+            "entry names feature 'e\u{301}', which is not declared; did you mean 'e\u{301}c'?",
+        ])
+    }
+
     func testTriggeringExamples() throws {
         for d in CheckRunner.allDescriptions {
             for (i, example) in d.triggering.enumerated() {

@@ -37,9 +37,11 @@ public enum UnknownReference: Check {
     public static func run(_ context: CheckContext) -> [Finding] {
         let g = context.graph, index = context.index
         var out: [Finding] = []
-        var hints: [String: String] = [:]
+        // By the name's bytes: "é" and "e\u{301}" are one `String` key but two names, whose
+        // suggestions (distances over scalars) can differ.
+        var hints: [[UInt8]: String] = [:]
         func hint(_ name: String, _ what: String) -> String {
-            let key = "\(what)\u{1}\(name)"
+            let key = Array("\(what)\u{1}\(name)".utf8)
             if let h = hints[key] { return h }
             let suggestions = what == "flag" ? index.flagSuggestions : index.suggestions(what == "route" ? .route : .feature)
             let h = suggestions.hint(for: name)
