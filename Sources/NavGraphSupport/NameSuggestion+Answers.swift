@@ -80,7 +80,7 @@ extension NameSuggestion {
                 let table = OneDeletion(text, starts: starts)
                 for (i, c) in candidates.enumerated() {
                     candidateText.removeAll(keepingCapacity: true)
-                    Self.appendLowercased(c, to: &candidateText)
+                    NameSuggestion.appendLowercased(c, to: &candidateText)
                     candidateText.withUnsafeBufferPointer { c in
                         table.forEachMatch(of: c, keys: &keys, &buffers) { q in
                             let query = UnsafeBufferPointer(rebasing: text[starts[q]..<starts[q + 1]])
@@ -99,15 +99,6 @@ extension NameSuggestion {
             var out: [[UInt8]: String] = [:]
             for (q, b) in best.enumerated() { if let b { out[Array(names[q].utf8)] = candidates[b.candidate] } }
             return out
-        }
-
-        /// `name.lowercased()`'s scalars (ASCII lowercased byte by byte, as `Index` does).
-        private static func appendLowercased(_ name: String, to text: inout [Unicode.Scalar]) {
-            if name.utf8.allSatisfy({ $0 < 0x80 }) {
-                for b in name.utf8 { text.append(Unicode.Scalar(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)) }
-            } else {
-                text.append(contentsOf: name.lowercased().unicodeScalars)
-            }
         }
     }
 }

@@ -10,6 +10,19 @@ public enum NameSuggestion {
         closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
+    /// Appends `name.lowercased()`'s scalars to `text` (ASCII byte by byte, without a `String` per
+    /// name) and returns whether they are ASCII.
+    @discardableResult
+    package static func appendLowercased(_ name: String, to text: inout [Unicode.Scalar]) -> Bool {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            for b in name.utf8 { text.append(Unicode.Scalar(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)) }
+            return true
+        }
+        let l = name.lowercased()
+        text.append(contentsOf: l.unicodeScalars)
+        return l.utf8.allSatisfy { $0 < 0x80 }
+    }
+
     /// The largest distance a candidate may have from a name of `a` and one of `b` characters and
     /// still look like a typo.
     package static func limit(_ a: Int, _ b: Int) -> Int { max(2, min(a, b) / 3) }
@@ -214,15 +227,7 @@ public enum NameSuggestion {
             var counts = [UInt8](repeating: 0, count: names.count * NameSuggestion.classCount)
             text.reserveCapacity(names.reduce(0) { $0 + $1.utf8.count })
             for c in names {
-                var isASCII = c.utf8.allSatisfy { $0 < 0x80 }
-                if isASCII {
-                    // What `lowercased()` gives for ASCII, without a String per name.
-                    for b in c.utf8 { text.append(Unicode.Scalar(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)) }
-                } else {
-                    let l = c.lowercased()
-                    text.append(contentsOf: l.unicodeScalars)
-                    isASCII = l.utf8.allSatisfy { $0 < 0x80 }
-                }
+                let isASCII = NameSuggestion.appendLowercased(c, to: &text)
                 starts.append(text.count)
                 ascii.append(isASCII)
             }
