@@ -78,28 +78,38 @@ public struct Finding: Hashable, Codable, Sendable {
     }
 }
 
-/// Some of a run's flag scenarios: indices into the names every finding of the run shares. A
-/// finding of an all-combinations run occurs in up to 1,023 of 1,024 scenarios, and a run has
-/// hundreds of them: one table of names and a list of indices each, not a copy of the names each.
+/// Some of a run's flag scenarios: a set of positions in the names every finding of the run shares.
+/// A finding of an all-combinations run occurs in up to 1,023 of 1,024 scenarios, and a run has
+/// thousands of them: one table of names and 16 words of bits each, not a copy of the names each.
 /// Equal, hashed and coded as the list of names it stands for.
 public struct ScenarioSubset: Hashable, Codable, Sendable {
     public let table: ScenarioNames
-    public let indices: [Int32]
+    public let bits: ScenarioBits
+
+    public init(_ table: ScenarioNames, bits: ScenarioBits) {
+        self.table = table
+        self.bits = bits
+    }
 
     public init(_ table: ScenarioNames, indices: [Int32]) {
-        self.table = table
-        self.indices = indices
+        self.init(table, bits: ScenarioBits(count: table.names.count, indices: indices.lazy.map { Int($0) }))
     }
 
     /// A list of names of its own.
     public init(names: [String]) {
-        self.init(ScenarioNames(names), indices: (0..<Int32(names.count)).map { $0 })
+        self.init(ScenarioNames(names), bits: ScenarioBits(count: names.count, indices: names.indices))
     }
 
-    public var names: [String] { indices.map { table.names[Int($0)] } }
+    /// The positions of its scenarios in `table`, ascending.
+    public var indices: [Int32] { bits.indices.map { Int32($0) } }
+
+    /// How many scenarios.
+    public var count: Int { bits.population }
+
+    public var names: [String] { bits.indices.map { table.names[$0] } }
 
     public static func == (a: ScenarioSubset, b: ScenarioSubset) -> Bool {
-        a.table === b.table ? a.indices == b.indices : a.names == b.names
+        a.table === b.table ? a.bits == b.bits : a.names == b.names
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(names) }

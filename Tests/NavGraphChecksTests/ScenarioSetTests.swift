@@ -158,7 +158,7 @@ import NavGraphTestSupport
         let (context, occurrences) = Self.disabledFeatureOccurrences(registry)
         let c = try #require(occurrences.first { $0.subject == "C" })
         let fOff = try #require(context.scenarios.firstIndex { $0.values["f"] == false })
-        #expect(c.scenarios == [fOff], "\(c) \(DisabledFeature.run(context.context(fOff)).map(\.message))")
+        #expect(c.scenarios.indices == [fOff], "\(c) \(DisabledFeature.run(context.context(fOff)).map(\.message))")
     }
 
     /// With seven more flags (256 scenarios, four words of them): the case above must come out the
@@ -170,7 +170,7 @@ import NavGraphTestSupport
         let fOff = context.scenarios.indices.filter { context.scenarios[$0].values["f"] == false }
         // f is off in scenarios of more than one word.
         #expect(fOff.count == 128 && Set(fOff.map { $0 / 64 }).count > 1)
-        #expect(c.scenarios == fOff)
+        #expect(c.scenarios.indices == fOff)
     }
 
     /// The registry of `hiddenBlamePlacesMovedScreensAgain`, with `flags` declared.

@@ -127,12 +127,12 @@ public struct ScenarioOccurrence: Sendable {
     /// The finding's subject and element: with the rule, what identifies it across scenarios.
     public var subject: String
     public var element: ElementRef?
-    /// Indices of the scenarios it occurs in, ascending (never empty).
-    public var scenarios: [Int]
+    /// The scenarios it occurs in (never empty).
+    public var scenarios: ScenarioBits
     /// Its worst severity over those scenarios.
     public var worst: Severity
 
-    public init(subject: String, element: ElementRef?, scenarios: [Int], worst: Severity) {
+    public init(subject: String, element: ElementRef?, scenarios: ScenarioBits, worst: Severity) {
         self.subject = subject
         self.element = element
         self.scenarios = scenarios
@@ -213,7 +213,7 @@ public final class ScenarioSetContext: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let r = cachedReach { return r }
-        let r = graph.reachAcross(off: off)
+        let r = StageTimes.measure("checks: reachability across \(scenarios.count) scenarios") { graph.reachAcross(off: off) }
         cachedReach = r
         return r
     }

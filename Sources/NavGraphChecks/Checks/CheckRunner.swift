@@ -165,18 +165,25 @@ public struct CheckRunner: Sendable {
             if let s = options.severityOverrides[findings[i].ruleID] { findings[i].severity = s }
         }
         findings = Completeness.apply(to: findings, graph: graph)
-        return Self.sorted(findings)
+        return StageTimes.measure("checks: order") { Self.sorted(findings) }
     }
 
     /// Canonical order: by rule, then subject — independent of positions, so a reordered
     /// registry gives the same report.
+    /// Positions are sorted by keys read once, not findings: a merge sort of thousands of findings
+    /// moved (retained and released) every field of each at every step.
     public static func sorted(_ findings: [Finding]) -> [Finding] {
-        findings.sorted { a, b in
-            if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
-            if a.subject != b.subject { return a.subject < b.subject }
-            if a.message != b.message { return a.message < b.message }
-            return (a.location?.description ?? "") < (b.location?.description ?? "")
+        let rule = findings.map(\.ruleID), subject = findings.map(\.subject)
+        let order = findings.indices.sorted { i, j in
+            if rule[i] != rule[j] { return rule[i] < rule[j] }
+            if subject[i] != subject[j] { return subject[i] < subject[j] }
+            let a = findings[i].message, b = findings[j].message
+            if a != b { return a < b }
+            let x = findings[i].location?.description ?? "", y = findings[j].location?.description ?? ""
+            // Equal keys keep their given order.
+            return x != y ? x < y : i < j
         }
+        return order.map { findings[$0] }
     }
 
     /// What identifies a flag-dependent rule's finding across scenarios.
@@ -199,22 +206,22 @@ public struct CheckRunner: Sendable {
         return order.map { key in
             let group = groups[key]!
             return Self.merged(
-                group[0].finding, in: group.map(\.scenario), of: all,
+                group[0].finding, in: ScenarioBits(count: all.scenarios.count, indices: group.map(\.scenario)), of: all,
                 worst: group.map(\.finding.severity).max()!, check.description)
         }
     }
 
-    /// The first occurrence `f` of a finding seen in the scenarios `indices` (ascending) of `all`,
+    /// The first occurrence `f` of a finding seen in the scenarios `set` of `all`,
     /// at worst `worst`. Its message says where: the scenarios' names, or a condition on the flags
     /// when the run is every combination of them (`ScenarioCondition`).
     /// `condition`: the condition's text when known (`ScenarioCondition.texts(for:)`).
     private static func merged(
-        _ f: Finding, in indices: [Int], of all: ScenarioSetContext, worst: Severity, _ d: CheckDescription, condition: String? = nil
+        _ f: Finding, in set: ScenarioBits, of all: ScenarioSetContext, worst: Severity, _ d: CheckDescription, condition: String? = nil
     ) -> Finding {
         var f = f
-        if indices.count < all.scenarios.count {
-            f.scenarioSubset = ScenarioSubset(all.names, indices: indices.map { Int32($0) })
-            f.message += " (only when \(condition ?? all.condition.text(for: indices)))"
+        if !set.isFull {
+            f.scenarioSubset = ScenarioSubset(all.names, bits: set)
+            f.message += " (only when \(condition ?? all.condition.text(for: set)))"
             switch d.scenarioPolicy {
             case .warningWhenPartial: f.severity = .warning
             case .worstSeverity: f.severity = worst
@@ -236,7 +243,7 @@ public struct CheckRunner: Sendable {
         var index: [String: Int] = [:]
         var byFirst: [Int: [Int]] = [:]
         for (i, o) in occurrences.enumerated() {
-            guard let first = o.scenarios.first, o.scenarios.last! < all.scenarios.count,
+            guard let first = o.scenarios.first, o.scenarios.count == all.scenarios.count,
                   index.updateValue(i, forKey: Self.mergeKey(o.subject, o.element)) == nil else { return nil }
             byFirst[first, default: []].append(i)
         }
@@ -264,18 +271,19 @@ public struct CheckRunner: Sendable {
         _ check: any Check.Type, _ all: ScenarioSetContext
     ) -> [Finding]? {
         // Each partial finding's condition, worked out on every core first.
-        let partial = occurrences.indices.filter { occurrences[$0].scenarios.count < all.scenarios.count }
+        let partial = occurrences.indices.filter { !occurrences[$0].scenarios.isFull }
         var conditions = [String?](repeating: nil, count: occurrences.count)
-        for (i, text) in zip(partial, all.condition.texts(for: partial.map { occurrences[$0].scenarios })) { conditions[i] = text }
+        let texts = StageTimes.measure("rule \(check.description.id): merge: conditions") { all.condition.texts(for: partial.map { occurrences[$0].scenarios }) }
+        for (i, text) in zip(partial, texts) { conditions[i] = text }
         var out: [Finding] = []
         for (j, s) in firsts.enumerated() {
             let found = foundIn[j]
             var firstHere: [(position: Int, occurrence: Int)] = []
             var seen = Set<Int>()
             for (position, f) in found.enumerated() {
-                guard let i = index[Self.mergeKey(f.subject, f.element)], Self.contains(occurrences[i].scenarios, s),
+                guard let i = index[Self.mergeKey(f.subject, f.element)], occurrences[i].scenarios.contains(s),
                       seen.insert(i).inserted else { return nil }
-                if occurrences[i].scenarios[0] == s { firstHere.append((position, i)) }
+                if occurrences[i].scenarios.first == s { firstHere.append((position, i)) }
             }
             guard firstHere.count == byFirst[s]!.count else { return nil }
             for (position, i) in firstHere {
@@ -286,16 +294,6 @@ public struct CheckRunner: Sendable {
             }
         }
         return out
-    }
-
-    /// Whether the ascending `list` holds `x`.
-    private static func contains(_ list: [Int], _ x: Int) -> Bool {
-        var lo = 0, hi = list.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if list[mid] < x { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < list.count && list[lo] == x
     }
 
     private func isExcluded(_ f: Finding, _ graph: NavGraph) -> Bool {

@@ -52,17 +52,21 @@ extension DisabledFeature {
         }
         var out: [ScenarioOccurrence] = []
         for id in candidates {
-            var scenarios: [Int] = []
+            // Disabled and not targeted; or targeted without a fallback (an error); or targeted
+            // with one, where the feature hides something. A word of scenarios at a time.
+            let base = Int(id) * width
+            var words = [UInt64](repeating: 0, count: width)
             var worst = Severity.warning
-            for s in disabled.scenarios(id) {
-                let targeted = reach.targeted.contains(id, s)
-                if targeted && !hasFallback[Int(id)] {
-                    worst = .error
-                } else if targeted && !hides.contains(id, s) {
-                    continue
+            for w in 0..<width {
+                let d = disabled.words[base + w], t = reach.targeted.words[base + w]
+                if hasFallback[Int(id)] {
+                    words[w] = d & (~t | hides.words[base + w])
+                } else {
+                    words[w] = d
+                    if d & t != 0 { worst = .error }
                 }
-                scenarios.append(s)
             }
+            let scenarios = ScenarioBits(count: off.count, words: words)
             guard !scenarios.isEmpty else { continue }
             let name = g.name(id)
             out.append(ScenarioOccurrence(subject: name, element: .feature(name), scenarios: scenarios, worst: worst))

@@ -23,6 +23,9 @@ public final class ScenarioCondition: @unchecked Sendable {
     private let names: [String]
     /// Scenario index → its flags as a minterm: bit `n - 1 - j` set when flag `j` is off.
     private let minterms: [Int]
+    /// Whether each scenario's minterm is its index (`FlagScenario.allCombinations`' order): then a
+    /// set of scenarios is its minterm set, word for word.
+    private let inOrder: Bool
     private var cache: [[UInt64]: String] = [:]
     private let lock = NSLock()
 
@@ -31,12 +34,16 @@ public final class ScenarioCondition: @unchecked Sendable {
         let cube = Self.cube(scenarios)
         flags = cube?.flags
         minterms = cube?.minterms ?? []
+        inOrder = minterms.enumerated().allSatisfy { $0.offset == $0.element }
     }
 
     /// The text after "only when" for the scenarios at `indices` (ascending, a strict subset).
-    public func text(for indices: [Int]) -> String {
-        guard let flags else { return indices.map { names[$0] }.joined(separator: " | ") }
-        let set = mintermSet(indices, flags: flags.count)
+    public func text(for indices: [Int]) -> String { text(for: ScenarioBits(count: names.count, indices: indices)) }
+
+    /// The text after "only when" for the scenarios `set` (a strict subset).
+    public func text(for scenarios: ScenarioBits) -> String {
+        guard let flags else { return scenarios.indices.map { names[$0] }.joined(separator: " | ") }
+        let set = mintermSet(scenarios, flags: flags.count)
         lock.lock()
         defer { lock.unlock() }
         if let known = cache[set] { return known }
@@ -45,10 +52,12 @@ public final class ScenarioCondition: @unchecked Sendable {
         return text
     }
 
-    /// The minterms of the scenarios at `indices`, as a bitset over n flags'.
-    private func mintermSet(_ indices: [Int], flags n: Int) -> [UInt64] {
-        var set = [UInt64](repeating: 0, count: ((1 << n) + 63) / 64)
-        for i in indices {
+    /// The minterms of `scenarios`, as a bitset over n flags'.
+    private func mintermSet(_ scenarios: ScenarioBits, flags n: Int) -> [UInt64] {
+        let words = ((1 << n) + 63) / 64
+        if inOrder && scenarios.words.count == words { return scenarios.words }
+        var set = [UInt64](repeating: 0, count: words)
+        scenarios.forEach { i in
             let m = minterms[i]
             set[m >> 6] |= 1 << UInt64(m & 63)
         }
@@ -59,7 +68,7 @@ public final class ScenarioCondition: @unchecked Sendable {
     /// made once, and the covers of the distinct sets not known yet worked out one thread per core (a
     /// run's partial findings bring a thousand distinct sets at ten flags, each cover computed apart
     /// from the others).
-    public func texts(for sets: [[Int]]) -> [String] {
+    public func texts(for sets: [ScenarioBits]) -> [String] {
         guard let flags else { return sets.map(text(for:)) }
         let keys = sets.map { mintermSet($0, flags: flags.count) }
         var pending: [[UInt64]] = []

@@ -233,15 +233,17 @@ private struct ScenarioItems: Sendable {
     }
 
     func write<Sink: ReportSink>(_ set: ScenarioSubset, to out: inout Sink) {
-        if set.indices.isEmpty { return out.write("[]") }
+        if set.bits.isEmpty { return out.write("[]") }
         let (bytes, start) = tables[ObjectIdentifier(set.table)]!
         out.write("[\n")
+        // Consecutive scenarios are consecutive items of the table: each run of them in one write
+        // (a condition on one of the first flags is runs of hundreds of scenarios).
+        let end = set.bits.last! + 1
         bytes.withUnsafeBufferPointer { items in
-            for (i, index) in set.indices.enumerated() {
-                let lo = start[Int(index)], hi = start[Int(index) + 1]
+            set.bits.forEachRun { run in
+                let lo = start[run.lowerBound], hi = start[run.upperBound]
                 // The last one without its comma.
-                let end = i == set.indices.count - 1 ? hi - 2 : hi
-                out.write(utf8: UnsafeBufferPointer(rebasing: items[lo..<end]))
+                out.write(utf8: UnsafeBufferPointer(rebasing: items[lo ..< (run.upperBound == end ? hi - 2 : hi)]))
             }
         }
         out.write("\n      ]")
