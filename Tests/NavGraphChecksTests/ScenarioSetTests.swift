@@ -99,30 +99,47 @@ import NavGraphTestSupport
     /// with nothing forced and with every feature `disabled-feature` disables forced on.
     @Test func reachAcrossMatchesTheWalkOfEachScenario() async {
         await propertyCheck(count: 200, input: Gen.int(in: 0...999).array(of: 20...160)) { tape in
-            let registry = RandomRegistry(tape: tape, flags: 1...6).registry
-            let g = NavGraph(registry: registry)
-            let scenarios = everyScenario(registry)
-            let off = g.disabledTable(scenarios)
-            let reach = g.reachAcross(off: off)
-            let (forced, forcedSets) = Self.disabledFeatures(g, scenarios, off: off)
-            for (s, scenario) in scenarios.enumerated() {
-                let walk = g.reachability(under: scenario)
-                for id in g.declaredFeatures where scenario.isEnabled(g.feature(id)!.enabled) == false {
-                    #expect(off.contains(id, s), "\(scenario.name): \(g.name(id)) is off")
-                }
-                for id in 0..<Int32(g.nodeCount) {
-                    if walk.reached[Int(id)] != reach.reached.contains(id, s) || walk.targeted[Int(id)] != reach.targeted.contains(id, s)
-                        || walk.throughRoute[Int(id)] != reach.throughRoute.contains(id, s) {
-                        Issue.record("\(scenario.name): \(g.name(id)) differs\nregistry: \(RegistryWriter.yaml(registry))")
-                    }
+            Self.expectReachAcrossMatchesTheWalks(RandomRegistry(tape: tape, flags: 1...6).registry)
+        }
+    }
+
+    /// The same with 7–8 flags: 128–256 scenarios, two to four words of them, which `reachAcross`
+    /// walks in two halves on two threads and joins.
+    @Test func reachAcrossInTwoHalvesMatchesTheWalkOfEachScenario() async {
+        await propertyCheck(count: 30, input: Gen.int(in: 0...999).array(of: 20...160)) { tape in
+            var registry = RandomRegistry(tape: tape, flags: 7...8).registry
+            // Every flag declared, so that all combinations are 128 or 256 scenarios.
+            for i in 0..<7 where !registry.flags.contains(where: { $0.name == "flag\(i)" }) {
+                registry.flags.append(FeatureFlag(name: "flag\(i)", defaultValue: i % 2 == 0))
+            }
+            #expect(everyScenario(registry).count > 128)
+            Self.expectReachAcrossMatchesTheWalks(registry)
+        }
+    }
+
+    static func expectReachAcrossMatchesTheWalks(_ registry: Registry) {
+        let g = NavGraph(registry: registry)
+        let scenarios = everyScenario(registry)
+        let off = g.disabledTable(scenarios)
+        let reach = g.reachAcross(off: off)
+        let (forced, forcedSets) = Self.disabledFeatures(g, scenarios, off: off)
+        for (s, scenario) in scenarios.enumerated() {
+            let walk = g.reachability(under: scenario)
+            for id in g.declaredFeatures where scenario.isEnabled(g.feature(id)!.enabled) == false {
+                #expect(off.contains(id, s), "\(scenario.name): \(g.name(id)) is off")
+            }
+            for id in 0..<Int32(g.nodeCount) {
+                if walk.reached[Int(id)] != reach.reached.contains(id, s) || walk.targeted[Int(id)] != reach.targeted.contains(id, s)
+                    || walk.throughRoute[Int(id)] != reach.throughRoute.contains(id, s) {
+                    Issue.record("\(scenario.name): \(g.name(id)) differs\nregistry: \(RegistryWriter.yaml(registry))")
                 }
             }
-            let unlocked = g.reachAcross(off: off, forced: forced)
-            for (s, scenario) in scenarios.enumerated() {
-                let walk = g.reachability(under: scenario, forceEnabled: forcedSets[s])
-                for id in 0..<Int32(g.nodeCount) where walk.reached[Int(id)] != unlocked.reached.contains(id, s) || walk.targeted[Int(id)] != unlocked.targeted.contains(id, s) {
-                    Issue.record("\(scenario.name), disabled features on: \(g.name(id)) differs\nregistry: \(RegistryWriter.yaml(registry))")
-                }
+        }
+        let unlocked = g.reachAcross(off: off, forced: forced)
+        for (s, scenario) in scenarios.enumerated() {
+            let walk = g.reachability(under: scenario, forceEnabled: forcedSets[s])
+            for id in 0..<Int32(g.nodeCount) where walk.reached[Int(id)] != unlocked.reached.contains(id, s) || walk.targeted[Int(id)] != unlocked.targeted.contains(id, s) {
+                Issue.record("\(scenario.name), disabled features on: \(g.name(id)) differs\nregistry: \(RegistryWriter.yaml(registry))")
             }
         }
     }
