@@ -42,11 +42,11 @@ extension DisabledFeature {
         }
         // Every scenario with a disabled feature walked at once, with those features forced on and
         // as it is: the blame below, and the notes of the runs in the findings' first scenarios.
-        let walks = Walks(g, off: off, disabled: disabled)
+        let walks = StageTimes.measure("rule disabled-feature: walks") { Walks(g, off: off, disabled: disabled) }
         context.keep(walks)
         var hides = ScenarioTable(nodes: g.nodeCount, scenarios: off.count)
         if anyAsked {
-            let blame = HiddenBlame(walks.moves, walks.unlocked, targeted: reach.targeted, disabled: disabled, asked: asked)
+            let blame = StageTimes.measure("rule disabled-feature: blame") { HiddenBlame(walks.moves, walks.unlocked, targeted: reach.targeted, disabled: disabled, asked: asked) }
             hides = blame.hides
             context.scenariosApart += blame.divergent
         }
