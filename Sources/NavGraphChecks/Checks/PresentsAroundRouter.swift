@@ -42,18 +42,26 @@ public enum PresentsAroundRouter: Check {
                 """)
         ])
 
+    /// Cost: one look at each declared feature (without copying it), then, only when some feature
+    /// presents a screen, one pass over the route mappings that lead to a presented screen.
     public static func run(_ context: CheckContext) -> [Finding] {
         let g = context.graph
-        // Per feature: the RouterService routes that lead to it (sorted).
+        let presenting = g.declaredFeatures.filter { g.withFeature($0, { !$0.presents.isEmpty && $0.module != nil }) == true }
+        guard !presenting.isEmpty else { return [] }
+        var presented = Set<Int32>()
+        for id in presenting {
+            g.withFeature(id) { f in for p in f.presents { if let t = g.node(.feature, p.feature) { presented.insert(t) } } }
+        }
+        // Per presented feature: the RouterService routes that lead to it.
         var routesTo: [Int32: [String]] = [:]
-        for (route, feature) in g.mappingNodes {
+        for (route, feature) in g.mappingNodes where presented.contains(feature) {
             let declarations = g.routeDeclarations(route)
             guard declarations.isEmpty || declarations.contains(where: { $0.system == nil || $0.system == .routerService }) else { continue }
             routesTo[feature, default: []].append(g.name(route))
         }
         var out: [Finding] = []
-        for id in g.declaredFeatures {
-            guard let f = g.feature(id), !f.presents.isEmpty, let module = f.module else { continue }
+        for id in presenting {
+            guard let f = g.feature(id), let module = f.module else { continue }
             var seen = Set<String>()
             for p in f.presents.sorted(by: { $0.feature < $1.feature }) where seen.insert(p.feature).inserted {
                 guard let target = g.node(.feature, p.feature), let routes = routesTo[target],
