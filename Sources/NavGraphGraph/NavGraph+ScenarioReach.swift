@@ -26,36 +26,8 @@ public struct ScenarioTable: Sendable {
         return true
     }
 
-    /// The scenarios of node `node`'s set, ascending.
-    public func scenarios(_ node: Int32) -> [Int] {
-        var out: [Int] = []
-        let base = Int(node) * width
-        for w in 0..<width {
-            var word = words[base + w]
-            while word != 0 {
-                out.append(w * 64 + word.trailingZeroBitCount)
-                word &= word - 1
-            }
-        }
-        return out
-    }
-
-    /// The scenarios not in node `node`'s set, ascending.
-    public func missing(_ node: Int32) -> [Int] {
-        var out: [Int] = []
-        let base = Int(node) * width
-        for w in 0..<width {
-            var word = ~words[base + w] & fullWord(w)
-            while word != 0 {
-                out.append(w * 64 + word.trailingZeroBitCount)
-                word &= word - 1
-            }
-        }
-        return out
-    }
-
     /// The scenarios not in node `node`'s set.
-    public func missingBits(_ node: Int32) -> ScenarioBits {
+    public func missing(_ node: Int32) -> ScenarioBits {
         let base = Int(node) * width
         return ScenarioBits(count: count, words: (0..<width).map { ~words[base + $0] & fullWord($0) })
     }
@@ -111,7 +83,7 @@ public struct ScenarioTable: Sendable {
 /// What many flag scenarios make reachable, computed at once: per node, the scenarios in which it
 /// is reached (built and shown), targeted (navigated to, shown or replaced by its fallback) and
 /// navigated to through a route. The sets agree with `reachability(under:forceEnabled:)` run once
-/// per scenario (`ScenarioReachTests` holds them to it); step and depth, which depend on the order
+/// per scenario (`ScenarioSetTests` holds them to it); step and depth, which depend on the order
 /// of the walk, are not kept.
 public struct ScenarioReach: Sendable {
     public var reached: ScenarioTable
@@ -153,7 +125,7 @@ extension NavGraph {
     /// Scenarios do not meet in the walk, so from two words of them on (128 scenarios) the words
     /// are split in two halves walked on two threads and joined: the all-combinations run's other
     /// rule waits for this one while it is made (on the flags row's deep-chain draw, 0.15 s of one
-    /// core with the other idle). The same sets either way (`ScenarioReachTests`).
+    /// core with the other idle). The same sets either way (`ScenarioSetTests`' `reachAcross…` tests).
     public func reachAcross(off: ScenarioTable, forced: ScenarioTable? = nil) -> ScenarioReach {
         let w = off.width
         guard w >= 2 else { return reachAcross(whole: off, forced: forced) }

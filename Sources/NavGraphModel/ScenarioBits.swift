@@ -9,24 +9,31 @@ public struct ScenarioBits: Hashable, Sendable {
 
     /// No scenario of a run of `count`.
     public init(count: Int) {
-        self.count = count
-        words = [UInt64](repeating: 0, count: (count + 63) / 64)
+        self.count = max(0, count)
+        words = [UInt64](repeating: 0, count: (self.count + 63) / 64)
     }
 
-    /// The scenarios at `indices` (each below `count`) of a run of `count`.
+    /// The scenarios at `indices` of a run of `count` (an index outside `0..<count` is left out).
     public init<S: Sequence>(count: Int, indices: S) where S.Element == Int {
         self.init(count: count)
         for i in indices { insert(i) }
     }
 
-    /// The bits of `words` (as many as `count` needs; bits past `count` are cleared).
+    /// The bits of `words` (as many as `count` needs, missing ones clear; bits past `count` are cleared).
     public init(count: Int, words: some Collection<UInt64>) {
-        self.count = count
-        self.words = Array(words.prefix((count + 63) / 64))
-        if let last = self.words.indices.last, count % 64 != 0 { self.words[last] &= (UInt64(1) << UInt64(count % 64)) - 1 }
+        self.count = max(0, count)
+        let n = (self.count + 63) / 64
+        var w = Array(words.prefix(n))
+        if w.count < n { w += [UInt64](repeating: 0, count: n - w.count) }
+        if let last = w.indices.last, self.count % 64 != 0 { w[last] &= (UInt64(1) << UInt64(self.count % 64)) - 1 }
+        self.words = w
     }
 
-    public mutating func insert(_ i: Int) { words[i >> 6] |= 1 << UInt64(i & 63) }
+    /// Adds scenario `i` (nothing when it is outside `0..<count`).
+    public mutating func insert(_ i: Int) {
+        guard i >= 0 && i < count else { return }
+        words[i >> 6] |= 1 << UInt64(i & 63)
+    }
 
     public func contains(_ i: Int) -> Bool { i >= 0 && i < count && words[i >> 6] & (1 << UInt64(i & 63)) != 0 }
 

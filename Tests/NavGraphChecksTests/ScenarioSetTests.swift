@@ -390,9 +390,9 @@ import NavGraphTestSupport
         var t = ScenarioTable(nodes: 2, scenarios: 130)
         #expect(t.width == 3)
         for s in [0, 63, 64, 129] { t.insert(1, s) }
-        #expect(t.scenarios(1) == [0, 63, 64, 129])
-        #expect(t.missing(1).count == 126 && !t.missing(1).contains(129) && t.missing(1).last == 128)
-        #expect(t.isEmpty(0) && !t.isEmpty(1) && t.missing(0) == Array(0..<130))
+        #expect(t.bits(1).indices == [0, 63, 64, 129])
+        #expect(t.missing(1).population == 126 && !t.missing(1).contains(129) && t.missing(1).last == 128)
+        #expect(t.isEmpty(0) && !t.isEmpty(1) && t.missing(0).indices == Array(0..<130))
     }
 }
 

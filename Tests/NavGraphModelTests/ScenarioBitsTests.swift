@@ -50,6 +50,14 @@ struct ScenarioBitsTests {
         }
     }
 
+    /// Indices outside the run and short or long word lists do not trap: they are left out.
+    @Test func outOfRangeIsLeftOut() {
+        #expect(ScenarioBits(count: 3, indices: [-1, 1, 3, 99]).indices == [1])
+        #expect(ScenarioBits(count: 130, words: [UInt64.max]).indices == Array(0..<64))
+        #expect(ScenarioBits(count: 2, words: [UInt64.max, 1]).indices == [0, 1])
+        #expect(ScenarioBits(count: -5).isEmpty && ScenarioBits(count: 0).isFull)
+    }
+
     @Test func subsetsOfOneTableCompareByTheirScenarios() {
         let names = ScenarioNames((0..<130).map { "s\($0)" })
         let a = ScenarioSubset(names, indices: [3, 64, 129])

@@ -170,6 +170,7 @@ public struct CheckRunner: Sendable {
 
     /// Canonical order: by rule, then subject — independent of positions, so a reordered
     /// registry gives the same report.
+    ///
     /// Positions are sorted by keys read once, not findings: a merge sort of thousands of findings
     /// moved (retained and released) every field of each at every step.
     public static func sorted(_ findings: [Finding]) -> [Finding] {

@@ -119,7 +119,7 @@ extension UnreachableFeature {
         let targeted = context.reach.targeted
         var out: [ScenarioOccurrence] = []
         for id in g.declaredFeatures {
-            let missing = targeted.missingBits(id)
+            let missing = targeted.missing(id)
             guard !missing.isEmpty else { continue }
             out.append(ScenarioOccurrence(subject: g.name(id), element: .feature(g.name(id)), scenarios: missing, worst: description.severity))
         }
