@@ -66,6 +66,9 @@ public struct SwiftSourceScanner: Sendable {
         summary.unparsedFiles = Set(warnings.filter { $0.kind == .syntaxError }.compactMap { $0.location?.file }).sorted()
         summary.filesRead = work.count
         summary.filesFromCache = factCache.map { c in work.filter { c.hitPaths.contains($0.display) }.count } ?? 0
+        // Every file's facts are known: the pack is written on a second thread while the styles
+        // read them (nothing below stores facts; a re-scan after a code edit spent 0.05 s on it at the end).
+        let packWritten = factCache.map { c in Background { StageTimes.measure("scan: write the facts pack") { c.save() } } }
 
         var index = read.index
         index.fallbackRequirements = read.fallbackRequirements
@@ -91,7 +94,7 @@ public struct SwiftSourceScanner: Sendable {
         var result = ScanResult(registry: registry, diagnostics: diagnostics, fileCount: work.count)
         result.summary = summary
         result.explanations = explanations.sorted { $0.location < $1.location }
-        factCache?.save()
+        packWritten?.value
         if cache?.keepsRegistryYAML == true, !result.hasErrors { result.registryYAML = StageTimes.measure("scan: registry YAML") { RegistryWriter.yaml(registry) } }
         // Stored only when every file was read, and read the same when parsed as when hashed; with
         // the key of the facts when they alone made it (no dialect learnt: the learnt names' facts
@@ -101,6 +104,8 @@ public struct SwiftSourceScanner: Sendable {
             StageTimes.measure("scan: store the result") { resultCache.cache.store(result, for: resultCache.key, factsKey: factsKey) }
         }
         result.cacheNotes = (factCache?.notes ?? []) + (resultCache?.cache.notes ?? [])
+        // The facts and the index are not freed object by object in the command line's process.
+        KeptUntilExit.keep((read, facts, index))
         return result
     }
 

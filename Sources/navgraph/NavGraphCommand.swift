@@ -19,6 +19,8 @@ struct NavGraphCommand: ParsableCommand {
 
     /// Runs the command and maps every failure to navgraph's exit codes (2 for bad input or usage).
     static func main() {
+        // A short-lived process: the scan's facts and index go with it (`KeptUntilExit`).
+        KeptUntilExit.isEnabled = true
         do {
             var command = try parseAsRoot()
             try command.run()
