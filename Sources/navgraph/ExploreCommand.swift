@@ -19,6 +19,8 @@ struct ExploreCommand: ParsableCommand {
     @OptionGroup var terminal: TerminalOptions
 
     func run() throws {
+        // A session that lasts: the scan's facts are freed as usual, not kept to the end.
+        KeptUntilExit.isEnabled = false
         let keyboard = Descriptor.standardInput, screen = Descriptor.standardOutput
         guard Descriptor.isTerminal(keyboard), Descriptor.isTerminal(screen) else {
             let which = Descriptor.isTerminal(keyboard) ? "standard output" : "standard input"

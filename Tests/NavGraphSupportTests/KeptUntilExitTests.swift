@@ -6,24 +6,22 @@ import XCTest
 final class KeptUntilExitTests: XCTestCase {
     final class Box {}
 
+    /// Whether a value handed to `keep` outlives its last reference.
+    private func survivesKeep() -> Bool {
+        weak var watched: Box?
+        do {
+            let box = Box()
+            watched = box
+            KeptUntilExit.keep(box)
+        }
+        return watched != nil
+    }
+
     func testKeepsOnlyWhenEnabled() {
         XCTAssertFalse(KeptUntilExit.isEnabled, "off unless the command line switches it on")
-        weak var dropped: Box?
-        do {
-            let box = Box()
-            dropped = box
-            KeptUntilExit.keep(box)
-        }
-        XCTAssertNil(dropped, "kept although not enabled")
-
+        XCTAssertFalse(survivesKeep(), "kept although not enabled")
         KeptUntilExit.isEnabled = true
         defer { KeptUntilExit.isEnabled = false }
-        weak var kept: Box?
-        do {
-            let box = Box()
-            kept = box
-            KeptUntilExit.keep(box)
-        }
-        XCTAssertNotNil(kept, "freed although kept until exit")
+        XCTAssertTrue(survivesKeep(), "freed although kept until exit")
     }
 }
