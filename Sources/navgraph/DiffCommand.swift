@@ -50,6 +50,9 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Two scans one after the other: the first one's facts are freed before the second is made
+        // (kept, they would double the peak memory of a big app's diff).
+        KeptUntilExit.isEnabled = false
         let request = Pipeline.DiffRequest(
             base: base.map { .revision($0) } ?? .path(input.paths[0]), head: base == nil ? input.paths[1] : input.paths.first ?? ".",
             configFile: input.configFile, flagOverrides: try input.overrides(), allFlagCombinations: input.allFlagCombinations,
