@@ -103,9 +103,6 @@ public struct ScenarioSubset: Hashable, Codable, Sendable {
     /// The positions of its scenarios in `table`, ascending.
     public var indices: [Int32] { bits.indices.map { Int32($0) } }
 
-    /// How many scenarios.
-    public var count: Int { bits.population }
-
     public var names: [String] { bits.indices.map { table.names[$0] } }
 
     public static func == (a: ScenarioSubset, b: ScenarioSubset) -> Bool {

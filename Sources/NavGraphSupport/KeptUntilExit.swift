@@ -13,7 +13,8 @@ public enum KeptUntilExit {
 
     private static let store = Store()
 
-    /// Whether `keep` keeps (set once, by the command line, before any work).
+    /// Whether `keep` keeps: set by the command line before the work (on at start; off again in the
+    /// commands that outlive one scan or run several, `explore` and `diff`).
     public static var isEnabled: Bool {
         get { store.lock.withLock { store.enabled } }
         set { store.lock.withLock { store.enabled = newValue } }

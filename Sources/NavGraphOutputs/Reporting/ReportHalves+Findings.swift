@@ -10,7 +10,7 @@ extension ReportHalves {
     /// a megabyte.
     package static func cut(_ findings: [Finding]) -> [Int] {
         let weights = findings.map { f in
-            200 + f.message.utf8.count + (f.scenarioSubset.map { $0.count * ($0.table.meanByteCount + 12) } ?? 0)
+            200 + f.message.utf8.count + (f.scenarioSubset.map { $0.bits.population * ($0.table.meanByteCount + 12) } ?? 0)
         }
         let total = weights.reduce(0, +)
         guard total >= 1 << 20, findings.count >= 2 else { return [] }
