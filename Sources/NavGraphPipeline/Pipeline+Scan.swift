@@ -48,7 +48,9 @@ extension Pipeline {
         let scanner = setup.scanner(for: request.paths, cache: request.cache, keepsRegistryYAML: !request.explain)
         let result = try scanner.scan(paths: request.paths, progress: progress)
         var outcome = ScanOutcome(result: result)
-        if !request.explain && !result.hasErrors { outcome.registryYAML = result.registryYAML ?? RegistryWriter.yaml(result.registry) }
+        if !request.explain && !result.hasErrors {
+            outcome.registryYAML = result.registryYAML ?? StageTimes.measure("scan: registry YAML") { RegistryWriter.yaml(result.registry) }
+        }
         return outcome
     }
 

@@ -114,8 +114,8 @@ struct DirectPresentations {
         let names = Set(featureNames)
         var made: [String: Set<String>] = [:]
         for f in registry.features {
-            guard let t = TypeReferenceGraph.lookup(f.name, from: f.module, index).map({ index.types[$0] }) else { continue }
-            for r in t.buildReferences where !names.contains(r) && index.type(named: r).map({ !$0.isProtocol }) == true {
+            guard let t = TypeReferenceGraph.lookup(f.name, from: f.module, index) else { continue }
+            for r in index.types[t].buildReferences where !names.contains(r) && index.hasType(named: r) && !index.isProtocol(r) {
                 made[r, default: []].insert(f.name)
             }
         }

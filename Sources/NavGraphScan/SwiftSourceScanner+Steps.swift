@@ -100,14 +100,15 @@ extension SwiftSourceScanner {
             }
             let rel = file.root.map { r in file.absolute.hasPrefix(r + "/") ? String(file.absolute.dropFirst(r.count + 1)) : file.absolute } ?? display
             if project.manifestSources.contains(file.absolute) { continue }
-            if Self.isGenerated(rel) { summary.skippedGenerated += 1; continue }
-            if target == nil, !project.targets.isEmpty, Self.isTemplate(rel) { summary.skippedTemplates += 1; continue }
-            if !configuration.includeTests, target?.kind == .test || Self.looksLikeTest(rel) { summary.skippedTests += 1; continue }
+            let parts = PathParts(rel)
+            if Self.isGenerated(parts) { summary.skippedGenerated += 1; continue }
+            if target == nil, !project.targets.isEmpty, Self.isTemplate(parts) { summary.skippedTemplates += 1; continue }
+            if !configuration.includeTests, target?.kind == .test || Self.looksLikeTest(parts) { summary.skippedTests += 1; continue }
             if let t = target, t.kind == .app, !chosenApps.contains(t.name) { summary.skippedOtherTargets += 1; continue }
             // Without a manifest that says so, a `FooDemo/`, `FooSample/` or `Demo/` folder is a demo app.
             if module == nil { summary.filesWithoutTarget += 1 }
             var f = ScanFile(absolute: file.absolute, display: display, module: module, target: target)
-            if target == nil, let demo = Self.demoFolder(rel), demo != configuration.target { f.demo = demo }
+            if target == nil, let demo = Self.demoFolder(parts), demo != configuration.target { f.demo = demo }
             work.append(f)
         }
         return work

@@ -89,7 +89,7 @@ struct ScanCommand: ParsableCommand {
         if result.hasErrors { throw ExitCode(ExitStatus.badInput) }
         guard let yaml = outcome.registryYAML else { throw ExitCode(ExitStatus.badInput) }
         if let output {
-            try CLIOutput.writeAtomically(yaml, to: output)
+            try StageTimes.measure("scan: write the registry") { try CLIOutput.writeAtomically(yaml, to: output) }
             CLIOutput.stderr("navgraph: \(result.summary.line) -> \(Escaping.terminal(output))\n")
         } else {
             CLIOutput.stdout(yaml)

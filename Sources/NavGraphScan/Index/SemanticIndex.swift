@@ -100,14 +100,16 @@ struct SemanticIndex {
 
         // Conformance: a type conforms to what it inherits, and to what those inherit (transitively).
         var direct: [String: Set<String>] = [:]
-        for t in types { direct[t.name, default: []].formUnion(t.inherited) }
+        // By index: `for t in types` copied every `TypeFacts` twice.
+        for i in types.indices { direct[types[i].name, default: []].formUnion(types[i].inherited) }
         var conformers: [String: Set<String>] = [:]
-        for t in types where !t.isProtocol {
+        for i in types.indices where !types[i].isProtocol {
+            let name = types[i].name
             var seen = Set<String>()
-            var stack = Array(direct[t.name] ?? [])
+            var stack = Array(direct[name] ?? [])
             while let p = stack.popLast() {
                 guard seen.insert(p).inserted else { continue }
-                conformers[p, default: []].insert(t.name)
+                conformers[p, default: []].insert(name)
                 stack += direct[p] ?? []
             }
         }
@@ -120,9 +122,13 @@ struct SemanticIndex {
         local.flatMap { l in functionOffset[path].map { $0 + l } }
     }
 
+    /// The first declaration of the name (a copy: each of its ~30 fields retained; to ask whether
+    /// one exists or is a protocol, `hasType(named:)` and `isProtocol(_:)` copy nothing).
     func type(named name: String) -> TypeFacts? { typesByName[name].flatMap { $0.first.map { types[$0] } } }
 
-    func isProtocol(_ name: String) -> Bool { type(named: name)?.isProtocol == true }
+    func hasType(named name: String) -> Bool { typesByName[name]?.isEmpty == false }
+
+    func isProtocol(_ name: String) -> Bool { typesByName[name]?.first.map { types[$0].isProtocol } == true }
 
     /// Whether `type` is `other` or conforms to / inherits from it.
     func type(_ type: String, conformsTo other: String) -> Bool {

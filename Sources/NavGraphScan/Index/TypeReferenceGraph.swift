@@ -31,12 +31,14 @@ struct TypeReferenceGraph {
         // First through owning references only, then weak ones too, to what no other feature owns.
         for pass in 0..<2 {
             let owned = builtBy
+            // Fields read in place (`index.types[i].field`): a `let t = index.types[i]` copied the
+            // whole `TypeFacts` (a retain per field) for every type the walk reached.
             for (fi, start) in starts.enumerated() {
                 guard let start else { continue }
-                let t = index.types[start]
                 let followsWeak = pass == 1
-                var queue = (t.buildReferences.isEmpty ? t.typeReferences : t.buildReferences).map { ($0, t.module, isCast($0, by: t)) }
-                if t.buildReferences.isEmpty { queue += t.weakReferences.map { ($0, t.module, true) } }
+                let build = index.types[start].buildReferences
+                var queue = (build.isEmpty ? index.types[start].typeReferences : build).map { ($0, index.types[start].module, isCast($0, by: start)) }
+                if build.isEmpty { queue += index.types[start].weakReferences.map { ($0, index.types[start].module, true) } }
                 var seen: Set<Int> = [start]
                 while let (name, from, weak) = queue.popLast() {
                     for n in Self.concrete(name, from: from, index) where !featureNames.contains(index.types[n].name) && !stops.contains(index.types[n].name) {
@@ -44,9 +46,9 @@ struct TypeReferenceGraph {
                         if weak, let owners = owned[n], !owners.isSubset(of: [fi]) { continue }
                         guard seen.insert(n).inserted else { continue }
                         builtBy[n, default: []].insert(fi)
-                        let u = index.types[n]
-                        queue += u.typeReferences.map { ($0, u.module, isCast($0, by: u)) }
-                        queue += u.weakReferences.map { ($0, u.module, true) }
+                        let module = index.types[n].module
+                        queue += index.types[n].typeReferences.map { ($0, module, isCast($0, by: n)) }
+                        queue += index.types[n].weakReferences.map { ($0, module, true) }
                     }
                 }
             }
@@ -56,8 +58,8 @@ struct TypeReferenceGraph {
     /// Whether `type` casts a value to the protocol `name`: its reference to `name` is then taken
     /// as not owning (a protocol is never made, so the type otherwise names it only as a property's
     /// type or for a static member; one that both holds it strongly and casts to it is read as the cast).
-    private func isCast(_ name: String, by type: TypeFacts) -> Bool {
-        type.castReferences.contains(name) && index.isProtocol(name)
+    private func isCast(_ name: String, by type: Int) -> Bool {
+        index.types[type].castReferences.contains(name) && index.isProtocol(name)
     }
 
     /// The features whose build reaches the type `name` written in `module`.

@@ -61,7 +61,7 @@ extension ValueResolver {
     /// -> T?`), made where the container registers it. Nil for any other call.
     func containerLookup(_ callee: ValueExpr.Callee, _ args: [ValueExpr.Argument], _ ctx: Context, _ site: Site, chain: [String]) -> Made? {
         guard callee.name == "resolve", let first = args.first, first.label == nil,
-              case .staticMember(let type, "self") = first.value, index.type(named: type) != nil else { return nil }
+              case .staticMember(let type, "self") = first.value, index.hasType(named: type) else { return nil }
         return Made(value: .construct(type, []), context: ctx, site: site, chain: chain + ["\(type) from a container's resolve"])
     }
 }

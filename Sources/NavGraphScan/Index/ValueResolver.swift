@@ -173,7 +173,7 @@ struct ValueResolver {
         var out = Result()
         var type = written
         if type == "Self", let owner = ctx.owner { type = owner }
-        if metatypesAreValues, name == "self", index.type(named: type) != nil {
+        if metatypesAreValues, name == "self", index.hasType(named: type) {
             out.made.append(Made(value: expr, context: ctx, site: site, chain: chain))
         } else if enumCasesAreValues, index.type(named: type)?.enumCases.contains(where: { $0.name == name }) == true {
             out.made.append(Made(value: expr, context: ctx, site: site, chain: chain))
@@ -486,7 +486,7 @@ struct ValueResolver {
             // `router?.navigateTo(route:)` where `router: HomeWireframe`: only that protocol's
             // implementations (or the type itself) are called. An untyped receiver may call any.
             guard let owner = fn.owner, let declared = declaredType(of: v, in: context(ofCall: call)),
-                  index.type(named: declared) != nil else { return true }
+                  index.hasType(named: declared) else { return true }
             return index.type(owner, conformsTo: declared) || index.type(declared, conformsTo: owner)
         case .implicit:
             guard let owner = fn.owner else { return true }
@@ -512,7 +512,7 @@ struct ValueResolver {
                 // overrides (dynamic dispatch), never a same-named method of an unrelated type. An
                 // untyped receiver may call any.
                 guard let owner = fn.owner else { return false }
-                guard let declared = declaredType(of: v, in: ctx), index.type(named: declared) != nil else { return true }
+                guard let declared = declaredType(of: v, in: ctx), index.hasType(named: declared) else { return true }
                 return index.type(owner, conformsTo: declared) || index.type(declared, conformsTo: owner)
             case .implicit: return fn.owner == nil || ctx.owner.map { index.type($0, conformsTo: fn.owner!) } == true
             }

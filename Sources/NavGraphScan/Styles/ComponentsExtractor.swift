@@ -229,7 +229,7 @@ struct ComponentsExtractor: StyleExtractor {
             for name in dependencyFunctions.sorted() {
                 for c in index.callsByName[name] ?? [] {
                     let call = index.calls[c]
-                    guard case .staticMember(let t, "self")? = call.arguments.first?.value, modules[t] == nil, index.type(named: t) != nil else { continue }
+                    guard case .staticMember(let t, "self")? = call.arguments.first?.value, modules[t] == nil, index.hasType(named: t) else { continue }
                     // UIKit's cell and view registrations (`tableView.register(Cell.self, forCellReuseIdentifier:)`) are not injections.
                     if call.labels.contains(where: { $0.hasSuffix("ReuseIdentifier") || $0 == "forSupplementaryViewOfKind" }) { continue }
                     bindings.append(DependencyBinding(protocol: t, module: call.module, origin: RegistryAssembler.origin(call.location)))

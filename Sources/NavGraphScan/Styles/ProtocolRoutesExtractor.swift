@@ -175,8 +175,8 @@ struct ProtocolRoutesExtractor: StyleExtractor {
         func constructed(in function: Int) -> [String] {
             (callsByFunction[function] ?? []).compactMap { c -> String? in
                     switch c.callee.receiver {
-                    case .implicit: return SyntaxHelpers.isTypeLike(c.callee.name) && index.type(named: c.callee.name) != nil ? c.callee.name : nil
-                    case .type(let t): return index.type(named: t) != nil ? t : nil
+                    case .implicit: return SyntaxHelpers.isTypeLike(c.callee.name) && index.hasType(named: c.callee.name) ? c.callee.name : nil
+                    case .type(let t): return index.hasType(named: t) ? t : nil
                     case .value: return nil
                     }
                 }
@@ -192,7 +192,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 let receiver: String
                 switch c.callee.receiver {
                 case .type(let t): receiver = t
-                case .value(.ref(let t)) where SyntaxHelpers.isTypeLike(t) && index.type(named: t) != nil: receiver = t
+                case .value(.ref(let t)) where SyntaxHelpers.isTypeLike(t) && index.hasType(named: t): receiver = t
                 default: continue
                 }
                 let t = receiver
