@@ -36,21 +36,31 @@ struct SemanticIndex {
     /// callee's assignments to that parameter are values of the local.
     let inoutCalls: [Int: [Int]]
 
+    /// The types' half (extensions folded in, by name, conformers) is built on a second thread
+    /// while this one joins the functions, calls and tables: the two share nothing but the files
+    /// and each file's function offset.
     init(files: [FileFacts]) {
+        var offsets: [String: Int] = [:]
+        var starts: [Int] = []
+        starts.reserveCapacity(files.count)
+        var total = 0
+        for file in files {
+            starts.append(total)
+            offsets[file.path] = total
+            total += file.functions.count
+        }
+        let typesHalf = Background { [starts] in Self.types(of: files, functionStarts: starts) }
         var functions: [FunctionFacts] = []
         var calls: [CallFact] = []
         var bare: [CallFact] = []
-        var stamped: [TypeFacts] = []
-        var offsets: [String: Int] = [:]
         var switches: [SwitchFact] = []
         var tables: [TableFact] = []
         var subscripts: [SubscriptFact] = []
-        for file in files {
-            let offset = functions.count
+        for (n, file) in files.enumerated() {
+            let offset = starts[n]
             switches += file.switches.map { s in var s = s; s.function = s.function.map { $0 + offset }; return s }
             tables += file.tables.map { t in var t = t; t.function = t.function.map { $0 + offset }; return t }
             subscripts += file.subscripts.map { r in var r = r; r.function = r.function.map { $0 + offset }; return r }
-            offsets[file.path] = offset
             functions += file.functions
             calls += file.calls.map { c in
                 var c = c
@@ -62,19 +72,7 @@ struct SemanticIndex {
                 c.function = c.function.map { $0 + offset }
                 return c
             }
-            for var t in file.types {
-                for (k, values) in t.propertyValues {
-                    t.propertyValues[k] = values.map { v in
-                        var v = v
-                        v.function = v.function.map { $0 + offset }
-                        return v
-                    }
-                }
-                stamped.append(t)
-            }
         }
-        let types = RegistryAssembler.mergeTypes(stamped)
-        self.types = types
         self.functions = functions
         self.calls = calls
         self.switches = switches
@@ -88,7 +86,6 @@ struct SemanticIndex {
         var globals: [String: [String]] = [:]
         for file in files { for (k, v) in file.globals { globals[k, default: []] += v } }
         self.globals = globals.mapValues { Array(Set($0)).sorted() }
-        typesByName = Dictionary(grouping: types.indices, by: { types[$0].name })
         functionsByName = Dictionary(grouping: functions.indices, by: { functions[$0].name })
         callsByName = Dictionary(grouping: calls.indices, by: { calls[$0].callee.name })
         var passing: [Int: [Int]] = [:]
@@ -97,8 +94,32 @@ struct SemanticIndex {
             passing[f, default: []].append(i)
         }
         inoutCalls = passing
+        functionOffset = offsets
+        (types, typesByName, conformers) = typesHalf.value
+    }
 
-        // Conformance: a type conforms to what it inherits, and to what those inherit (transitively).
+    /// Every file's types with their property values' functions made global (`functionStarts`:
+    /// each file's first function), merged with their extensions; by name; and the conformers of
+    /// each name (a type conforms to what it inherits, and to what those inherit, transitively).
+    private static func types(
+        of files: [FileFacts], functionStarts: [Int]
+    ) -> (types: [TypeFacts], byName: [String: [Int]], conformers: [String: Set<String>]) {
+        var stamped: [TypeFacts] = []
+        for (n, file) in files.enumerated() {
+            let offset = functionStarts[n]
+            for var t in file.types {
+                for (k, values) in t.propertyValues {
+                    t.propertyValues[k] = values.map { v in
+                        var v = v
+                        v.function = v.function.map { $0 + offset }
+                        return v
+                    }
+                }
+                stamped.append(t)
+            }
+        }
+        let types = RegistryAssembler.mergeTypes(stamped)
+        let byName = Dictionary(grouping: types.indices, by: { types[$0].name })
         var direct: [String: Set<String>] = [:]
         // By index: `for t in types` copied every `TypeFacts` twice.
         for i in types.indices { direct[types[i].name, default: []].formUnion(types[i].inherited) }
@@ -113,8 +134,7 @@ struct SemanticIndex {
                 stack += direct[p] ?? []
             }
         }
-        self.conformers = conformers
-        functionOffset = offsets
+        return (types, byName, conformers)
     }
 
     /// The global index of a file's function.
