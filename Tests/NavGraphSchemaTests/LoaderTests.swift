@@ -144,6 +144,22 @@ final class LoaderTests: XCTestCase {
         XCTAssertEqual(r.features.count, 2)
     }
 
+    /// The writer's features list is written in two halves on two threads: for every count (none,
+    /// one, odd, even) it is one list under one key, in name order, and reads back as written.
+    func testFeatureListWrittenInHalvesIsOneListInNameOrder() throws {
+        for n in 0...7 {
+            let names = (0..<n).map { "F\($0)" }
+            let text = "navgraph: 1\nroutes: [{id: r}]\nfeatures:\n" + names.reversed().map { "  - {name: \($0), navigates: [r]}\n" }.joined()
+            let registry = try loadRegistry(n == 0 ? "navgraph: 1\nroutes: [{id: r}]\n" : text)
+            let yaml = RegistryWriter.yaml(registry)
+            XCTAssertEqual(yaml.components(separatedBy: "\nfeatures:\n").count - 1, n == 0 ? 0 : 1, "\(n) features")
+            let again = try loadRegistry(yaml, file: "round.yml")
+            XCTAssertEqual(again.features.map(\.name), names, "\(n) features")
+            XCTAssertEqual(RegistryWriter.yaml(again), yaml, "\(n) features")
+            XCTAssertTrue(yaml.hasSuffix(n == 0 ? "  - id: r\n" : "    navigates:\n      - r\n"), "\(n) features: the features list is last here")
+        }
+    }
+
     func testJSONAndYAMLGiveTheSameRegistry() throws {
         let yaml = try RegistryLoader().load(paths: [examplePath("ShopApp.yml")])
         // Round trip: YAML -> writer -> YAML gives the same canonical text.
