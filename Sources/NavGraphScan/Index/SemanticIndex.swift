@@ -49,7 +49,8 @@ struct SemanticIndex {
             offsets[file.path] = total
             total += file.functions.count
         }
-        let typesHalf = Background { [starts] in Self.types(of: files, functionStarts: starts) }
+        // A thread costs more than it saves on a small app (and an empty index is made per scan).
+        let typesHalf = files.count >= Self.filesForTwoThreads ? Background { [starts] in Self.types(of: files, functionStarts: starts) } : nil
         var functions: [FunctionFacts] = []
         var calls: [CallFact] = []
         var bare: [CallFact] = []
@@ -95,8 +96,11 @@ struct SemanticIndex {
         }
         inoutCalls = passing
         functionOffset = offsets
-        (types, typesByName, conformers) = typesHalf.value
+        (types, typesByName, conformers) = typesHalf?.value ?? Self.types(of: files, functionStarts: starts)
     }
+
+    /// From this many files on, the types half is built on a second thread.
+    static let filesForTwoThreads = 256
 
     /// Every file's types with their property values' functions made global (`functionStarts`:
     /// each file's first function), merged with their extensions; by name; and the conformers of
