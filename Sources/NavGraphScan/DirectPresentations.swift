@@ -140,7 +140,7 @@ struct DirectPresentations {
             if registers, let t = c.enclosingTypes.last { routers.insert(t) }
         }
         routerTypes = routers
-        debugOnly = Set(index.types.filter(\.debugOnly).map(\.name))
+        debugOnly = Set(index.types.names(where: \.debugOnly))
         graph = TypeReferenceGraph(
             index: index, features: registry.features.map { ($0.name, $0.module) }, stopAt: routers.union(roots))
     }

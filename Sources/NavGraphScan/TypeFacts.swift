@@ -140,3 +140,11 @@ struct TypeRef: Sendable, Hashable {
     var name: String
     var lazy: Bool
 }
+
+extension Array where Element == TypeFacts {
+    /// The names of the types that pass `test`, each read in place: `filter` (and `for t in`)
+    /// hands out a copy of every `TypeFacts`, a retain per field, whether it passes or not.
+    func names(where test: (TypeFacts) -> Bool) -> [String] {
+        indices.compactMap { test(self[$0]) ? self[$0].name : nil }
+    }
+}

@@ -26,7 +26,7 @@ final class MethodCallers {
     private var names: Set<String> {
         if let referenced { return referenced }
         var all = Set<String>()
-        for t in index.types { all.formUnion(t.references) }
+        for i in index.types.indices { all.formUnion(index.types[i].references) }
         referenced = all
         return all
     }

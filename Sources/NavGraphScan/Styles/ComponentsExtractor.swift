@@ -23,7 +23,7 @@ struct ComponentsExtractor: StyleExtractor {
     static func functions(_ index: SemanticIndex) -> (open: Set<String>, register: Set<String>) {
         var open = openFunctions
         var register = registerFunctions
-        let protocols = Set(index.types.filter { $0.isProtocol && $0.propertyTypes["route"] != nil }.map(\.name))
+        let protocols = Set(index.types.names(where: { $0.isProtocol && $0.propertyTypes["route"] != nil }))
         guard !protocols.isEmpty else { return (open, register) }
         // (Requirements of the copied router protocol only: an app's own wrapper, `func show(_ module:
         // Module.Type) { router.open(module) }`, passes its module on and is not the router.)
@@ -61,7 +61,7 @@ struct ComponentsExtractor: StyleExtractor {
     ///   `navigator:`), or an `open` entry point whose last parameter is `callback:`;
     /// - or a `register` / `open` call names them (`router.register(AppModule.self)`).
     static func modules(_ index: SemanticIndex) -> [String: (route: String, location: SourceLocation)] {
-        let protocols = Set(index.types.filter { $0.isProtocol && $0.propertyTypes["route"] != nil }.map(\.name))
+        let protocols = Set(index.types.names(where: { $0.isProtocol && $0.propertyTypes["route"] != nil }))
         // Types named as `X.self` by a register/open call.
         var named = Set<String>()
         let learnt = functions(index)
@@ -193,7 +193,7 @@ struct ComponentsExtractor: StyleExtractor {
             for f in index.functions where openFunctions.contains(f.name) || registerFunctions.contains(f.name) {
                 if let o = f.owner, modules[o] == nil { routerTypes.insert(o) }
             }
-            debugOnly = Set(index.types.filter(\.debugOnly).map(\.name))
+            debugOnly = Set(index.types.names(where: \.debugOnly))
         }
 
         /// Registrations: `router.register(X.self)`, `moduleManager.register(X.self, with: container)`,

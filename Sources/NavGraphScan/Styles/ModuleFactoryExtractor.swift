@@ -61,7 +61,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
             model = Model(index)
             resolver = ValueResolver(index: index)
             resolver.enumCasesAreValues = true
-            debugOnly = Set(index.types.filter(\.debugOnly).map(\.name))
+            debugOnly = Set(index.types.names(where: \.debugOnly))
         }
 
         /// Routes: one per page case with a readable key.

@@ -281,7 +281,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             for (s, types) in together.forScreen.sorted(by: { $0.key < $1.key }) { starts[s, default: []] += types }
             // The composition root (reached from a transition through `UIApplication.shared.delegate`,
             // say) builds every screen: no screen owns it.
-            let roots = Set(index.types.filter { $0.isCompositionRoot }.map(\.name))
+            let roots = Set(index.types.names(where: { $0.isCompositionRoot }))
             for (s, start) in starts {
                 var distance: [String: Int] = [s: 0]
                 var level = [s]
@@ -336,7 +336,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
         func rootReach() -> (distance: [String: Int], screens: [String]) {
             var distance: [String: Int] = [:]
             var found: [String] = []
-            var level = index.types.filter { t in !t.isProtocol && t.isCompositionRoot }.map(\.name).sorted()
+            var level = index.types.names(where: { t in !t.isProtocol && t.isCompositionRoot }).sorted()
             var d = 0
             while !level.isEmpty {
                 var next: [String] = []

@@ -93,7 +93,7 @@ struct RegistryAssembler {
         var routes: [Route] = []
         // `identifier` as a protocol extension's default that names the conforming type: the
         // protocols (and refinements of them) whose conformers take their own name.
-        let namingSelf = Self.closure(kinds.types.filter { $0.identifier?.value == StringFact.selfTypeName }.map(\.name), kinds.heirs)
+        let namingSelf = Self.closure(kinds.types.names(where: { $0.identifier?.value == StringFact.selfTypeName }), kinds.heirs)
         for t in kinds.routeTypes {
             var identifier = t.identifier
             if identifier == nil && t.inherited.contains(where: namingSelf.contains) {
@@ -152,7 +152,7 @@ struct RegistryAssembler {
     /// Navigation written in debug-only types (previews, debug menus) is not the app's.
     static func navigations(in files: [FileFacts], kinds: Kinds) -> (navigations: [NavigateFact], rootOpenings: [EntryFact]) {
         let roots = Set(kinds.concrete.matching(\.isCompositionRoot).map(\.name))
-        let debugOnly = Set(kinds.types.filter(\.debugOnly).map(\.name))
+        let debugOnly = Set(kinds.types.names(where: \.debugOnly))
         var navigations: [NavigateFact] = []
         var rootOpenings: [EntryFact] = []
         for n in files.flatMap(\.navigations) where !n.enclosingTypes.contains(where: debugOnly.contains) {

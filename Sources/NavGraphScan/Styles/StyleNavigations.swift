@@ -32,7 +32,7 @@ struct StyleNavigations {
     }
 
     static func roots(_ index: SemanticIndex) -> Set<String> {
-        Set(index.types.filter { !$0.isProtocol && $0.isCompositionRoot }.map(\.name))
+        Set(index.types.names(where: { !$0.isProtocol && $0.isCompositionRoot }))
     }
 
     /// One navigation call: what it resolved to and what could not be followed.
