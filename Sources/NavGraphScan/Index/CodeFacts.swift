@@ -35,7 +35,7 @@ struct FunctionFacts: Sendable {
     /// A computed property's getter: read as `x`, never called as `x()`.
     var isGetter = false
 
-    var labels: [String] { parameters.map(\.label) }
+    var labels: [String] { @inline(__always) get { parameters.map(\.label) } }
 
     /// `Owner.name(a:_:)`: how explanations name the function.
     var signature: String {
@@ -128,7 +128,7 @@ struct CallFact: Sendable {
     /// `router.showAlpha { … }` passes its closure for a parameter as much as `showAlpha(done: { … })` does.
     var trailingLabels: [String] = []
 
-    var labels: [String] { arguments.map { $0.label ?? "_" } }
+    var labels: [String] { @inline(__always) get { arguments.map { $0.label ?? "_" } } }
 }
 
 /// A value stored into a property: `let x = v`, `self.x = v`, `x = v` inside the type.
