@@ -57,7 +57,7 @@ public struct NavGraph: Sendable {
     }
 
     /// What the graph was built from. Internal: checks, renderers and the terminal read the graph.
-    package let registry: Registry
+    @usableFromInline package let registry: Registry
     public private(set) var nodes: [Node] = []
     /// Per node: `nodes[id].declared`, one byte a node, for the walks (a `Node` is ~50 bytes: reading
     /// the flag from there cost a cache miss per move).
@@ -87,8 +87,8 @@ public struct NavGraph: Sendable {
     /// Per node: the index in `registry.features` of a declared feature's declaration, -1 for every
     /// other node, `-2 - i` for a feature declared more than once (`mergedFeatures[i]`: the first in
     /// canonical order, with the navigates and dependencies of all). Read through `feature(_:)`.
-    private var featureDeclaration: [Int32] = []
-    private var mergedFeatures: [Feature] = []
+    @usableFromInline var featureDeclaration: [Int32] = []
+    @usableFromInline var mergedFeatures: [Feature] = []
     /// Declared feature nodes, ascending.
     public private(set) var declaredFeatures: [Int32] = []
     /// Per node, what its `isEnabled()` follows, so that a scenario's states are decided once per
@@ -181,8 +181,10 @@ public struct NavGraph: Sendable {
 
     /// Reads the merged declaration of feature node `id` in place, without copying the `Feature`
     /// (a copy retains every string and array it holds: on hot paths that was a tenth of a check);
-    /// nil when `id` is not a declared feature.
-    @inline(__always)
+    /// nil when `id` is not a declared feature. Inlinable: the rules call it once per feature,
+    /// and a closure called across modules was handed a copy of the element after all (2.6 % of
+    /// a 100k check's CPU).
+    @inlinable
     public func withFeature<R>(_ id: Int32, _ body: (Feature) -> R) -> R? {
         guard id >= 0, Int(id) < featureDeclaration.count else { return nil }
         let d = featureDeclaration[Int(id)]
