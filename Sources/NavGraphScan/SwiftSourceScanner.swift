@@ -199,8 +199,6 @@ public struct SwiftSourceScanner: Sendable {
     }
 
     /// The folder that holds a demo or sample app (`HomeFeatureSample`, `XKCDDemo`, `Demo`), if any.
-    static func demoFolder(_ relativePath: String) -> String? { demoFolder(PathParts(relativePath)) }
-
     static func demoFolder(_ path: PathParts) -> String? {
         for dir in path.folders {
             if ["Demo", "Sample", "Samples", "Demos"].contains(dir) { return String(dir) }

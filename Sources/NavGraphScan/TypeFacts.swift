@@ -146,10 +146,9 @@ struct TypeRef: Sendable, Hashable {
 }
 
 extension Array where Element == TypeFacts {
-    /// The names of the types that pass `test`, each read in place: `filter` (and `for t in`)
-    /// hands out a copy of every `TypeFacts`, a retain per field, whether it passes or not.
-    /// (Inlined with its caller's test, so the test reads the element's fields in place: called
-    /// through a closure, each element was still copied.)
+    /// The names of the types that pass `test`, read by index: `filter` (and `for t in`) hands out
+    /// a copy of every `TypeFacts`, a retain per field, whether it passes or not. (A test that
+    /// calls a computed property still copied the element until the property was inlined too.)
     @inline(__always)
     func names(where test: (TypeFacts) -> Bool) -> [String] {
         var out: [String] = []

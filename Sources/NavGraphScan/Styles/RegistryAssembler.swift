@@ -52,6 +52,9 @@ struct RegistryAssembler {
         let featureTypes: Subset
         let routeTypes: Subset
         let handlerTypes: Subset
+        /// The concrete types that are the app's composition root (`TypeFacts.isCompositionRoot`):
+        /// attribution stops at them, and their navigate calls are entries.
+        let compositionRoots: Set<String>
 
         /// Some of `types`, by index: choosing them copies no `TypeFacts` (a copy retains each of
         /// its ~30 fields; four filtered arrays of copies were ~3 % of a 13,000-file scan's CPU).
@@ -63,8 +66,8 @@ struct RegistryAssembler {
             /// A borrow, not a copy (`_read`): reading a field of an element retains nothing else.
             subscript(i: Int) -> TypeFacts { _read { yield types[positions[i]] } }
 
-            /// The elements that pass `test`, each read in place (`filter` and `for … in` on a
-            /// collection copy every element they hand out: ~1 % of a re-scan, twice).
+            /// The elements that pass `test`, read by position (`filter` and `for … in` on a
+            /// collection hand out a copy of every element, passing or not).
             @inline(__always)
             func matching(_ test: (TypeFacts) -> Bool) -> [TypeFacts] {
                 var out: [TypeFacts] = []
@@ -87,6 +90,7 @@ struct RegistryAssembler {
             featureTypes = conforming(featureKinds)
             routeTypes = conforming(routeKinds)
             handlerTypes = conforming(handlerKinds)
+            compositionRoots = Set(concrete.filter { types[$0].isCompositionRoot }.map { types[$0].name })
         }
     }
 
@@ -146,7 +150,7 @@ struct RegistryAssembler {
         for c in index.calls where config.registerFunctions.contains(c.callee.name) || config.routerTypes.contains(c.callee.name) {
             if let t = c.enclosingTypes.last { stops.insert(t) }
         }
-        stops.formUnion(kinds.concrete.matching(\.isCompositionRoot).map(\.name))
+        stops.formUnion(kinds.compositionRoots)
         return stops
     }
 
@@ -154,7 +158,7 @@ struct RegistryAssembler {
     /// or scene delegate), which open the first screen: entries. No feature builds a composition root.
     /// Navigation written in debug-only types (previews, debug menus) is not the app's.
     static func navigations(in files: [FileFacts], kinds: Kinds) -> (navigations: [NavigateFact], rootOpenings: [EntryFact]) {
-        let roots = Set(kinds.concrete.matching(\.isCompositionRoot).map(\.name))
+        let roots = kinds.compositionRoots
         let debugOnly = Set(kinds.types.names(where: \.debugOnly))
         var navigations: [NavigateFact] = []
         var rootOpenings: [EntryFact] = []
