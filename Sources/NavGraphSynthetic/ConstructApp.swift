@@ -264,5 +264,11 @@ public struct ConstructApp: Sendable {
             ("private lazy var item = \(c.p)Item(route: \(c.a))\nfunc go() { \(c.nav("item.route")) }\n",
              "struct \(c.p)Item { let route: Route }")
         },
+        // The known variant casts a value the scan cannot follow to a route type of the sources (an
+        // instance of it, by Swift's semantics); the opaque one casts it to the framework's protocol.
+        Construct(name: "downcast", summary: "`guard let route = value as? ARoute` (`as!` alike) of a value not followed", targets: 1) { c in
+            let type = c.a == "source.next()" ? "Route" : c.aType
+            return ("func go() {\n    guard let route = source.next() as? \(type) else { return }\n    \(c.nav("route"))\n}\n", "")
+        },
     ]
 }

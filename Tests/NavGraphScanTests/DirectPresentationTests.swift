@@ -76,6 +76,26 @@ final class DirectPresentationTests: XCTestCase {
         XCTAssertTrue(a.summary.line.contains("+ 1 direct"), a.summary.line)
     }
 
+    /// A storyboard's screen cast to a type (`… as? DetailViewController`, `as!`) is an instance of
+    /// that type by Swift's semantics: the push shows it. A cast to a protocol or to a type the sources
+    /// do not declare says nothing of which screen it is: the presentation stays unfollowed.
+    func testAScreenCastToItsTypeIsThatScreen() throws {
+        let storyboard = "storyboard.instantiateViewController(withIdentifier: \"detail\")"
+        for cast in ["as?", "as!"] {
+            let (a, _) = try uikit({ "guard let vc = \($0) else { return }; navigationController?.pushViewController(vc, animated: true)" },
+                                   known: "\(storyboard) \(cast) DetailViewController")
+            XCTAssertEqual(presents(a), ["HomeFeature -> DetailFeature (push)"], cast)
+            XCTAssertEqual(unresolved(a), [], cast)
+        }
+        try StyleScan.write(["Sources/Screen.swift": "protocol DetailScreen: AnyObject {}"], to: dir)
+        for type in ["DetailScreen", "UINavigationController"] {
+            let (a, _) = try uikit({ "if let vc = \($0) { navigationController?.pushViewController(vc, animated: true) }" },
+                                   known: "\(storyboard) as? \(type)")
+            XCTAssertEqual(presents(a), [], type)
+            XCTAssertEqual(unresolved(a).count, 1, type)
+        }
+    }
+
     func testPresent() throws {
         let (a, b) = try uikit { "present(\($0), animated: true, completion: nil)" }
         XCTAssertEqual(presents(a), ["HomeFeature -> DetailFeature (present)"])

@@ -322,6 +322,33 @@ final class ProtocolRoutesTests: XCTestCase {
         XCTAssertEqual(r.diagnostics.first?.location?.line, 26)
     }
 
+    /// A switch over a number is no deep-link router, though its subject's name says `path`: a
+    /// collection view's `switch indexPath.section` (an `IndexPath` parameter), a `pathIndex: Int`,
+    /// or integer patterns. Its calls are the screen's own navigation (an edge), not links and entries.
+    func testSwitchOverAnIndexPathIsNoDeepLinkRouter() throws {
+        let r = try scan(["Routing": Self.routing, "Grid": """
+            import UIKit
+            final class GridViewController: UIViewController {
+                let router = DefaultRouter()
+                func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+                    switch indexPath.section {
+                    case 1: router.openLogin()
+                    default: break
+                    }
+                }
+                func pick(pathIndex: Int) {
+                    switch pathIndex { case 0: router.openLogin(); default: break }
+                }
+                func pick(_ urlPart: String) {
+                    switch urlPart.count { case 2: router.openLogin(); default: break }
+                }
+            }
+            """])
+        XCTAssertEqual(r.registry.deeplinks.map { $0.url ?? "" }, [])
+        XCTAssertEqual(r.registry.entries.map(\.name), [])
+        XCTAssertEqual(r.registry.features.filter { $0.name == "GridViewController" }.flatMap { $0.navigates.map(\.route) }, ["LoginRoute"])
+    }
+
     func testUnusedCapability() throws {
         let r = try scan(["Routing": Self.routing, "Home": """
             import UIKit

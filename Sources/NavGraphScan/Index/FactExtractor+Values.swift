@@ -135,6 +135,14 @@ extension FactExtractor {
             }
             return v
         }
+        // `x as? T`, `x as! T`: the value of `x`, known to be a `T` (`ValueResolver.cast`); `x as T`
+        // (an upcast or bridge) is `x` itself.
+        if elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self), let t = elements[2].as(TypeExprSyntax.self) {
+            let inner = value(elements[0], depth: depth)
+            let name = SyntaxHelpers.simpleName(t.type)
+            guard cast.questionOrExclamationMark != nil, SyntaxHelpers.isTypeLike(name) else { return inner }
+            return .call(.init(receiver: .implicit, name: ValueExpr.castName), [.init(label: nil, value: inner), .init(label: "to", value: .staticMember(name, "self"))])
+        }
         return .unknown(Self.short(seq))
     }
 

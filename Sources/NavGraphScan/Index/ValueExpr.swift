@@ -63,6 +63,10 @@ indirect enum ValueExpr: Sendable, Hashable {
         var name: String
     }
 
+    /// The callee of a downcast: `x as? T` (and `as!`) is `.call(as, [x, to: T.self])`, as `a + b` is
+    /// `.call(+, [a, b])`; no Swift function has this name.
+    static let castName = "as?"
+
     /// The source text shown when a value cannot be followed (short).
     var summary: String {
         switch self {
@@ -76,6 +80,9 @@ indirect enum ValueExpr: Sendable, Hashable {
         case .array(let a): return "[" + a.map(\.summary).joined(separator: ", ") + "]"
         case .call(let c, let args) where c.name == "+" && c.receiver == .implicit && args.count == 2:
             return "\(args[0].value.summary) + \(args[1].value.summary)"
+        case .call(let c, let args) where c.name == Self.castName && c.receiver == .implicit && args.count == 2:
+            guard case .staticMember(let t, "self") = args[1].value else { return args[0].value.summary }
+            return "\(args[0].value.summary) as? \(t)"
         case .call(let c, _):
             switch c.receiver {
             case .implicit: return "\(c.name)(…)"

@@ -128,6 +128,8 @@ struct ValueResolver {
             out = member(expr, of: base, name, ctx, site, chain: chain, depth: d, visiting: &visiting)
         case .call(let callee, let args) where callee.name == "+" && callee.receiver == .implicit && args.count == 2:
             out = join(expr, args[0].value, args[1].value, ctx, site, chain: chain, depth: d, visiting: &visiting)
+        case .call(let callee, let args) where callee.name == ValueExpr.castName && callee.receiver == .implicit && args.count == 2:
+            out = cast(args[0].value, to: args[1].value, ctx, site, chain: chain, depth: d, visiting: &visiting)
         case .call(let callee, let args):
             out = returns(of: expr, callee, args, ctx, site, chain: chain, depth: d, visiting: &visiting)
         case .closureParameter(let callee, let label, let i):
@@ -243,6 +245,18 @@ struct ValueResolver {
                 out.made.append(Made(value: .literal(a + b), context: r.context, site: r.site, chain: r.chain))
             }
         }
+        return out
+    }
+
+    /// `x as? T` / `x as! T`: what `x` is; where `x` cannot be followed (a storyboard's
+    /// `instantiateViewController(withIdentifier:)`, a container's untyped lookup) the cast still says
+    /// what it is when it is anything: an instance of `T`, a concrete type of the sources (a protocol or a
+    /// type declared elsewhere stays unknown). What `x` is known to be is kept as it is. Cost: `x`'s.
+    private func cast(_ inner: ValueExpr, to type: ValueExpr, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Visiting) -> Result {
+        var out = evaluate(inner, ctx, site, chain: chain, depth: d, visiting: &visiting)
+        guard !out.misses.isEmpty, case .staticMember(let t, "self") = type, index.hasType(named: t), !index.isProtocol(t) else { return out }
+        out.misses = []
+        out.made.append(Made(value: .construct(t, []), context: ctx, site: site, chain: chain + ["an instance of \(t): '\(inner.summary)' cast with as?"]))
         return out
     }
 

@@ -372,6 +372,32 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 || (r.defaults + r.variants).contains { index.functions[$0].name == c.callee.name && index.functions[$0].accepts(c) }
         }
 
+        /// Whether a switch is over a number, which no part of a URL is (`URL.host`, `path` and its
+        /// components are strings): its patterns are all integer literals (`case 1:`), or its subject is
+        /// read from a parameter whose declared type is an index path or a number
+        /// (`switch indexPath.section` in a collection view's delegate: a name with `path` in it).
+        func isOverNumbers(_ s: SwitchFact) -> Bool {
+            let patterns = s.cases.filter { !$0.isDefault }.flatMap(\.patterns)
+            let integer: (ValueExpr) -> Bool = { p in
+                if case .unknown(let t) = p { return !t.isEmpty && t.allSatisfy { $0.isNumber || $0 == "_" || $0 == "-" } }
+                return false
+            }
+            if !patterns.isEmpty, patterns.allSatisfy(integer) { return true }
+            var root = s.subject
+            while true {
+                switch root {
+                case .member(let base, _): root = base; continue
+                case .element(let base): root = base; continue
+                default: break
+                }
+                break
+            }
+            guard case .ref(let n) = root, let f = s.function,
+                  let type = index.functions[f].parameters.first(where: { $0.name == n })?.typeName else { return false }
+            let bare = type.hasSuffix("?") || type.hasSuffix("!") ? String(type.dropLast()) : type
+            return ["IndexPath", "NSIndexPath", "Int", "UInt", "Int32", "Int64", "Double", "Float", "CGFloat"].contains(bare)
+        }
+
         /// The enum a switch is over: a parameter or `self` whose type is an enum of the sources.
         func subjectEnum(_ s: SwitchFact) -> String? {
             var name: String?
@@ -416,7 +442,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 let enumName = subjectEnum(s)
                 let subject = s.subject.summary.lowercased()
                 guard enumName?.lowercased().contains("link") == true
-                        || ["url", "path", "host", "link", "component"].contains(where: subject.contains) else { continue }
+                        || (["url", "path", "host", "link", "component"].contains(where: subject.contains) && !isOverNumbers(s)) else { continue }
                 let inFunction = callsByFunction[f] ?? []
                 let branches = s.cases.filter { !$0.isDefault }.map { k in
                     (k, inFunction.filter { $0.location.file == k.location.file && k.location <= $0.location && $0.location <= k.end })
