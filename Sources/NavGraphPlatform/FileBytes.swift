@@ -40,6 +40,33 @@ public enum FileBytes {
         return bytes
     }
 
+    /// Replaces the file at `path` with `bytes`: written to a temporary beside it (named with the
+    /// process id), then renamed over it, so a reader sees the old file or the new one, never a
+    /// mix. Not synced to disk: for caches only, whose entries carry checksums, so a file a crash
+    /// cut short is a miss, never a wrong answer (Foundation's `Data.write` syncs every file it
+    /// writes). Returns nil when written, else the system's reason; the temporary is removed.
+    ///
+    /// - Linux (Glibc, Musl) and macOS (Darwin): the same POSIX calls (`open`, `write`, `close`,
+    ///   `rename`, `unlink`).
+    public static func replaceUnsynced(_ path: String, with bytes: [UInt8]) -> String? {
+        let temp = path + ".\(getpid()).tmp"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        let written = bytes.withUnsafeBytes { Descriptor.writeAll(fd, $0) }
+        let reason = written ? nil : String(cString: strerror(errno))
+        if close(fd) != 0 || !written {
+            let why = reason ?? String(cString: strerror(errno))
+            unlink(temp)
+            return why
+        }
+        guard rename(temp, path) == 0 else {
+            let why = String(cString: strerror(errno))
+            unlink(temp)
+            return why
+        }
+        return nil
+    }
+
     /// A non-empty regular file's bytes in fresh anonymous memory the caller gives back with
     /// `release(_:)`; nil when it cannot be read whole, or when it grew while it was read.
     ///

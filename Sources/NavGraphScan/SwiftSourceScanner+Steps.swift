@@ -141,13 +141,23 @@ extension SwiftSourceScanner {
     /// The key of the facts of the files in `work` (in its order; every file's bytes hashed), nil when
     /// the cache holds no facts for one of them.
     func factsKey(of work: [ScanFile], roots: [String], plan digest: ContentHash, facts: FactCache) -> ContentHash? {
-        guard let options = cache else { return nil }
+        factsKey(of: factKeys(of: work), roots: roots, plan: digest, facts: facts)
+    }
+
+    /// Each file's key in the facts pack (nil: its bytes were not read).
+    func factKeys(of work: [ScanFile]) -> [ContentHash?] {
         let fingerprint = FactCache.fingerprint(configuration)
+        return work.map { file in
+            file.content.map { FactCache.key(contentHash: $0, display: file.display, module: file.module, configuration: fingerprint) }
+        }
+    }
+
+    /// The facts key from the files' keys in the pack (in `work`'s order).
+    func factsKey(of keys: [ContentHash?], roots: [String], plan digest: ContentHash, facts: FactCache) -> ContentHash? {
+        guard let options = cache else { return nil }
         var key = ScanResultCache.Key(.facts, toolVersion: options.toolVersion, roots: roots, configuration: configuration, plan: digest)
-        for file in work {
-            guard let content = file.content,
-                  let checksum = facts.checksum(for: FactCache.key(contentHash: content, display: file.display, module: file.module, configuration: fingerprint))
-            else { return nil }
+        for fileKey in keys {
+            guard let fileKey, let checksum = facts.checksum(for: fileKey) else { return nil }
             key.add(checksum)
         }
         return key.hash
@@ -163,17 +173,15 @@ extension SwiftSourceScanner {
         _ entry: ScanResultCache, key: ContentHash, work: [ScanFile], roots: [String], plan digest: ContentHash, facts: FactCache,
         progress: ((Int, Int) -> Void)?
     ) -> ScanResult? {
-        let fingerprint = FactCache.fingerprint(configuration)
-        let changed = work.filter { file in
-            file.content.map { facts.checksum(for: FactCache.key(contentHash: $0, display: file.display, module: file.module, configuration: fingerprint)) == nil } ?? true
-        }
-        _ = Self.extract(changed, config: configuration, cache: facts, progress: nil)
-        guard !facts.sawChangedFile, let factsKey = factsKey(of: work, roots: roots, plan: digest, facts: facts),
-              var result = entry.result(forFacts: factsKey) else { return nil }
+        let keys = StageTimes.measure("scan: files' keys") { factKeys(of: work) }
+        let changed = work.indices.filter { i in keys[i].map { facts.checksum(for: $0) == nil } ?? true }.map { work[$0] }
+        _ = StageTimes.measure("scan: changed files parsed") { Self.extract(changed, config: configuration, cache: facts, progress: nil) }
+        guard !facts.sawChangedFile, let factsKey = StageTimes.measure("scan: facts key", { factsKey(of: keys, roots: roots, plan: digest, facts: facts) }),
+              var result = StageTimes.measure("scan: stored result by facts", { entry.result(forFacts: factsKey) }) else { return nil }
         progress?(work.count, work.count)
         result.summary.filesFromCache = min(result.summary.filesRead, work.count - changed.count)
         result.summary.resultFromCache = true
-        entry.storeAgain(for: key)
+        StageTimes.measure("scan: stored result kept for the new bytes") { entry.storeAgain(for: key) }
         return result
     }
 

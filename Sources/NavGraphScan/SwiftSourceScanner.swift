@@ -46,13 +46,13 @@ public struct SwiftSourceScanner: Sendable {
             }
         }
 
-        let factCache = cache.map { FactCache(options: $0, roots: roots, configuration: configuration) }
+        let factCache = cache.map { c in StageTimes.measure("scan: facts pack read") { FactCache(options: c, roots: roots, configuration: configuration) } }
         defer { factCache?.save() }
         // The bytes changed but perhaps not the facts (a comment edited): the files that changed are
         // parsed, and when every file's facts are what the stored result was made from, it is the answer.
         if let resultCache, let factCache, everyFileRead, resultCache.cache.storedFactsKey != nil,
            var result = reusedResult(resultCache.cache, key: resultCache.key, work: work, roots: roots, plan: plan.digest, facts: factCache, progress: progress) {
-            factCache.save()
+            StageTimes.measure("scan: write the facts pack") { factCache.save() }
             result.cacheNotes = factCache.notes + resultCache.cache.notes
             return result
         }

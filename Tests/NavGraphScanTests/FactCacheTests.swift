@@ -1,5 +1,6 @@
 import Foundation
 import NavGraphKit
+import NavGraphPlatform
 import XCTest
 @testable import NavGraphScan
 
@@ -171,6 +172,25 @@ final class FactCacheTests: XCTestCase {
         }
         // The repository's Examples/ get no cache folder from a scan given a cache directory.
         XCTAssertFalse(FileManager.default.fileExists(atPath: ExampleAppsTests.examples + "/CoordinatorApp/" + ScanCacheOptions.folderName))
+    }
+
+    /// The cache's files are replaced through a temporary renamed over them (not synced: entries
+    /// carry checksums): the bytes land whole, no temporary is left, and a folder that cannot be
+    /// written gives the reason and leaves nothing behind.
+    func testCacheFilesAreReplacedWholeWithoutTemporaries() throws {
+        let dir = try temporaryDirectory()
+        let path = dir + "/entry.bin"
+        XCTAssertNil(FileBytes.replaceUnsynced(path, with: Array("old".utf8)))
+        let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        XCTAssertNil(FileBytes.replaceUnsynced(path, with: bytes))
+        XCTAssertEqual(FileBytes.read(path), bytes)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["entry.bin"])
+        XCTAssertNotNil(FileBytes.replaceUnsynced(dir + "/missing/entry.bin", with: bytes))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["entry.bin"])
+        // A scan with the cache on leaves only its own files in the folder.
+        let cache = try temporaryDirectory()
+        _ = try scan([ExampleAppsTests.examples + "/CoordinatorApp"], cache: cache)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasSuffix(".tmp") }, [])
     }
 
     /// A copy of an app: changing one file re-parses that file only, and the result equals an

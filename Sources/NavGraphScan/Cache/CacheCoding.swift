@@ -1,4 +1,6 @@
+import Foundation
 import NavGraphKit
+import NavGraphPlatform
 
 /// The scan cache's byte format for one file's facts: variable-length integers, and strings
 /// written once per entry (later uses refer back to the first by number; a file path, a type
@@ -9,6 +11,20 @@ import NavGraphKit
 /// tuples (`enabled`, `fallback`, …) `Codable` cannot synthesize. `FactCacheTests` holds each
 /// type's stored-property count (through `Mirror`) to what is written here, so a new field fails
 /// a test instead of vanishing from cached scans.
+/// The scan cache's files are replaced whole and not synced (`FileBytes.replaceUnsynced`): every
+/// entry carries its checksum, so a file a crash cut short is a miss. Syncing cost ~1 ms a megabyte,
+/// most of a touched-file re-scan's write of its facts pack (docs/performance.md).
+enum CacheFile {
+    struct WriteError: Error, LocalizedError {
+        var reason: String
+        var errorDescription: String? { reason }
+    }
+
+    static func replace(_ path: String, with bytes: [UInt8]) throws {
+        if let reason = FileBytes.replaceUnsynced(path, with: bytes) { throw WriteError(reason: reason) }
+    }
+}
+
 struct CacheWriter {
     private(set) var bytes: [UInt8] = []
     private var table: [String: Int] = [:]

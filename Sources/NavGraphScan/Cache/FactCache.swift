@@ -70,8 +70,10 @@ final class FactCache: @unchecked Sendable {
         var w = CacheWriter(capacity: 64 + display.utf8.count + (module?.utf8.count ?? 0))
         w.uint(contentHash.high); w.uint(contentHash.low)
         w.uint(fingerprint.high); w.uint(fingerprint.low)
-        w.string(display)
-        w.optional(module) { $0.string($1) }
+        // `text`, not `string`: a key is written once, and the string table would be a dictionary made
+        // per file (a re-scan makes a key for every file of the tree).
+        w.text(display)
+        w.optional(module) { $0.text($1) }
         return ContentHash.of(w.bytes)
     }
 
@@ -157,27 +159,45 @@ final class FactCache: @unchecked Sendable {
     }
 
     /// Writes the pack when this scan parsed anything or used fewer entries than it holds (once).
+    /// The bytes are laid out once in a buffer of their final size: each entry's key, checksum,
+    /// length and payload copied straight from the pack read at start or from the fresh facts
+    /// (O(pack size), no allocation per entry).
     func save() {
         lock.lock()
         defer { lock.unlock() }
         guard !saved, parsedCount > 0 || used.count != stored.count else { return }
         saved = true
-        var out = Self.magic
-        append(identity, to: &out)
-        for key in used.keys.sorted() {
-            let payload: [UInt8], checksum: ContentHash
-            switch used[key]! {
-            case .stored(let range, let c): payload = Array(pack[range]); checksum = c
-            case .fresh(let bytes, let c): payload = bytes; checksum = c
+        let entries = used.sorted { $0.key < $1.key }
+        var size = Self.magic.count + 10 + identity.count
+        for (_, payload) in entries {
+            switch payload {
+            case .stored(let range, _): size += 42 + range.count
+            case .fresh(let bytes, _): size += 42 + bytes.count
             }
-            out += key.bytes
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(size)
+        out += Self.magic
+        append(identity, to: &out)
+        func hash(_ h: ContentHash) {
+            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: h.high >> UInt64(shift))) }
+            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: h.low >> UInt64(shift))) }
+        }
+        func length(_ n: Int) {
+            var v = UInt64(n)
+            while v >= 0x80 { out.append(UInt8(truncatingIfNeeded: v) | 0x80); v >>= 7 }
+            out.append(UInt8(v))
+        }
+        for (key, payload) in entries {
+            hash(key)
             // A stored entry keeps the checksum it was read with: a payload damaged in the pack stays
             // detectably damaged.
-            out += checksum.bytes
-            var n = CacheWriter()
-            n.uint(UInt64(payload.count))
-            out += n.bytes
-            out += payload
+            switch payload {
+            case .stored(let range, let checksum):
+                hash(checksum); length(range.count); out.append(contentsOf: pack[range])
+            case .fresh(let bytes, let checksum):
+                hash(checksum); length(bytes.count); out.append(contentsOf: bytes)
+            }
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -186,7 +206,7 @@ final class FactCache: @unchecked Sendable {
             if !FileManager.default.fileExists(atPath: ignore) {
                 try? Data("# navgraph's scan cache (docs/scanning.md): safe to delete.\n*\n".utf8).write(to: URL(fileURLWithPath: ignore), options: .atomic)
             }
-            try Data(out).write(to: URL(fileURLWithPath: packPath), options: .atomic)
+            try CacheFile.replace(packPath, with: out)
         } catch {
             addNote("cannot write the scan cache \(packPath): \(error.localizedDescription)")
         }

@@ -73,7 +73,7 @@ enum ProjectCache {
         }
         do {
             try FileManager.default.createDirectory(atPath: options.directory, withIntermediateDirectories: true)
-            try Data(magic + w.bytes).write(to: URL(fileURLWithPath: path(options, roots: roots)), options: .atomic)
+            try CacheFile.replace(path(options, roots: roots), with: magic + w.bytes)
         } catch {
             // Not written: the next scan parses the manifests again.
         }

@@ -219,7 +219,7 @@ enum ScanPlanCache {
         out += w.bytes
         do {
             try FileManager.default.createDirectory(atPath: context.options.directory, withIntermediateDirectories: true)
-            try Data(out).write(to: URL(fileURLWithPath: context.file), options: .atomic)
+            try CacheFile.replace(context.file, with: out)
         } catch {
             // Not written: the next scan walks the tree again.
         }

@@ -93,7 +93,7 @@ final class ScanResultCache {
         guard var out = bytes, out.count >= Self.magic.count + 16 else { return }
         out.replaceSubrange(Self.magic.count..<(Self.magic.count + 16), with: key.bytes)
         do {
-            try Data(out).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try CacheFile.replace(path, with: out)
         } catch {
             addNote("cannot write the scan cache \(path): \(error.localizedDescription)")
         }
@@ -117,7 +117,7 @@ final class ScanResultCache {
         out += payload.bytes
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(out).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try CacheFile.replace(path, with: out)
         } catch {
             addNote("cannot write the scan cache \(path): \(error.localizedDescription)")
         }

@@ -121,7 +121,7 @@ final class StatTable: @unchecked Sendable {
         let out = Self.magic + w.bytes
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(out).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try CacheFile.replace(path, with: out)
         } catch {
             // A table that cannot be written only costs the next scan its reads.
         }
