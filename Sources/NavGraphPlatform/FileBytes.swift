@@ -67,6 +67,21 @@ public enum FileBytes {
         return nil
     }
 
+    /// Appends `bytes` to the existing regular file at `path` in one `write` (`O_APPEND`: another
+    /// process's append lands before or after it), not synced; for caches whose entries carry
+    /// checksums, like `replaceUnsynced`. Returns nil when written, else the system's reason (a
+    /// missing file is not created).
+    ///
+    /// - Linux (Glibc, Musl) and macOS (Darwin): POSIX `open(O_APPEND)`, `write`, `close`.
+    public static func appendUnsynced(_ path: String, with bytes: [UInt8]) -> String? {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        let written = bytes.withUnsafeBytes { Descriptor.writeAll(fd, $0) }
+        let reason = written ? nil : String(cString: strerror(errno))
+        let closed = close(fd) == 0
+        return written && closed ? nil : reason ?? String(cString: strerror(errno))
+    }
+
     /// A non-empty regular file's bytes in fresh anonymous memory the caller gives back with
     /// `release(_:)`; nil when it cannot be read whole, or when it grew while it was read.
     ///

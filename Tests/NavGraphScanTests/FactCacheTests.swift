@@ -219,6 +219,39 @@ final class FactCacheTests: XCTestCase {
         XCTAssertEqual(try scan([app], cache: cache, version: "other").summary.filesFromCache, n)
     }
 
+    /// A re-scan after one file changed appends that file's facts to the pack instead of rewriting
+    /// it; once the entries no scan uses pass an eighth of the pack, it is rewritten whole with the
+    /// live ones only. Every scan's output is the uncached scan's.
+    func testChangedFileIsAppendedUntilThePackIsCompacted() throws {
+        let work = try temporaryDirectory()
+        let app = work + "/CoordinatorApp"
+        try FileManager.default.copyItem(atPath: ExampleAppsTests.examples + "/CoordinatorApp", toPath: app)
+        let cache = work + "/cache"
+        let n = try scan([app], cache: cache).summary.filesRead
+        let pack = try XCTUnwrap(packs(in: cache).first)
+        let file = app + "/Modules/Catalog/Code/CatalogCoordinator.swift"
+        var before = try XCTUnwrap(FileBytes.read(pack))
+        let sound = before.count
+        var rewritten = false
+        for edit in 1...n {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            try ("\n" + text).write(toFile: file, atomically: true, encoding: .utf8)
+            let r = try scan([app], cache: cache)
+            XCTAssertEqual(r.summary.filesFromCache, n - 1, "edit \(edit)")
+            XCTAssertEqual(output(r), output(try scan([app], cache: nil)), "edit \(edit)")
+            let after = try XCTUnwrap(FileBytes.read(pack))
+            if !(after.starts(with: before) && after.count > before.count) {
+                // Compacted: the live entries only, about the first pack's size.
+                rewritten = true
+                XCTAssertLessThan(after.count, sound + sound / 4, "edit \(edit)")
+                XCTAssertGreaterThanOrEqual(edit, 2, "the first stale entry is appended")
+                break
+            }
+            before = after
+        }
+        XCTAssertTrue(rewritten, "stale entries past an eighth of \(n) files rewrite the pack")
+    }
+
     /// A renamed dialect is read twice (the second time with the learnt names); both passes hit.
     func testLearntDialectIsCachedToo() throws {
         let dir = ExampleAppsTests.examples + "/RenamedDialect"

@@ -159,46 +159,28 @@ final class FactCache: @unchecked Sendable {
     }
 
     /// Writes the pack when this scan parsed anything or used fewer entries than it holds (once).
-    /// The bytes are laid out once in a buffer of their final size: each entry's key, checksum,
-    /// length and payload copied straight from the pack read at start or from the fresh facts
-    /// (O(pack size), no allocation per entry).
+    ///
+    /// When the pack read at start was sound and the entries it holds that this scan did not use
+    /// are at most an eighth of it, only the freshly extracted entries are appended to it: a
+    /// re-scan after a few files changed writes those files' facts, not the tree's (an entry
+    /// appended again under a key wins when read). Otherwise it is rewritten whole, holding exactly
+    /// the entries this scan used, laid out once in a buffer of its final size (O(pack size)). So
+    /// the pack never holds more than 9/8 of the live entries plus what one scan appended.
     func save() {
         lock.lock()
         defer { lock.unlock() }
         guard !saved, parsedCount > 0 || used.count != stored.count else { return }
         saved = true
+        let kept = used.values.reduce(0) { n, p in if case .stored = p { n + 1 } else { n } }
+        if !pack.isEmpty, (stored.count - kept) * 8 <= stored.count {
+            let fresh = used.filter { if case .fresh = $0.value { true } else { false } }.sorted { $0.key < $1.key }
+            // Appended, or (the pack gone meanwhile, unwritable) rewritten whole below.
+            if fresh.isEmpty || FileBytes.appendUnsynced(packPath, with: Self.entryBytes(fresh, pack: pack)) == nil { return }
+        }
         let entries = used.sorted { $0.key < $1.key }
-        var size = Self.magic.count + 10 + identity.count
-        for (_, payload) in entries {
-            switch payload {
-            case .stored(let range, _): size += 42 + range.count
-            case .fresh(let bytes, _): size += 42 + bytes.count
-            }
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(size)
-        out += Self.magic
+        var out = Self.magic
         append(identity, to: &out)
-        func hash(_ h: ContentHash) {
-            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: h.high >> UInt64(shift))) }
-            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: h.low >> UInt64(shift))) }
-        }
-        func length(_ n: Int) {
-            var v = UInt64(n)
-            while v >= 0x80 { out.append(UInt8(truncatingIfNeeded: v) | 0x80); v >>= 7 }
-            out.append(UInt8(v))
-        }
-        for (key, payload) in entries {
-            hash(key)
-            // A stored entry keeps the checksum it was read with: a payload damaged in the pack stays
-            // detectably damaged.
-            switch payload {
-            case .stored(let range, let checksum):
-                hash(checksum); length(range.count); out.append(contentsOf: pack[range])
-            case .fresh(let bytes, let checksum):
-                hash(checksum); length(bytes.count); out.append(contentsOf: bytes)
-            }
-        }
+        out += Self.entryBytes(entries, pack: pack)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             // Git ignores the folder by itself (like pytest's cache); users may still list it.
@@ -210,6 +192,40 @@ final class FactCache: @unchecked Sendable {
         } catch {
             addNote("cannot write the scan cache \(packPath): \(error.localizedDescription)")
         }
+    }
+
+    /// The pack's bytes of `entries`, in their order: each key, checksum, length and payload (from
+    /// the pack read at start, or fresh), in one buffer of its final size. A stored entry keeps the
+    /// checksum it was read with: a payload damaged in the pack stays detectably damaged.
+    private static func entryBytes(_ entries: [(key: ContentHash, value: Payload)], pack: [UInt8]) -> [UInt8] {
+        var size = 0
+        for (_, payload) in entries {
+            switch payload {
+            case .stored(let range, _): size += 42 + range.count
+            case .fresh(let bytes, _): size += 42 + bytes.count
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(size)
+        func hash(_ h: ContentHash) {
+            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: h.high >> UInt64(shift))) }
+            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: h.low >> UInt64(shift))) }
+        }
+        func length(_ n: Int) {
+            var v = UInt64(n)
+            while v >= 0x80 { out.append(UInt8(truncatingIfNeeded: v) | 0x80); v >>= 7 }
+            out.append(UInt8(v))
+        }
+        for (key, payload) in entries {
+            hash(key)
+            switch payload {
+            case .stored(let range, let checksum):
+                hash(checksum); length(range.count); out.append(contentsOf: pack[range])
+            case .fresh(let bytes, let checksum):
+                hash(checksum); length(bytes.count); out.append(contentsOf: bytes)
+            }
+        }
+        return out
     }
 
     private func addNote(_ note: String) {
