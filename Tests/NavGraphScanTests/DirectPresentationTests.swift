@@ -96,6 +96,28 @@ final class DirectPresentationTests: XCTestCase {
         }
     }
 
+    /// A static function declared `-> Self` (a protocol extension's storyboard helper whose body is
+    /// `… as! Self`) called on a screen's type gives an instance of that type; called on a type the
+    /// sources do not declare, it says nothing.
+    func testAFactoryReturningSelfMakesTheTypeItIsCalledOn() throws {
+        try StyleScan.write(["Sources/Storyboard.swift": """
+            protocol StoryboardMade {}
+            extension StoryboardMade where Self: UIViewController {
+                static func fromStoryboard() -> Self {
+                    UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: String(describing: self)) as! Self
+                }
+            }
+            extension DetailViewController: StoryboardMade {}
+            """], to: dir)
+        let (a, b) = try uikit({ "navigationController?.pushViewController(\($0), animated: true)" }, known: "DetailViewController.fromStoryboard()")
+        XCTAssertEqual(presents(a), ["HomeFeature -> DetailFeature (push)"])
+        XCTAssertEqual(unresolved(a), [])
+        XCTAssertEqual(presents(b), [])
+        let (c, _) = try uikit({ "navigationController?.pushViewController(\($0), animated: true)" }, known: "UITableViewController.fromStoryboard()")
+        XCTAssertEqual(presents(c), [])
+        XCTAssertEqual(unresolved(c).count, 1)
+    }
+
     func testPresent() throws {
         let (a, b) = try uikit { "present(\($0), animated: true, completion: nil)" }
         XCTAssertEqual(presents(a), ["HomeFeature -> DetailFeature (present)"])

@@ -282,6 +282,14 @@ struct ValueResolver {
             out.made.append(made)
             return out
         }
+        // `RoversViewController.createFromStoryboard()` of a function declared `-> Self` (a protocol
+        // extension's storyboard helper, a class's factory): an instance of the type it is called on,
+        // whatever its body does (`… as! Self`), when that is a concrete type of the sources.
+        if case .type(let t) = callee.receiver, index.hasType(named: t), !index.isProtocol(t),
+           let f = candidates.first(where: { index.functions[$0].returnType.map { ["Self", "Self?", "Self!"].contains($0) } ?? false }) {
+            out.made.append(Made(value: .construct(t, []), context: ctx, site: site, chain: chain + ["an instance of \(t): \(index.functions[f].signature) returns Self"]))
+            return out
+        }
         if withReturns.isEmpty {
             out.misses.append(Miss(reason: "'\(expr.summary)' returns a value the scanner cannot see (no such function with a readable return in the sources)", site: site, chain: chain))
         }
