@@ -87,6 +87,21 @@ final class DirectPresentationTests: XCTestCase {
             XCTAssertEqual(presents(a), ["HomeFeature -> DetailFeature (push)"], cast)
             XCTAssertEqual(unresolved(a), [], cast)
         }
+        // A cast to a class may hold any of its subclasses: each is a screen it may show.
+        let (sub, _) = try uikit({ "guard let vc = \($0) else { return }; navigationController?.pushViewController(vc, animated: true)" },
+                                 known: "\(storyboard) as? BaseDetailViewController")
+        XCTAssertEqual(presents(sub), [], "no subclass yet")
+        try StyleScan.write(["Sources/Base.swift": """
+            class BaseDetailViewController: UIViewController {}
+            final class SpecialDetailViewController: BaseDetailViewController {}
+            struct SpecialFeature: Feature {
+                func build(fromRoute route: Route?) -> UIViewController { SpecialDetailViewController() }
+            }
+            """], to: dir)
+        let (both, _) = try uikit({ "guard let vc = \($0) else { return }; navigationController?.pushViewController(vc, animated: true)" },
+                                  known: "\(storyboard) as? BaseDetailViewController")
+        XCTAssertEqual(presents(both), ["HomeFeature -> SpecialFeature (push)"])
+        try FileManager.default.removeItem(atPath: dir + "/Sources/Base.swift")
         try StyleScan.write(["Sources/Screen.swift": "protocol DetailScreen: AnyObject {}"], to: dir)
         for type in ["DetailScreen", "UINavigationController"] {
             let (a, _) = try uikit({ "if let vc = \($0) { navigationController?.pushViewController(vc, animated: true) }" },

@@ -256,8 +256,16 @@ struct ValueResolver {
         var out = evaluate(inner, ctx, site, chain: chain, depth: d, visiting: &visiting)
         guard !out.misses.isEmpty, case .staticMember(let t, "self") = type, index.hasType(named: t), !index.isProtocol(t) else { return out }
         out.misses = []
-        out.made.append(Made(value: .construct(t, []), context: ctx, site: site, chain: chain + ["an instance of \(t): '\(inner.summary)' cast with as?"]))
+        for k in instanceTypes(of: t) {
+            out.made.append(Made(value: .construct(k, []), context: ctx, site: site, chain: chain + ["an instance of \(k): '\(inner.summary)' cast with as? \(t)"]))
+        }
         return out
+    }
+
+    /// What an instance of the concrete type `t` may be: `t` and its subclasses in the sources, in
+    /// name order.
+    private func instanceTypes(of t: String) -> [String] {
+        [t] + (index.conformers[t] ?? []).filter { !index.isProtocol($0) }.sorted()
     }
 
     /// A call: every `return` of the functions it may run (by name, labels and receiver), or what a
@@ -287,7 +295,9 @@ struct ValueResolver {
         // whatever its body does (`… as! Self`), when that is a concrete type of the sources.
         if case .type(let t) = callee.receiver, index.hasType(named: t), !index.isProtocol(t),
            let f = candidates.first(where: { index.functions[$0].returnType.map { ["Self", "Self?", "Self!"].contains($0) } ?? false }) {
-            out.made.append(Made(value: .construct(t, []), context: ctx, site: site, chain: chain + ["an instance of \(t): \(index.functions[f].signature) returns Self"]))
+            for k in instanceTypes(of: t) {
+                out.made.append(Made(value: .construct(k, []), context: ctx, site: site, chain: chain + ["an instance of \(k): \(index.functions[f].signature) returns Self"]))
+            }
             return out
         }
         if withReturns.isEmpty {
