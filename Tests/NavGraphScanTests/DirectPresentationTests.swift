@@ -133,6 +133,30 @@ final class DirectPresentationTests: XCTestCase {
         XCTAssertEqual(unresolved(c).count, 1)
     }
 
+    /// A local or a property declared of a screen's type holds that screen (or a subclass), though
+    /// its value is made where the scan cannot follow (a generic storyboard helper inferring `T`
+    /// from the declaration); declared `UIViewController`, it says nothing.
+    func testABindingDeclaredOfAScreenTypeHoldsThatScreen() throws {
+        let helper = "storyboard.instantiate()"
+        for declared in ["DetailViewController", "DetailViewController!", "UIViewController"] {
+            let (local, _) = try uikit({ "let vc: \(declared) = \($0); navigationController?.pushViewController(vc, animated: true)" }, known: helper)
+            XCTAssertEqual(presents(local), declared == "UIViewController" ? [] : ["HomeFeature -> DetailFeature (push)"], declared)
+            XCTAssertEqual(unresolved(local).count, declared == "UIViewController" ? 1 : 0, declared)
+        }
+        for declared in ["DetailViewController!", "UIViewController?"] {
+            let r = try scan(["Sources/HomeVC.swift": """
+                final class HomeViewController: UIViewController {
+                    let storyboard = UIStoryboard(name: "Main", bundle: nil)
+                    var detail: \(declared)
+                    func prepare() { detail = \(helper) }
+                    func open() { navigationController?.pushViewController(detail, animated: true) }
+                }
+                """])
+            XCTAssertEqual(presents(r), declared.hasPrefix("UI") ? [] : ["HomeFeature -> DetailFeature (push)"], declared)
+            XCTAssertEqual(unresolved(r).count, declared.hasPrefix("UI") ? 1 : 0, declared)
+        }
+    }
+
     func testPresent() throws {
         let (a, b) = try uikit { "present(\($0), animated: true, completion: nil)" }
         XCTAssertEqual(presents(a), ["HomeFeature -> DetailFeature (present)"])

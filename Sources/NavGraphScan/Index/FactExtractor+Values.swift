@@ -250,6 +250,17 @@ extension FactExtractor {
 
     // MARK: Bindings
 
+    /// `let vc: DetailViewController! = storyboard.instantiate()`: the value, known to be of the type
+    /// the binding declares (read as the downcast `value as? T`, `ValueResolver.cast`). A type that
+    /// is not a plain name (`[Route]`, `some View`, a closure) leaves the value as it is.
+    static func typed(_ v: ValueExpr, _ annotation: TypeAnnotationSyntax?) -> ValueExpr {
+        guard let annotation else { return v }
+        var text = annotation.type.trimmedDescription
+        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        guard SyntaxHelpers.isTypeLike(text), text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return v }
+        return .call(.init(receiver: .implicit, name: ValueExpr.castName), [.init(label: nil, value: v), .init(label: "to", value: .staticMember(text, "self"))])
+    }
+
     /// `let x = v` / `var x: T = v` inside a function: a local; as a member: a property value.
     func recordBindings(_ node: VariableDeclSyntax) {
         let inFunction = currentFunction != nil && !isMember(node)
@@ -269,7 +280,7 @@ extension FactExtractor {
             guard let id = b.pattern.as(IdentifierPatternSyntax.self) else { continue }
             let name = id.identifier.text
             if inFunction, let f = currentFunction {
-                if let initial = b.initializer?.value { facts.functions[f].locals[name, default: []].append(value(initial)) }
+                if let initial = b.initializer?.value { facts.functions[f].locals[name, default: []].append(Self.typed(value(initial), b.typeAnnotation)) }
                 localNames[f, default: []].insert(name)
             } else if let t = typeStack.last {
                 if let initial = b.initializer?.value {

@@ -595,6 +595,19 @@ struct ValueResolver {
                 out.misses.append(Miss(reason: "property '\(name)' of \(type) is never given a value the scanner can see", site: site, chain: chain))
             }
         }
+        // `var view: PostListViewController!` set where the scan cannot follow (a storyboard, a
+        // builder): what it holds is still of its declared type, when that is a concrete type of the
+        // sources (with its subclasses).
+        if !out.misses.isEmpty, let declared = index.type(named: type)?.propertyTypes[name] {
+            var t = declared
+            while t.hasSuffix("?") || t.hasSuffix("!") { t.removeLast() }
+            if index.hasType(named: t), !index.isProtocol(t) {
+                out.misses = []
+                for k in instanceTypes(of: t) {
+                    out.made.append(Made(value: .construct(k, []), context: Context(function: nil, owner: type), site: site, chain: step + ["an instance of \(k): declared \(type).\(name): \(declared)"]))
+                }
+            }
+        }
         return out
     }
 
