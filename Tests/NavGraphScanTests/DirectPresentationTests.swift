@@ -143,6 +143,17 @@ final class DirectPresentationTests: XCTestCase {
             XCTAssertEqual(presents(local), declared == "UIViewController" ? [] : ["HomeFeature -> DetailFeature (push)"], declared)
             XCTAssertEqual(unresolved(local).count, declared == "UIViewController" ? 1 : 0, declared)
         }
+        // A parameter declared of the screen's type, whose callers pass what the scan cannot follow.
+        for declared in ["DetailViewController", "UIViewController"] {
+            let r = try scan(["Sources/HomeVC.swift": """
+                final class HomeViewController: UIViewController {
+                    let storyboard = UIStoryboard(name: "Main", bundle: nil)
+                    func show(_ screen: \(declared)) { navigationController?.pushViewController(screen, animated: true) }
+                    func open() { show(\(helper)) }
+                }
+                """])
+            XCTAssertEqual(presents(r), declared.hasPrefix("UI") ? [] : ["HomeFeature -> DetailFeature (push)"], declared)
+        }
         for declared in ["DetailViewController!", "UIViewController?"] {
             let r = try scan(["Sources/HomeVC.swift": """
                 final class HomeViewController: UIViewController {

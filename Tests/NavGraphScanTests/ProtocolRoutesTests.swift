@@ -349,6 +349,43 @@ final class ProtocolRoutesTests: XCTestCase {
         XCTAssertEqual(r.registry.features.filter { $0.name == "GridViewController" }.flatMap { $0.navigates.map(\.route) }, ["LoginRoute"])
     }
 
+    /// A binding declared of a framework type the app only extends (`extension UIViewController`)
+    /// says nothing of what it holds: the router's `open(_ vc: UIViewController, …)` does not become
+    /// "any view controller of the sources", and its push stays the route's (no presentation left
+    /// unfollowed, no screen suspected of being shown from it).
+    func testAFrameworkTypeTheAppExtendsIsNoDeclaredType() throws {
+        let r = try scan(["Routing": """
+            import UIKit
+            extension UIViewController { func hideKeyboard() {} }
+            protocol RouterProtocol: AnyObject { func open(_ vc: UIViewController, transition: Transition) }
+            protocol Transition: AnyObject { var source: UIViewController? { get set }; func open(_ vc: UIViewController) }
+            final class PushTransition: Transition {
+                weak var source: UIViewController?
+                func open(_ vc: UIViewController) { source?.navigationController?.pushViewController(vc, animated: true) }
+            }
+            class Router<V: UIViewController>: RouterProtocol {
+                weak var screen: V?
+                func open(_ vc: UIViewController, transition: Transition) { transition.source = screen; transition.open(vc) }
+            }
+            final class DetailModule {
+                let viewController: DetailViewController
+                init() { viewController = DetailViewController.make() }
+            }
+            protocol DetailRoute { func openDetail() }
+            extension DetailRoute where Self: RouterProtocol {
+                func openDetail() { open(DetailModule().viewController, transition: PushTransition()) }
+            }
+            final class HomeRouter: Router<HomeViewController>, DetailRoute {}
+            final class HomeViewController: UIViewController {
+                let router = HomeRouter()
+                func tap() { router.openDetail() }
+            }
+            final class DetailViewController: UIViewController { static func make() -> DetailViewController { fatalError() } }
+            """])
+        XCTAssertEqual(edges(r), ["HomeViewController -> DetailRoute (push)"])
+        XCTAssertEqual(r.registry.unfollowed.filter { $0.kind == .present }.map(\.call), [])
+    }
+
     func testUnusedCapability() throws {
         let r = try scan(["Routing": Self.routing, "Home": """
             import UIKit

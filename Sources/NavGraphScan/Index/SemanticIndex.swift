@@ -24,6 +24,9 @@ struct SemanticIndex {
     let callsByName: [String: [Int]]
     /// Concrete types that conform, directly or through other protocols/classes, to each name.
     let conformers: [String: Set<String>]
+    /// Names of concrete types the sources declare (not only extend: `extension UIViewController`
+    /// makes a type of that name here, but what an instance of it may be is the framework's).
+    let declaredConcrete: Set<String>
     /// Every `switch` and dictionary literal (functions as global indices).
     let switches: [SwitchFact]
     /// The switches over `self` in each function (a computed property of an enum: each case's value).
@@ -96,6 +99,9 @@ struct SemanticIndex {
         }
         inoutCalls = passing
         functionOffset = offsets
+        var declared = Set<String>()
+        for f in files { for t in f.types where !t.isExtension && !t.isProtocol { declared.insert(t.name) } }
+        declaredConcrete = declared
         (types, typesByName, conformers) = typesHalf?.value ?? Self.types(of: files, functionStarts: starts)
     }
 

@@ -157,7 +157,12 @@ struct ValueResolver {
         } else if filled.map({ !$0.made.isEmpty || !$0.misses.isEmpty }) == true {
             // A local only a callee fills (`var route: Route?; fill(&route)`).
         } else if let f = ctx.function, let k = index.functions[f].parameters.firstIndex(where: { $0.name == name }) {
-            out.add(parameter(k, of: f, site, chain: chain, depth: d, visiting: &visiting))
+            var given = parameter(k, of: f, site, chain: chain, depth: d, visiting: &visiting)
+            let p = index.functions[f].parameters[k]
+            if p.metatypeOf == nil, !p.typeName.isEmpty {
+                narrow(&given, to: p.typeName, ctx, site, chain: chain + ["parameter \(name): \(p.typeName)"])
+            }
+            out.add(given)
         } else if let owner = ctx.owner, hasProperty(name, in: owner) {
             out.add(property(name, of: owner, site, chain: chain, depth: d, visiting: &visiting))
         } else if let owner = ctx.owner, let r = methodValue(name, of: owner, site, chain: chain, depth: d, visiting: &visiting) {
@@ -254,7 +259,7 @@ struct ValueResolver {
     /// type declared elsewhere stays unknown). What `x` is known to be is kept as it is. Cost: `x`'s.
     private func cast(_ inner: ValueExpr, to type: ValueExpr, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Visiting) -> Result {
         var out = evaluate(inner, ctx, site, chain: chain, depth: d, visiting: &visiting)
-        guard !out.misses.isEmpty, case .staticMember(let t, "self") = type, index.hasType(named: t), !index.isProtocol(t) else { return out }
+        guard !out.misses.isEmpty, case .staticMember(let t, "self") = type, index.declaredConcrete.contains(t) else { return out }
         out.misses = []
         for k in instanceTypes(of: t) {
             out.made.append(Made(value: .construct(k, []), context: ctx, site: site, chain: chain + ["an instance of \(k): '\(inner.summary)' cast with as? \(t)"]))
@@ -262,10 +267,10 @@ struct ValueResolver {
         return out
     }
 
-    /// What an instance of the concrete type `t` may be: `t` and its subclasses in the sources, in
-    /// name order.
+    /// What an instance of the concrete type `t` (declared in the sources) may be: `t` and its
+    /// subclasses in the sources, in name order.
     private func instanceTypes(of t: String) -> [String] {
-        [t] + (index.conformers[t] ?? []).filter { !index.isProtocol($0) }.sorted()
+        [t] + (index.conformers[t] ?? []).filter { index.declaredConcrete.contains($0) }.sorted()
     }
 
     /// A call: every `return` of the functions it may run (by name, labels and receiver), or what a
@@ -293,7 +298,7 @@ struct ValueResolver {
         // `RoversViewController.createFromStoryboard()` of a function declared `-> Self` (a protocol
         // extension's storyboard helper, a class's factory): an instance of the type it is called on,
         // whatever its body does (`… as! Self`), when that is a concrete type of the sources.
-        if case .type(let t) = callee.receiver, index.hasType(named: t), !index.isProtocol(t),
+        if case .type(let t) = callee.receiver, index.declaredConcrete.contains(t),
            let f = candidates.first(where: { index.functions[$0].returnType.map { ["Self", "Self?", "Self!"].contains($0) } ?? false }) {
             for k in instanceTypes(of: t) {
                 out.made.append(Made(value: .construct(k, []), context: ctx, site: site, chain: chain + ["an instance of \(k): \(index.functions[f].signature) returns Self"]))
@@ -596,19 +601,25 @@ struct ValueResolver {
             }
         }
         // `var view: PostListViewController!` set where the scan cannot follow (a storyboard, a
-        // builder): what it holds is still of its declared type, when that is a concrete type of the
-        // sources (with its subclasses).
-        if !out.misses.isEmpty, let declared = index.type(named: type)?.propertyTypes[name] {
-            var t = declared
-            while t.hasSuffix("?") || t.hasSuffix("!") { t.removeLast() }
-            if index.hasType(named: t), !index.isProtocol(t) {
-                out.misses = []
-                for k in instanceTypes(of: t) {
-                    out.made.append(Made(value: .construct(k, []), context: Context(function: nil, owner: type), site: site, chain: step + ["an instance of \(k): declared \(type).\(name): \(declared)"]))
-                }
-            }
+        // builder): what it holds is still of its declared type.
+        if let declared = index.type(named: type)?.propertyTypes[name] {
+            narrow(&out, to: declared, Context(function: nil, owner: type), site, chain: step + ["declared \(type).\(name): \(declared)"])
         }
         return out
+    }
+
+    /// A value of a binding declared `declared` (a property, a parameter): where some of it cannot be
+    /// followed, that part is an instance of the declared type or a subclass, when it is a concrete
+    /// type of the sources (the type checker guarantees it); otherwise it stays unknown.
+    private func narrow(_ out: inout Result, to declared: String, _ ctx: Context, _ site: Site, chain: [String]) {
+        guard !out.misses.isEmpty else { return }
+        var t = declared
+        while t.hasSuffix("?") || t.hasSuffix("!") { t.removeLast() }
+        guard index.declaredConcrete.contains(t) else { return }
+        out.misses = []
+        for k in instanceTypes(of: t) {
+            out.made.append(Made(value: .construct(k, []), context: ctx, site: site, chain: chain + ["an instance of \(k)"]))
+        }
     }
 
     /// The declared type of `self.x` / `x` (a property) when the value itself cannot be followed.
