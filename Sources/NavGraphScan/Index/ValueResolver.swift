@@ -255,14 +255,13 @@ struct ValueResolver {
 
     /// `x as? T` / `x as! T`: what `x` is; where `x` cannot be followed (a storyboard's
     /// `instantiateViewController(withIdentifier:)`, a container's untyped lookup) the cast still says
-    /// what it is when it is anything: an instance of `T`, a concrete type of the sources (a protocol or a
-    /// type declared elsewhere stays unknown). What `x` is known to be is kept as it is. Cost: `x`'s.
+    /// what it is when it is anything: an instance of `T` or a subclass, when `T` is a concrete type
+    /// the sources declare (`narrow`); a protocol or a type declared elsewhere stays unknown. What `x`
+    /// is known to be is kept as it is. Cost: `x`'s.
     private func cast(_ inner: ValueExpr, to type: ValueExpr, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Visiting) -> Result {
         var out = evaluate(inner, ctx, site, chain: chain, depth: d, visiting: &visiting)
-        guard !out.misses.isEmpty, case .staticMember(let t, "self") = type, index.declaredConcrete.contains(t) else { return out }
-        out.misses = []
-        for k in instanceTypes(of: t) {
-            out.made.append(Made(value: .construct(k, []), context: ctx, site: site, chain: chain + ["an instance of \(k): '\(inner.summary)' cast with as? \(t)"]))
+        if case .staticMember(let t, "self") = type {
+            narrow(&out, to: t, ctx, site, chain: chain + ["'\(inner.summary)' cast with as? \(t)"])
         }
         return out
     }
