@@ -101,6 +101,14 @@ final class DirectPresentationTests: XCTestCase {
         let (both, _) = try uikit({ "guard let vc = \($0) else { return }; navigationController?.pushViewController(vc, animated: true)" },
                                   known: "\(storyboard) as? BaseDetailViewController")
         XCTAssertEqual(presents(both), ["HomeFeature -> SpecialFeature (push)"])
+        // A base class of more than eight screens says too little: no edge to each, the push stays unfollowed.
+        let many = (1...9).map { "final class Sub\($0)ViewController: BaseDetailViewController {}\nstruct Sub\($0)Feature: Feature { func build(fromRoute route: Route?) -> UIViewController { Sub\($0)ViewController() } }" }
+        try StyleScan.write(["Sources/Many.swift": many.joined(separator: "\n")], to: dir)
+        let (wide, _) = try uikit({ "guard let vc = \($0) else { return }; navigationController?.pushViewController(vc, animated: true)" },
+                                  known: "\(storyboard) as? BaseDetailViewController")
+        XCTAssertEqual(presents(wide), [])
+        XCTAssertEqual(unresolved(wide).count, 1)
+        try FileManager.default.removeItem(atPath: dir + "/Sources/Many.swift")
         try FileManager.default.removeItem(atPath: dir + "/Sources/Base.swift")
         try StyleScan.write(["Sources/Screen.swift": "protocol DetailScreen: AnyObject {}"], to: dir)
         for type in ["DetailScreen", "UINavigationController"] {

@@ -9,6 +9,8 @@ import NavGraphKit
 struct ValueResolver {
     let index: SemanticIndex
     var maxDepth = 16
+    /// The most types a value known only by its declared type may be (the type and its subclasses).
+    var maxInstanceTypes = 8
     /// Enum cases (`Page.home`, and `.home` as written) are values made where written, like literals
     /// (styles whose routes are enum cases; off for RouterService, where a route is a constructed type).
     var enumCasesAreValues = false
@@ -610,13 +612,17 @@ struct ValueResolver {
     /// A value of a binding declared `declared` (a property, a parameter): where some of it cannot be
     /// followed, that part is an instance of the declared type or a subclass, when it is a concrete
     /// type of the sources (the type checker guarantees it); otherwise it stays unknown.
+    /// A base class with more than `maxInstanceTypes` subclasses (every screen's `BaseViewController`)
+    /// says too little: the value stays unknown (held back, not an edge to each).
     private func narrow(_ out: inout Result, to declared: String, _ ctx: Context, _ site: Site, chain: [String]) {
         guard !out.misses.isEmpty else { return }
         var t = declared
         while t.hasSuffix("?") || t.hasSuffix("!") { t.removeLast() }
         guard index.declaredConcrete.contains(t) else { return }
+        let kinds = instanceTypes(of: t)
+        guard kinds.count <= maxInstanceTypes else { return }
         out.misses = []
-        for k in instanceTypes(of: t) {
+        for k in kinds {
             out.made.append(Made(value: .construct(k, []), context: ctx, site: site, chain: chain + ["an instance of \(k)"]))
         }
     }
