@@ -1,0 +1,58 @@
+import NavGraphKit
+
+/// What a value is by its declared type where the value itself cannot be followed: a downcast
+/// (`x as? T`), a binding declared `T` (a local, a stored property, a parameter). Swift's type
+/// checker guarantees such a value is a `T` or a subclass; the analysis says so only for a concrete
+/// type the sources declare, and only while that is at most `maxInstanceTypes` types.
+extension ValueResolver {
+    /// `x as? T` / `x as! T`: what `x` is; where `x` cannot be followed (a storyboard's
+    /// `instantiateViewController(withIdentifier:)`, a container's untyped lookup) the cast still says
+    /// what it is when it is anything: an instance of `T` or a subclass, when `T` is a concrete type
+    /// the sources declare (`narrow`); a protocol or a type declared elsewhere stays unknown. What `x`
+    /// is known to be is kept as it is. Cost: `x`'s.
+    func cast(_ inner: ValueExpr, to type: ValueExpr, _ ctx: Context, _ site: Site, chain: [String], depth d: Int, visiting: inout Visiting) -> Result {
+        var out = evaluate(inner, ctx, site, chain: chain, depth: d, visiting: &visiting)
+        if case .staticMember(let t, "self") = type {
+            narrow(&out, to: t, ctx, site, chain: chain + ["'\(inner.summary)' cast with as? \(t)"])
+        }
+        return out
+    }
+
+    /// What an instance of the concrete type `t` (declared in the sources) may be: `t` and its
+    /// subclasses in the sources, in name order.
+    func instanceTypes(of t: String) -> [String] {
+        [t] + (index.conformers[t] ?? []).filter { index.declaredConcrete.contains($0) }.sorted()
+    }
+
+    /// A value of a binding declared `declared` (a property, a parameter): where some of it cannot be
+    /// followed, that part is an instance of the declared type or a subclass, when it is a concrete
+    /// type of the sources (the type checker guarantees it); otherwise it stays unknown.
+    /// A base class with more than `maxInstanceTypes` subclasses (every screen's `BaseViewController`)
+    /// says too little: the value stays unknown (held back, not an edge to each).
+    func narrow(_ out: inout Result, to declared: String, _ ctx: Context, _ site: Site, chain: [String]) {
+        guard !out.misses.isEmpty else { return }
+        var t = declared
+        while t.hasSuffix("?") || t.hasSuffix("!") { t.removeLast() }
+        guard index.declaredConcrete.contains(t) else { return }
+        let kinds = instanceTypes(of: t)
+        guard kinds.count <= maxInstanceTypes else { return }
+        out.misses = []
+        for k in kinds {
+            out.made.append(Made(value: .construct(k, []), context: ctx, site: site, chain: chain + ["an instance of \(k)"]))
+        }
+    }
+
+    /// The declared type of `self.x` / `x` (a property) when the value itself cannot be followed.
+    func declaredType(of base: ValueExpr, in ctx: Context) -> String? {
+        switch base {
+        case .ref(let n), .selfMember(let n):
+            if case .ref = base, let f = ctx.function, let p = index.functions[f].parameters.first(where: { $0.name == n }) {
+                return p.typeName.isEmpty ? nil : p.typeName
+            }
+            guard let owner = ctx.owner, let t = index.type(named: owner)?.propertyTypes[n], !t.isEmpty else { return nil }
+            return t.hasSuffix("?") || t.hasSuffix("!") ? String(t.dropLast()) : t
+        default:
+            return nil
+        }
+    }
+}
