@@ -50,12 +50,7 @@ public enum FileBytes {
     ///   `rename`, `unlink`).
     public static func replaceUnsynced(_ path: String, with bytes: [UInt8]) -> String? {
         let temp = path + ".\(getpid()).tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        let written = bytes.withUnsafeBytes { Descriptor.writeAll(fd, $0) }
-        let reason = written ? nil : String(cString: strerror(errno))
-        if close(fd) != 0 || !written {
-            let why = reason ?? String(cString: strerror(errno))
+        if let why = write(bytes, to: open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)) {
             unlink(temp)
             return why
         }
@@ -74,7 +69,12 @@ public enum FileBytes {
     ///
     /// - Linux (Glibc, Musl) and macOS (Darwin): POSIX `open(O_APPEND)`, `write`, `close`.
     public static func appendUnsynced(_ path: String, with bytes: [UInt8]) -> String? {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        write(bytes, to: open(path, O_WRONLY | O_APPEND | O_CLOEXEC))
+    }
+
+    /// Writes all of `bytes` to the descriptor `fd` just opened (negative: the open failed) and
+    /// closes it. Nil when written and closed, else the system's reason.
+    private static func write(_ bytes: [UInt8], to fd: Int32) -> String? {
         guard fd >= 0 else { return String(cString: strerror(errno)) }
         let written = bytes.withUnsafeBytes { Descriptor.writeAll(fd, $0) }
         let reason = written ? nil : String(cString: strerror(errno))

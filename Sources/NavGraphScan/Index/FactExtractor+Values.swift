@@ -141,7 +141,7 @@ extension FactExtractor {
             let inner = value(elements[0], depth: depth)
             let name = SyntaxHelpers.simpleName(t.type)
             guard cast.questionOrExclamationMark != nil, SyntaxHelpers.isTypeLike(name) else { return inner }
-            return .call(.init(receiver: .implicit, name: ValueExpr.castName), [.init(label: nil, value: inner), .init(label: "to", value: .staticMember(name, "self"))])
+            return .cast(inner, to: name)
         }
         return .unknown(Self.short(seq))
     }
@@ -258,7 +258,7 @@ extension FactExtractor {
         var text = annotation.type.trimmedDescription
         while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
         guard SyntaxHelpers.isTypeLike(text), text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return v }
-        return .call(.init(receiver: .implicit, name: ValueExpr.castName), [.init(label: nil, value: v), .init(label: "to", value: .staticMember(text, "self"))])
+        return .cast(v, to: text)
     }
 
     /// `let x = v` / `var x: T = v` inside a function: a local; as a member: a property value.

@@ -67,6 +67,11 @@ indirect enum ValueExpr: Sendable, Hashable {
     /// `.call(+, [a, b])`; no Swift function has this name.
     static let castName = "as?"
 
+    /// `x as? T`: `x`, known to be a `T` (`ValueResolver.cast`).
+    static func cast(_ x: ValueExpr, to type: String) -> ValueExpr {
+        .call(.init(receiver: .implicit, name: castName), [.init(label: nil, value: x), .init(label: "to", value: .staticMember(type, "self"))])
+    }
+
     /// The source text shown when a value cannot be followed (short).
     var summary: String {
         switch self {

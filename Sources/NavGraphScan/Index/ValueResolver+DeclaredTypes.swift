@@ -33,13 +33,18 @@ extension ValueResolver {
         guard !out.misses.isEmpty else { return }
         var t = declared
         while t.hasSuffix("?") || t.hasSuffix("!") { t.removeLast() }
-        guard index.declaredConcrete.contains(t) else { return }
-        let kinds = instanceTypes(of: t)
-        guard kinds.count <= maxInstanceTypes else { return }
+        guard let made = instances(of: t, ctx, site, chain: chain) else { return }
         out.misses = []
-        for k in kinds {
-            out.made.append(Made(value: .construct(k, []), context: ctx, site: site, chain: chain + ["an instance of \(k)"]))
-        }
+        out.made += made
+    }
+
+    /// An instance of `t` or of each of its subclasses, when `t` is a concrete type the sources
+    /// declare and those are at most `maxInstanceTypes`; else nil (unknown).
+    func instances(of t: String, _ ctx: Context, _ site: Site, chain: [String]) -> [Made]? {
+        guard index.declaredConcrete.contains(t) else { return nil }
+        let kinds = instanceTypes(of: t)
+        guard kinds.count <= maxInstanceTypes else { return nil }
+        return kinds.map { Made(value: .construct($0, []), context: ctx, site: site, chain: chain + ["an instance of \($0)"]) }
     }
 
     /// The declared type of `self.x` / `x` (a property) when the value itself cannot be followed.

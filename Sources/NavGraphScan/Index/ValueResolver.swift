@@ -280,11 +280,10 @@ struct ValueResolver {
         // `RoversViewController.createFromStoryboard()` of a function declared `-> Self` (a protocol
         // extension's storyboard helper, a class's factory): an instance of the type it is called on,
         // whatever its body does (`… as! Self`), when that is a concrete type of the sources.
-        if case .type(let t) = callee.receiver, index.declaredConcrete.contains(t),
-           let f = candidates.first(where: { index.functions[$0].returnType.map { ["Self", "Self?", "Self!"].contains($0) } ?? false }) {
-            for k in instanceTypes(of: t) {
-                out.made.append(Made(value: .construct(k, []), context: ctx, site: site, chain: chain + ["an instance of \(k): \(index.functions[f].signature) returns Self"]))
-            }
+        if case .type(let t) = callee.receiver,
+           let f = candidates.first(where: { index.functions[$0].returnType.map { ["Self", "Self?", "Self!"].contains($0) } ?? false }),
+           let made = instances(of: t, ctx, site, chain: chain + ["\(index.functions[f].signature) returns Self"]) {
+            out.made += made
             return out
         }
         if withReturns.isEmpty {
