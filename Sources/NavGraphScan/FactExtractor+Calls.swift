@@ -67,6 +67,7 @@ extension FactExtractor {
         let labels = node.arguments.map { $0.label?.text ?? "_" }
         let trailing = DirectPresentations.closureCalls.contains(name) ? trailingValues(node) : []
         let trailingLabels = (node.trailingClosure == nil ? [] : ["_"]) + node.additionalTrailingClosures.map(\.label.text)
+        let closureObject = assignedClosureObject
         // A SwiftUI modifier (`List {…}.sheet(…) {…}`) is located at its name, not at the view it modifies.
         var at = location(node)
         if !trailing.isEmpty, let m = node.calledExpression.as(MemberAccessExprSyntax.self) { at = location(m.declName) }
@@ -84,7 +85,7 @@ extension FactExtractor {
                 callee: .init(receiver: receiver, name: name),
                 arguments: node.arguments.map { .init(label: $0.label?.text, value: value($0.expression)) },
                 function: currentFunction, enclosingTypes: enclosingTypeNames, location: at, module: facts.module,
-                trailing: trailing, trailingLabels: trailingLabels))
+                trailing: trailing, trailingLabels: trailingLabels, closureObject: closureObject))
         }
         if node.arguments.isEmpty {
             var receiver: ValueExpr.Receiver = .implicit
@@ -95,7 +96,7 @@ extension FactExtractor {
             facts.callsWithoutArguments.append(CallFact(
                 callee: .init(receiver: receiver, name: name), arguments: [],
                 function: currentFunction, enclosingTypes: enclosingTypeNames, location: at, module: facts.module,
-                trailing: trailing, trailingLabels: trailingLabels))
+                trailing: trailing, trailingLabels: trailingLabels, closureObject: closureObject))
         }
         if config.navigateFunctions.contains(name) {
             readNavigate(node, name: name, labels: labels)

@@ -224,6 +224,18 @@ final class FactExtractor: SyntaxVisitor {
     }
     override func visitPost(_ node: ClosureExprSyntax) { closureStack.removeLast() }
 
+    /// The object of the innermost closure of the current function assigned to another object's
+    /// property (`CallFact.closureObject`); nil where there is none or it is `self`'s.
+    var assignedClosureObject: ValueExpr? {
+        let start = closureDepthAtFunction.last ?? 0
+        guard closureStack.count > start else { return nil }
+        for c in closureStack[start...].reversed() {
+            guard let a = c.assignedTo else { continue }
+            return a.object == .ref("self") ? nil : a.object
+        }
+        return nil
+    }
+
     private func beginFunction(
         _ name: String, parameters: FunctionParameterListSyntax?, isStatic: Bool, returnType: String?,
         body: CodeBlockSyntax?, at token: some SyntaxProtocol

@@ -132,6 +132,36 @@ final class ComponentsTests: XCTestCase {
         XCTAssertEqual(warnings(r), ["navigate-unattributed AppDelegate.swift:6"])
     }
 
+    /// A closure a factory stores on what a module builds (`model.onDone = { router.open(…) }`) runs as
+    /// that object's code: the module that builds the object opens the route. One stored on an object
+    /// no module builds stays unattributed.
+    func testAClosureStoredOnWhatAModuleBuildsIsThatModules() throws {
+        let r = try scan([
+            "Sources/App/Modules.swift": """
+            final class HomeModule: Module {
+                static let route = "home"
+                func instantiate() -> UIViewController { HomeView(model: HomeModel()) }
+            }
+            final class DetailModule: Module {
+                static var route: String { "detail" }
+                func instantiate() -> UIViewController { UIViewController() }
+            }
+            final class HomeModel { var onDone: (() -> Void)? }
+            final class Stray { var onDone: (() -> Void)? }
+            enum Wiring {
+                static func wire(router: Router) {
+                    let model = HomeModel()
+                    model.onDone = { router.open(DetailModule.self) }
+                    let stray = Stray()
+                    stray.onDone = { router.open(DetailModule.self) }
+                }
+            }
+            """,
+        ])
+        XCTAssertEqual(edges(r), ["HomeModule -> detail"])
+        XCTAssertEqual(warnings(r), ["navigate-unattributed Modules.swift:16"])
+    }
+
     func testHostileRoutesStayData() throws {
         let r = try scan(["Sources/App/Modules.swift": #"""
             final class HomeModule: Module {

@@ -70,7 +70,7 @@ final class FactCacheTests: XCTestCase {
         XCTAssertEqual(count(TypeFacts(name: "", isExtension: false, isProtocol: false, module: nil, location: l)), 31)
         XCTAssertEqual(count(FunctionFacts(owner: nil, name: "", parameters: [], isStatic: false, inProtocol: false, returnType: nil, location: l, module: nil)), 11)
         XCTAssertEqual(count(FunctionFacts.Parameter(label: "", name: "", typeName: "")), 7)
-        XCTAssertEqual(count(CallFact(callee: .init(receiver: .implicit, name: ""), arguments: [], function: nil, enclosingTypes: [], location: l, module: nil)), 8)
+        XCTAssertEqual(count(CallFact(callee: .init(receiver: .implicit, name: ""), arguments: [], function: nil, enclosingTypes: [], location: l, module: nil)), 9)
         XCTAssertEqual(count(NavigateFact(target: .routeID(""), style: nil, location: l, enclosingTypes: [], module: nil, function: nil)), 6)
         XCTAssertEqual(count(EntryFact(target: .feature(""), location: l, ignore: [])), 6)
         XCTAssertEqual(count(DependencyRegistrationFact(protocolName: "", implementation: nil, location: l, ignore: [], module: nil)), 5)

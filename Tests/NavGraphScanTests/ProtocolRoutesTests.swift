@@ -133,6 +133,43 @@ final class ProtocolRoutesTests: XCTestCase {
         XCTAssertEqual(r.summary.navigateResolved, 1)
     }
 
+    /// A factory that builds a screen and wires its closures (`viewModel.onPaid = { router.openReceipt() }`,
+    /// `screen.onHelp = { … }`) stores code on the screen and on what the screen is given: the calls
+    /// inside run as those objects' code, so they are the screen's edges. A closure stored on an
+    /// object no screen holds stays unattributed, and so does one whose object cannot be followed.
+    func testClosuresAFactoryStoresOnTheScreenAreTheScreens() throws {
+        let r = try scan(["Routing": Self.routing, "Checkout": """
+            import UIKit
+            protocol ReceiptRoute { func openReceipt() }
+            extension ReceiptRoute where Self: Router {
+                func openReceipt() { route(to: ReceiptViewController(), as: PushTransition()) }
+            }
+            extension DefaultRouter: ReceiptRoute {}
+            final class ReceiptViewController: UIViewController {}
+            final class CheckoutViewModel { var onPaid: (() -> Void)? }
+            final class CheckoutViewController: UIViewController {
+                var onHelp: (() -> Void)?
+                init(model: CheckoutViewModel) { super.init(nibName: nil, bundle: nil) }
+            }
+            final class Ledger { var onClose: (() -> Void)? }
+            enum CheckoutComposer {
+                static func make(ledger: Ledger, other: AnyObject) -> CheckoutViewController {
+                    let router = DefaultRouter()
+                    let model = CheckoutViewModel()
+                    let screen = CheckoutViewController(model: model)
+                    model.onPaid = { router.openReceipt() }
+                    screen.onHelp = { [weak router] in router?.openLogin() }
+                    ledger.onClose = { router.openLogin() }
+                    (other as AnyObject).onClose = { router.openReceipt() }
+                    return screen
+                }
+            }
+            """])
+        XCTAssertEqual(edges(r), ["CheckoutViewController -> LoginRoute (modal)", "CheckoutViewController -> ReceiptRoute (push)"])
+        XCTAssertEqual(kinds(r), ["navigate-unattributed", "navigate-unattributed"])
+        XCTAssertEqual(r.diagnostics.map { $0.location?.line ?? 0 }.sorted(), [21, 22])
+    }
+
     /// A call that omits an argument the extension's implementation gives a default (`openPaywall()`
     /// for `openPaywall(reason:)`, `reason: String = "menu"` in the extension) opens the route as in
     /// Swift; a call whose labels neither the requirement nor its implementation accepts does not.

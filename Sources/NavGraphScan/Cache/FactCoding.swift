@@ -283,6 +283,7 @@ extension CallFact: CacheCodable {
         w.optional(module) { $0.string($1) }
         w.values(trailing)
         w.strings(trailingLabels)
+        w.optional(closureObject) { $0.value($1) }
     }
     init(from r: inout CacheReader) throws {
         self.init(
@@ -290,6 +291,7 @@ extension CallFact: CacheCodable {
             enclosingTypes: try r.strings(), location: try r.value(), module: try r.optional { try $0.string() })
         trailing = try r.values()
         trailingLabels = try r.strings()
+        closureObject = try r.optionalValue()
     }
 }
 

@@ -127,6 +127,11 @@ struct CallFact: Sendable {
     /// The labels of the trailing closures, in order (`_` for the first, unlabelled one): a call
     /// `router.showAlpha { … }` passes its closure for a parameter as much as `showAlpha(done: { … })` does.
     var trailingLabels: [String] = []
+    /// The object whose property holds the closure the call is written in (`viewModel.onDone = {
+    /// router.openNext() }` in a factory that builds the screen): the closure runs as that object's
+    /// code, so the call belongs to the screens the object belongs to. Nil outside such a closure and
+    /// for a closure stored in the enclosing type's own property (`self.onDone = { … }`).
+    var closureObject: ValueExpr? = nil
 
     var labels: [String] { @inline(__always) get { arguments.map { $0.label ?? "_" } } }
 }

@@ -61,3 +61,24 @@ extension ValueResolver {
         }
     }
 }
+
+extension ValueResolver {
+    /// The types the object holding a call's closure may be (`CallFact.closureObject`: `viewModel`
+    /// in `viewModel.onDone = { router.openNext() }`), as far as the analysis follows it; empty where
+    /// it cannot. Attribution asks for them only where the call's own types belong to no screen (a
+    /// factory that builds the screen and wires its closures). Cost: one `resolve`.
+    func closureObjectTypes(of c: CallFact) -> [String] {
+        closureObjectTypes(of: site(ofCall: c), in: context(ofCall: c))
+    }
+
+    /// `closureObjectTypes(of:)` for a site (its `closureObject`), read in the function it is in.
+    func closureObjectTypes(of site: Site, in ctx: Context? = nil) -> [String] {
+        guard let object = site.closureObject else { return [] }
+        let ctx = ctx ?? Context(function: site.function, owner: site.function.flatMap { index.functions[$0].owner } ?? site.enclosingTypes.first)
+        var out = Set<String>()
+        for m in resolve(object, in: ctx, site: site).made {
+            if case .construct(let t, _) = m.value { out.insert(DependencyBinding.unqualified(t)) }
+        }
+        return out.sorted()
+    }
+}

@@ -36,6 +36,8 @@ struct ValueResolver {
         var module: String?
         /// The function the site is written in (global index), for attribution by who calls it.
         var function: Int? = nil
+        /// The object holding the closure the site is written in (`CallFact.closureObject`).
+        var closureObject: ValueExpr? = nil
     }
 
     /// A value that was made somewhere: a constructor call or a literal, with where it was written.
@@ -64,7 +66,7 @@ struct ValueResolver {
     }
 
     func site(ofCall c: CallFact) -> Site {
-        Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module, function: c.function)
+        Site(location: c.location, enclosingTypes: c.enclosingTypes, module: c.module, function: c.function, closureObject: c.closureObject)
     }
 
     /// How many steps one `resolve` may take in all (every expression evaluated counts one): past

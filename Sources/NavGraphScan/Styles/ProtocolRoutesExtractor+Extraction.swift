@@ -128,8 +128,14 @@ extension ProtocolRoutesExtractor.Model {
         // app delegate holds opens the first screen, even if a screen also refers to it); then the
         // callers of the method the call is in (`attribution`).
         var visiting = Set<Int>()
-        let (owners, inRoot) = attribution(
+        var (owners, inRoot) = attribution(
             types: c.enclosingTypes, function: c.function, owned: owned, root: root, methods: callers, visiting: &visiting)
+        // A closure the code stores on another object (a factory wiring `viewModel.onDone = { … }`)
+        // runs as that object's code: where the call's own types belong to no screen, the object's do.
+        if owners.isEmpty, !inRoot, c.closureObject != nil {
+            let objectTypes = ValueResolver(index: index).closureObjectTypes(of: c)
+            (owners, inRoot) = attribution(types: objectTypes, function: nil, owned: owned, root: root, methods: callers, visiting: &visiting)
+        }
         for p in matching {
             if !owners.isEmpty {
                 for s in owners {

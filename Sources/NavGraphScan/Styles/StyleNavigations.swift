@@ -21,6 +21,7 @@ struct StyleNavigations {
     private(set) var warnings: [ScanWarning] = []
     private(set) var explanations: [CallSiteExplanation] = []
     private var added: [Int: [Navigation]] = [:]
+    private let resolver: ValueResolver
 
     /// `stops`: types no screen builds (the router, the page enum); the composition roots are added.
     init(index: SemanticIndex, features: [Feature], stops: Set<String>, verb: String) {
@@ -28,6 +29,7 @@ struct StyleNavigations {
         featureNames = features.map(\.name)
         featureIndex = Dictionary(features.indices.map { (features[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
         graph = TypeReferenceGraph(index: index, features: features.map { ($0.name, $0.module) }, stopAt: stops.union(roots))
+        resolver = ValueResolver(index: index)
         self.verb = verb
     }
 
@@ -46,7 +48,14 @@ struct StyleNavigations {
                 record.resolved(route: t.route, features: [], site: t.site.location, chain: t.chain + ["entry: \(top)"])
                 continue
             }
-            let owners = graph.owners(of: t.site, features: featureIndex)
+            var owners = graph.owners(of: t.site, features: featureIndex)
+            // A closure stored on another object (a factory wiring `viewModel.onDone = { … }`) runs as
+            // that object's code: where the site's own types belong to no screen, the object's do.
+            if owners.isEmpty, t.site.closureObject != nil {
+                owners = Array(Set(resolver.closureObjectTypes(of: t.site).flatMap { type in
+                    featureIndex[type].map { [$0] } ?? graph.owners(of: .init(location: t.site.location, enclosingTypes: [type], module: t.site.module), features: featureIndex)
+                })).sorted()
+            }
             if owners.isEmpty {
                 record.unattributed(route: t.route, site: t.site, chain: t.chain, verb: verb, owner: "no module builds")
                 continue
