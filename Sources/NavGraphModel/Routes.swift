@@ -40,6 +40,7 @@ public enum RoutingSystem: String, CaseIterable, Codable, Sendable {
     case featherweight
     case components
     case moduleFactory = "module-factory"
+    case routeEnum = "route-enum"
 }
 
 /// A `RouteHandler`: claims routes and maps each to a destination feature.

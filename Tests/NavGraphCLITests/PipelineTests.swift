@@ -25,7 +25,7 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(problems.map(\.description), [
             "nav.yml:2:11: error: scan.strict must be true or false, found a string",
             "nav.yml:3:3: warning: unknown key 'stylez' in scan; did you mean 'styles'?",
-            "nav.yml:4:11: error: scan.styles: 'viper' is not a routing style (auto, routerservice, protocol-routes, featherweight, components, module-factory)",
+            "nav.yml:4:11: error: scan.styles: 'viper' is not a routing style (auto, routerservice, protocol-routes, featherweight, components, module-factory, route-enum)",
             "nav.yml:5:14: error: scan.moduleMap must be a mapping of path prefixes to module names, found a list",
         ])
     }

@@ -125,7 +125,7 @@ final class CompletenessTests: XCTestCase {
         XCTAssertEqual(json.unfollowed.map(\.call), ["saved.value", "other"])
         XCTAssertEqual(loadErrors("navgraph: 1\nunfollowed:\n  - {from: [A]}\n"), ["3:5: an unfollowed call needs 'call'"])
         XCTAssertEqual(loadErrors("navgraph: 1\nunfollowed:\n  - {call: x, system: vipers}\n"),
-                       ["3:23: unknown routing system 'vipers' (one of routerservice, protocol-routes, featherweight, components, module-factory)"])
+                       ["3:23: unknown routing system 'vipers' (one of routerservice, protocol-routes, featherweight, components, module-factory, route-enum)"])
     }
 
     func testAFindingOfSomeScenariosKeepsSayingWhich() throws {

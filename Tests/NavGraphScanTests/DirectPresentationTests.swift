@@ -176,6 +176,26 @@ final class DirectPresentationTests: XCTestCase {
         }
     }
 
+    /// A lazy property made by a closure of several statements run at once (`{ let vc = …; return vc }()`)
+    /// is what its last statement returns, a local of the closure read as what it is bound to; what
+    /// the scan cannot follow stays unknown.
+    func testALazyScreenMadeByAClosureOfSeveralStatements() throws {
+        for (body, shown) in [
+            ("let model = 1; let vc = DetailViewController(); return vc", true),
+            ("let model = 1; return DetailViewController()", true),
+            ("let vc = storyboard.instantiate(); return vc", false),
+        ] {
+            let r = try scan(["Sources/HomeVC.swift": """
+                final class HomeViewController: UIViewController {
+                    let storyboard = UIStoryboard(name: "Main", bundle: nil)
+                    private lazy var detail: UIViewController = { \(body) }()
+                    func open() { navigationController?.pushViewController(detail, animated: true) }
+                }
+                """])
+            XCTAssertEqual(presents(r), shown ? ["HomeFeature -> DetailFeature (push)"] : [], body)
+        }
+    }
+
     func testPresent() throws {
         let (a, b) = try uikit { "present(\($0), animated: true, completion: nil)" }
         XCTAssertEqual(presents(a), ["HomeFeature -> DetailFeature (present)"])

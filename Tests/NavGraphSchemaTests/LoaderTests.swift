@@ -134,7 +134,7 @@ final class LoaderTests: XCTestCase {
         XCTAssertTrue(RegistryWriter.yaml(r).contains("  - id: a\n    system: featherweight\n"))
         XCTAssertEqual(try loadRegistry(RegistryWriter.yaml(r)).routes.map(\.system), [.featherweight, nil])
         XCTAssertEqual(loadErrors("navgraph: 1\nroutes:\n  - {id: a, system: \"vip\\u001b\"}\n"), [
-            "3:21: unknown routing system 'vip\u{1B}' (one of routerservice, protocol-routes, featherweight, components, module-factory)",
+            "3:21: unknown routing system 'vip\u{1B}' (one of routerservice, protocol-routes, featherweight, components, module-factory, route-enum)",
         ])
     }
 

@@ -54,6 +54,7 @@ public enum UnhandledRoute: Check {
         case .featherweight: return "which no route pattern matches: setRoute matches nothing and nothing is shown"
         case .components: return "which no registered module declares: router.open finds no module"
         case .moduleFactory: return "whose key the module factory has no module for: nothing is presented"
+        case .routeEnum: return "whose case the router shows no screen for: nothing is shown"
         }
     }
 

@@ -21,6 +21,7 @@ public enum InitError: Error, Sendable, CustomStringConvertible {
             case .featherweight: return "Featherweight Router (featherweight)"
             case .components: return "Components (components)"
             case .moduleFactory: return "AppRouter / ModuleFactory (module-factory)"
+            case .routeEnum: return "route enums: a router's method taking an enum of destinations (route-enum)"
             }
         }.joined(separator: ", ")
     }

@@ -26,8 +26,11 @@ extension FactExtractor {
         if let call = expr.as(FunctionCallExprSyntax.self) {
             // `{ return make() }()` (a lazy property's initialiser): what its one statement gives.
             if call.arguments.isEmpty, call.trailingClosure == nil, let c = call.calledExpression.as(ClosureExprSyntax.self),
-               c.signature == nil, c.statements.count == 1, let e = lastExpression(c.statements) {
-                return value(e, depth: next)
+               c.signature == nil, let e = lastExpression(c.statements) {
+                if c.statements.count == 1 { return value(e, depth: next) }
+                // `{ let vc = DetailViewController(model: model); …; return vc }()`: what its last
+                // statement returns, a local of the closure read as what it is bound to.
+                return value(closureLocal(e, in: c.statements) ?? e, depth: next)
             }
             let args = call.arguments.map { ValueExpr.Argument(label: $0.label?.text, value: value($0.expression, depth: next)) }
             if let t = SyntaxHelpers.constructedType(call) {
@@ -155,6 +158,31 @@ extension FactExtractor {
         case nil: break
         }
         return out
+    }
+
+    /// `name`'s initializer when `e` is a bare `name` bound once by `let name = …` (or `var`) among
+    /// `items`, a closure's statements; nil otherwise (a name bound twice, or assigned later, stays as written).
+    private func closureLocal(_ e: ExprSyntax, in items: CodeBlockItemListSyntax) -> ExprSyntax? {
+        guard let r = e.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = r.baseName.text
+        var found: [ExprSyntax] = []
+        for item in items {
+            guard case .decl(let d) = item.item, let v = d.as(VariableDeclSyntax.self) else { continue }
+            for b in v.bindings {
+                guard b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { continue }
+                guard let initial = b.initializer?.value else { return nil }
+                found.append(initial)
+            }
+        }
+        guard found.count == 1 else { return nil }
+        // Assigned again anywhere in the closure (`vc = other`): `name =` written once is the binding.
+        var assignments = 0
+        var previous: TokenSyntax?
+        for t in items.tokens(viewMode: .sourceAccurate) {
+            if t.tokenKind == .equal, let p = previous, p.tokenKind == .identifier(name) { assignments += 1 }
+            previous = t
+        }
+        return assignments == 1 ? found[0] : nil
     }
 
     private func lastExpression(_ items: CodeBlockItemListSyntax) -> ExprSyntax? {

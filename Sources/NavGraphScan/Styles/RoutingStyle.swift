@@ -14,6 +14,9 @@ public enum RoutingStyle: String, CaseIterable, Sendable, Hashable, Codable {
     case components
     /// AppRouter / ModuleFactory: a page enum with module keys and `presentModule`.
     case moduleFactory = "module-factory"
+    /// Route enums: a router's method taking an enum of the app (`route(to: .detail)`), whose cases
+    /// it maps to the screens it shows.
+    case routeEnum = "route-enum"
 }
 
 /// What one style extractor found: a registry fragment, warnings, and the navigation call sites it
@@ -53,7 +56,8 @@ extension StyleExtractor {
 /// Every style's extractor, in `RoutingStyle` order. A new style adds its extractor here.
 enum StyleExtractors {
     static var all: [any StyleExtractor.Type] {
-        [RouterServiceExtractor.self, ProtocolRoutesExtractor.self, FeatherweightExtractor.self, ComponentsExtractor.self, ModuleFactoryExtractor.self]
+        [RouterServiceExtractor.self, ProtocolRoutesExtractor.self, FeatherweightExtractor.self, ComponentsExtractor.self, ModuleFactoryExtractor.self,
+         RouteEnumExtractor.self]
     }
 
     static func extractor(for style: RoutingStyle) -> (any StyleExtractor.Type)? {

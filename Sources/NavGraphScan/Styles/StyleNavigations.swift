@@ -37,10 +37,18 @@ struct StyleNavigations {
         Set(index.types.names(where: { !$0.isProtocol && $0.isCompositionRoot }))
     }
 
-    /// One navigation call: what it resolved to and what could not be followed.
-    mutating func record(at location: SourceLocation, written: String, targets: [Target], unresolved: [CallSiteExplanation.Unresolved]) {
+    /// One navigation call: what it resolved to and what could not be followed. `showsNothing`: parts
+    /// the router shows no screen for (a route enum's `.back` that pops), each naming its case as
+    /// `route`, so the registry's `unfollowed:` says the call opens only that, no route of the graph.
+    mutating func record(
+        at location: SourceLocation, written: String, targets: [Target], unresolved: [CallSiteExplanation.Unresolved],
+        showsNothing: [CallSiteExplanation.Unresolved] = []
+    ) {
         var record = NavigationRecord(location: location, written: written)
         for u in unresolved { record.unfollowed(u.reason, chain: u.chain) }
+        for (k, u) in showsNothing.enumerated() {
+            record.reported(u.reason, chain: u.chain, route: u.route, warning: k == 0 && unresolved.isEmpty && targets.isEmpty ? .navigateUnresolved(written, [u.reason], at: location) : nil)
+        }
         for t in targets where record.isNew(route: t.route, site: t.site) {
             let origin = RegistryAssembler.origin(t.site.location)
             if let top = t.site.enclosingTypes.last, roots.contains(top) {

@@ -1,0 +1,213 @@
+import NavGraphKit
+
+extension RouteEnumExtractor {
+    /// A router method and what each case of its enum shows.
+    struct Router {
+        /// Global index of the method in `SemanticIndex.functions`.
+        var function: Int
+        var enumName: String
+        /// Per case name: the screens it shows, each with where that was decided.
+        var screens: [String: [String: SourceLocation]] = [:]
+        /// Cases that present or make something the scan could not follow to a screen: a call with
+        /// one may show any screen. A case in neither shows nothing (a `.back` that pops).
+        var opaque: Set<String> = []
+    }
+
+    /// The router methods of the sources, read from the index.
+    ///
+    /// Cost: one pass over the functions, switches and calls to group them, then per method taking an
+    /// app enum its switches' cases, each value followed once (`ValueResolver`, bounded by its steps);
+    /// a type a case makes contributes the presentations written in its own code, one level deep.
+    struct Model {
+        let index: SemanticIndex
+        private(set) var routers: [Router] = []
+        /// The routers' own types, their enums, and what the cases make on the way (coordinators):
+        /// what these present is the router at work, not a screen shown around it.
+        private(set) var routerTypes: Set<String> = []
+        /// View controllers and SwiftUI views the sources declare.
+        let screens: Set<String>
+
+        init(_ index: SemanticIndex) {
+            self.index = index
+            screens = Set(index.types.names(where: { !$0.isProtocol }).filter { Self.inheritsScreenBase($0, index) })
+            var switchesByFunction: [Int: [Int]] = [:]
+            for (i, s) in index.switches.enumerated() { if let f = s.function { switchesByFunction[f, default: []].append(i) } }
+            var callsByFunction: [Int: [CallFact]] = [:]
+            var presentationsByOwner: [String: [CallFact]] = [:]
+            for c in index.calls + index.callsWithoutArguments {
+                if let f = c.function { callsByFunction[f, default: []].append(c) }
+                if DirectPresentations.form(of: c) != nil, let o = c.enclosingTypes.first { presentationsByOwner[o, default: []].append(c) }
+            }
+            // Page enums the module-factory style reads are its routes, not this style's.
+            let pages = ModuleFactoryExtractor.Model(index).pages
+            let resolver = ValueResolver(index: index)
+            let screens = screens
+
+            /// The screens a presentation call shows, by where it is.
+            func presented(_ call: CallFact) -> [String: SourceLocation] {
+                guard let form = DirectPresentations.form(of: call) else { return [:] }
+                var found: [String: SourceLocation] = [:]
+                for v in form.values {
+                    for t in made(v, resolver.context(ofCall: call), resolver.site(ofCall: call)) where screens.contains(t) {
+                        found[t] = found[t] ?? call.location
+                    }
+                }
+                return found
+            }
+            func made(_ v: ValueExpr, _ ctx: ValueResolver.Context, _ site: ValueResolver.Site) -> Set<String> {
+                var types = Set<String>()
+                for m in resolver.resolve(v, in: ctx, site: site).made { ProtocolRoutesExtractor.Model.constructedTypes(in: m.value, into: &types) }
+                return types
+            }
+            /// What a case's value shows: a screen it makes, or what a type it makes (a coordinator)
+            /// presents in its own code.
+            func shown(by v: ValueExpr, _ ctx: ValueResolver.Context, _ site: ValueResolver.Site, makers: inout Set<String>, opaque: inout Bool) -> [String: SourceLocation] {
+                var found: [String: SourceLocation] = [:]
+                let types = made(v, ctx, site)
+                if types.isEmpty { opaque = true }
+                for t in types.sorted() {
+                    if screens.contains(t) {
+                        found[t] = found[t] ?? site.location
+                    } else if index.declaredConcrete.contains(t), let calls = presentationsByOwner[t] {
+                        makers.insert(t)
+                        for c in calls {
+                            let p = presented(c)
+                            if p.isEmpty { opaque = true }
+                            found.merge(p) { a, _ in a }
+                        }
+                    }
+                }
+                return found
+            }
+            /// Each case of a switch over the enum (the method's parameter, or `self` in the enum's
+            /// own method): what its body presents and, where `valuesShow` (the enum's method returns
+            /// what it makes), what its values show.
+            func read(
+                _ s: SwitchFact, cases: Set<String>, in f: Int, valuesShow: Bool,
+                into out: inout [String: [String: SourceLocation]], opaque: inout Set<String>, makers: inout Set<String>
+            ) {
+                let owner = index.functions[f].owner
+                for c in s.cases where !c.isDefault {
+                    let names = c.patterns.compactMap(Self.caseName).filter(cases.contains)
+                    guard !names.isEmpty else { continue }
+                    var found: [String: SourceLocation] = [:]
+                    var unknown = false
+                    for call in callsByFunction[f] ?? [] where c.location <= call.location && call.location <= c.end && DirectPresentations.form(of: call) != nil {
+                        let p = presented(call)
+                        if p.isEmpty { unknown = true }
+                        found.merge(p) { a, _ in a }
+                    }
+                    let site = ValueResolver.Site(location: c.location, enclosingTypes: s.enclosingTypes, module: s.module, function: f)
+                    for v in c.values {
+                        var valueUnknown = false
+                        found.merge(shown(by: v, .init(function: f, owner: owner), site, makers: &makers, opaque: &valueUnknown)) { a, _ in a }
+                        if valuesShow && valueUnknown { unknown = true }
+                    }
+                    for n in names {
+                        out[n, default: [:]].merge(found) { a, _ in a }
+                        if unknown { opaque.insert(n) }
+                    }
+                }
+            }
+
+            for (fi, fn) in index.functions.enumerated() where !fn.isStatic && !fn.isGetter {
+                guard fn.returnType == nil || fn.returnType == "Void" || fn.returnType == "()", let owner = fn.owner,
+                      let p = fn.parameters.first, let e = enumName(p.typeName), !pages.contains(e), e != owner,
+                      let enumType = index.type(named: e) else { continue }
+                let cases = Set(enumType.enumCases.map(\.name))
+                var out: [String: [String: SourceLocation]] = [:]
+                var opaque = Set<String>()
+                var makers = Set<String>()
+                for si in switchesByFunction[fi] ?? [] where index.switches[si].subject == .ref(p.name) {
+                    read(index.switches[si], cases: cases, in: fi, valuesShow: false, into: &out, opaque: &opaque, makers: &makers)
+                }
+                // `route.coordinator(for: self)`: the enum's own method that switches over `self`.
+                for call in callsByFunction[fi] ?? [] {
+                    guard case .value(.ref(p.name)) = call.callee.receiver else { continue }
+                    for m in index.functionsByName[call.callee.name] ?? [] where index.functions[m].owner == e {
+                        for si in switchesByFunction[m] ?? [] where index.switches[si].subject == .ref("self") {
+                            read(index.switches[si], cases: cases, in: m, valuesShow: true, into: &out, opaque: &opaque, makers: &makers)
+                        }
+                    }
+                }
+                guard out.values.contains(where: { !$0.isEmpty }) else { continue }
+                routers.append(Router(function: fi, enumName: e, screens: out, opaque: opaque.subtracting(out.filter { !$0.value.isEmpty }.keys)))
+                routerTypes.formUnion(makers.union([owner, e]))
+            }
+            // A router no code calls with anything is no navigation the sources do.
+            let called = Set(calls().flatMap { $0.routers.map(\.function) })
+            routers.removeAll { !called.contains($0.function) }
+        }
+
+        /// The enum a parameter's declared type names (`Destination`, `AppTransition?`), when the
+        /// sources declare it with cases.
+        func enumName(_ typeName: String) -> String? {
+            var t = typeName
+            while t.hasSuffix("?") || t.hasSuffix("!") { t.removeLast() }
+            let name = DependencyBinding.unqualified(t)
+            guard let type = index.type(named: name), !type.isProtocol, !type.enumCases.isEmpty else { return nil }
+            return name
+        }
+
+        /// Every call of a router method outside the method itself, with the routers it may call (by
+        /// name and labels), in source order.
+        func calls() -> [(call: CallFact, routers: [Router])] {
+            var byName: [String: [Router]] = [:]
+            for r in routers { byName[index.functions[r.function].name, default: []].append(r) }
+            var out: [(CallFact, [Router])] = []
+            for (name, rs) in byName {
+                for ci in index.callsByName[name] ?? [] {
+                    let c = index.calls[ci]
+                    let fits = rs.filter { c.function != $0.function && index.functions[$0.function].accepts(c) }
+                    if !fits.isEmpty { out.append((c, fits)) }
+                }
+            }
+            return out.sorted { $0.0.location < $1.0.location }
+        }
+
+        /// A call in the router's own code, in a method other than the router method (`func start() {
+        /// process(route: .showLogin) }`): the calls of that method from outside the router, by
+        /// name, labels and the receiver's declared type (`ValueResolver.mayCall`). Empty elsewhere.
+        func ownCallers(of call: CallFact, router r: Router) -> [CallFact] {
+            guard let owner = index.functions[r.function].owner, call.enclosingTypes.contains(owner), let f = call.function else { return [] }
+            let fn = index.functions[f]
+            let resolver = ValueResolver(index: index)
+            let named = (index.callsByName[fn.name] ?? []).map { index.calls[$0] } + index.callsWithoutArguments.filter { $0.callee.name == fn.name }
+            return named.filter { !$0.enclosingTypes.contains(owner) && resolver.mayCall(fn, $0) }.sorted { $0.location < $1.location }
+        }
+
+        /// `.detail`, `.detail(id)`, `Destination.detail`, `case .detail(let id)`: the case name.
+        static func caseName(_ v: ValueExpr) -> String? {
+            switch v {
+            case .staticMember(_, let n): return n
+            case .enumCase(let n, _): return n
+            // `Router.Destination.detail`: a nested enum's case.
+            case .member(.staticMember, let n): return n
+            case .call(let callee, _):
+                if case .type = callee.receiver { return callee.name }
+                return callee.name.first == "." ? String(callee.name.dropFirst()) : nil
+            case .unknown(let text):
+                var t = Substring(text)
+                if t.hasPrefix("let ") || t.hasPrefix("var ") { t = t.dropFirst(4) }
+                guard t.first == "." else { return nil }
+                let name = t.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                return name.isEmpty ? nil : String(name)
+            default: return nil
+            }
+        }
+
+        /// Whether a type inherits, through the sources' declarations, a framework screen class or SwiftUI's `View`.
+        static func inheritsScreenBase(_ name: String, _ index: SemanticIndex) -> Bool {
+            var seen = Set<String>()
+            var stack = [name]
+            while let n = stack.popLast() {
+                guard seen.insert(n).inserted else { continue }
+                if n != name, ProtocolRoutesExtractor.screenBases.contains(n) { return true }
+                for i in index.typesByName[n] ?? [] { stack += index.types[i].inherited.map { $0.split(separator: "<").first.map(String.init) ?? $0 } }
+            }
+            return false
+        }
+
+        func isScreen(_ name: String) -> Bool { screens.contains(name) }
+    }
+}

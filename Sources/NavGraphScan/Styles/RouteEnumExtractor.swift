@@ -1,0 +1,112 @@
+import NavGraphKit
+
+/// Route enums, the AppRouter family without module keys: a router's method whose first parameter
+/// is an enum the app declares (`func route(to destination: Destination)`, `func process(route:
+/// AppTransition)`, often the requirement of a `protocol Router { associatedtype Route … }`), called
+/// with its cases (`router?.route(to: .detail(id))`). The method decides what each case shows: a
+/// `switch` over the parameter whose case bodies present a screen (`pushViewController`, `present`,
+/// `setViewControllers`, … of a value the analysis follows), or a method of the enum itself that
+/// switches over `self` and makes the screen or a type (a coordinator) whose own code presents one.
+///
+/// Route = a case that shows a screen (id `Enum.case`); handler = the router method; screen = a view
+/// controller or SwiftUI view a case shows, or one whose code calls the router; edge = a call with a
+/// case, attributed like every style's (`StyleNavigations`); a call in the router's own code (its
+/// `start()`) is opened from where that method is called: an entry in the composition root. A case
+/// that shows no screen the scan can see (a `.back` that pops) is no route, and a call with it is a
+/// call not followed; a call whose case the scan cannot read is one too. Never a guess.
+struct RouteEnumExtractor: StyleExtractor {
+    static let style = RoutingStyle.routeEnum
+
+    static func detect(in index: SemanticIndex, files: [FileFacts]) -> Bool {
+        !Model(index).routers.isEmpty
+    }
+
+    static func extract(from index: SemanticIndex, files: [FileFacts], config: ScanConfiguration) -> StyleExtraction {
+        let model = Model(index)
+        var out = StyleExtraction()
+        var routes: [Route] = []
+        var handlers: [RouteHandler] = []
+        var mapped = Set<String>()
+        for r in model.routers {
+            let fn = index.functions[r.function]
+            guard let e = index.type(named: r.enumName) else { continue }
+            var mappings: [RouteHandler.Mapping] = []
+            for c in e.enumCases where !(r.screens[c.name] ?? [:]).isEmpty {
+                let id = "\(r.enumName).\(c.name)"
+                if !routes.contains(where: { $0.id == id }) {
+                    routes.append(Route(id: id, type: r.enumName, module: e.module, origin: RegistryAssembler.origin(c.location)))
+                }
+                for (screen, at) in (r.screens[c.name] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    mappings.append(.init(route: id, feature: screen, origin: RegistryAssembler.origin(at)))
+                    mapped.insert(screen)
+                }
+            }
+            handlers.append(RouteHandler(
+                name: fn.signature, module: fn.module, routes: mappings.sorted { ($0.route, $0.feature) < ($1.route, $1.feature) },
+                origin: RegistryAssembler.origin(fn.location)))
+        }
+        // Every screen of the sources may be one that calls a router; those that do not, and that no
+        // case shows, are left out afterwards (they belong to no route of this style).
+        let candidates = index.types.names(where: { !$0.isProtocol && !$0.debugOnly }).filter(model.isScreen).sorted()
+        var features = candidates.compactMap { name -> Feature? in
+            guard let t = index.type(named: name) else { return nil }
+            return Feature(name: name, module: t.module, origin: RegistryAssembler.origin(t.location), ignore: t.ignore)
+        }
+        var navigations = StyleNavigations(index: index, features: features, stops: model.routerTypes, verb: "shown")
+        var resolver = ValueResolver(index: index)
+        resolver.enumCasesAreValues = true
+        for (call, routers) in model.calls() {
+            let site = resolver.site(ofCall: call)
+            let written = ValueExpr.call(call.callee, call.arguments).summary
+            guard let arg = call.arguments.first?.value else { continue }
+            var targets: [StyleNavigations.Target] = []
+            var unresolved: [CallSiteExplanation.Unresolved] = []
+            var nothing: [CallSiteExplanation.Unresolved] = []
+            var values: [(ValueExpr, ValueResolver.Site, [String])] = [(arg, site, [])]
+            if Model.caseName(arg) == nil {
+                let result = resolver.resolve(arg, in: resolver.context(ofCall: call), site: site)
+                values = result.made.map { ($0.value, $0.site, $0.chain) }
+                for m in Set(result.misses) { unresolved.append(.init(reason: m.reason, chain: m.chain)) }
+            }
+            for (v, at, chain) in values {
+                guard let name = Model.caseName(v) else {
+                    unresolved.append(.init(reason: "'\(v.summary)' is not a case of \(routers.map(\.enumName).sorted().joined(separator: " or "))", chain: chain))
+                    continue
+                }
+                let shown = routers.filter { $0.screens[name]?.isEmpty == false }
+                let enums = routers.map(\.enumName).sorted().joined(separator: " or ")
+                if routers.contains(where: { $0.opaque.contains(name) }) {
+                    unresolved.append(.init(reason: "case .\(name) of \(enums) shows a screen the scan cannot follow", chain: chain))
+                } else if shown.isEmpty {
+                    // The case presents nothing (it pops or dismisses): the call opens no route of the
+                    // router's, which the registry says by naming the case alone.
+                    nothing.append((.init(reason: "case .\(name) of \(enums) presents no screen", chain: chain, route: "\(routers[0].enumName).\(name)")))
+                }
+                for r in shown {
+                    let route = "\(r.enumName).\(name)"
+                    // The router's own code (`start()` opening the first case) opens it where that method is called.
+                    let from = model.ownCallers(of: call, router: r)
+                    if from.isEmpty {
+                        targets.append(.init(route: route, site: at, chain: chain))
+                    } else {
+                        let f = call.function.map { index.functions[$0].signature } ?? ""
+                        targets += from.map { StyleNavigations.Target(route: route, site: resolver.site(ofCall: $0), chain: chain + ["\(f) opens .\(name)"]) }
+                    }
+                }
+            }
+            navigations.record(at: call.location, written: written, targets: targets, unresolved: unresolved, showsNothing: nothing)
+        }
+        navigations.apply(to: &features)
+        features = features.filter { mapped.contains($0.name) || !$0.navigates.isEmpty }
+        out.warnings += navigations.warnings
+        out.explanations = navigations.explanations
+        out.routerTypes = model.routerTypes
+        out.registry = Registry(
+            app: nil,
+            entries: navigations.sortedEntries,
+            routes: routes.sorted { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") },
+            handlers: handlers.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
+            features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") })
+        return out
+    }
+}

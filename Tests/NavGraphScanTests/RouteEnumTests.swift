@@ -1,0 +1,163 @@
+import Foundation
+import NavGraphKit
+import XCTest
+@testable import NavGraphScan
+
+/// Route enums (`func route(to destination: Destination)` whose cases the router maps to screens):
+/// each way a case is mapped, a case that shows nothing, the router's own first call as an entry,
+/// and a function taking an enum that shows nothing, which is no router.
+final class RouteEnumTests: XCTestCase {
+    var dir = ""
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-routeenum-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    func scan(_ files: [String: String]) throws -> ScanResult {
+        try StyleScan.write(files, to: dir)
+        return try SwiftSourceScanner().scan(paths: [dir])
+    }
+
+    func mappings(_ r: ScanResult) -> [String] {
+        r.registry.handlers.flatMap { h in h.routes.map { "\($0.route) -> \($0.feature)" } }.sorted()
+    }
+
+    /// A switch over the parameter whose case bodies push what a factory protocol's one conformer makes.
+    static let recipes = """
+        import UIKit
+        protocol Routing { associatedtype Destination; func route(to destination: Destination) }
+        protocol RecipeScreens { func makeDetail(id: Int) -> UIViewController }
+        final class RecipeListRouter: Routing {
+            enum Destination { case detail(id: Int), back, shopping, share(String) }
+            private let screens: RecipeScreens
+            weak var navigation: UINavigationController?
+            init(screens: RecipeScreens) { self.screens = screens }
+            func route(to destination: Destination) {
+                switch destination {
+                case .detail(let id):
+                    let next = screens.makeDetail(id: id)
+                    navigation?.pushViewController(next, animated: true)
+                case .back:
+                    navigation?.popViewController(animated: true)
+                case .shopping:
+                    navigation?.present(ShoppingViewController(), animated: true)
+                case .share(let text):
+                    navigation?.present(UIActivityViewController(activityItems: [text], applicationActivities: nil), animated: true)
+                }
+            }
+        }
+        final class AppScreens: RecipeScreens {
+            func makeDetail(id: Int) -> UIViewController { RecipeDetailViewController(id: id) }
+        }
+        final class RecipeDetailViewController: UIViewController { init(id: Int) { super.init(nibName: nil, bundle: nil) } }
+        final class ShoppingViewController: UIViewController {}
+        final class RecipeListViewController: UIViewController {
+            var router: RecipeListRouter?
+            func open(_ id: Int) { router?.route(to: .detail(id: id)) }
+            func close() { router?.route(to: .back) }
+            func basket() { router?.route(to: RecipeListRouter.Destination.shopping) }
+            func share() { router?.route(to: .share("soup")) }
+        }
+        """
+
+    func testCasesMappedByASwitchOverTheParameter() throws {
+        let r = try scan(["Sources/Recipes.swift": Self.recipes])
+        XCTAssertEqual(r.summary.styles, [.routeEnum])
+        XCTAssertEqual(r.registry.routes.map(\.id), ["Destination.detail", "Destination.shopping"])
+        XCTAssertEqual(mappings(r), ["Destination.detail -> RecipeDetailViewController", "Destination.shopping -> ShoppingViewController"])
+        XCTAssertEqual(StyleScan.edges(r), ["RecipeListViewController -> Destination.detail", "RecipeListViewController -> Destination.shopping"])
+        // `.back` pops: no screen, no route; its call is counted as not followed, never dropped, and
+        // opens only `.back`. `.share` presents a framework controller: it may show anything.
+        XCTAssertEqual(StyleScan.warnings(r), ["navigate-unresolved Recipes.swift:31", "navigate-unresolved Recipes.swift:33"])
+        XCTAssertEqual(r.registry.unfollowed.filter { $0.kind == .navigate }.map { $0.routes ?? ["any"] }, [["Destination.back"], ["any"]])
+        XCTAssertEqual(r.summary.navigateCalls, 4)
+        XCTAssertEqual(r.summary.navigateResolved, 2)
+    }
+
+    /// The enum's own method switching over `self` makes a coordinator whose `start()` pushes a lazily
+    /// built screen; the router's `start()` opens the first case, and the scene delegate calls it: an entry.
+    func testCasesMappedThroughTheEnumsOwnMethodAndCoordinators() throws {
+        let r = try scan(["Sources/App.swift": """
+            import UIKit
+            protocol Flow { func start() }
+            protocol AppRouting: AnyObject { var navigation: UINavigationController { get }; func go(_ step: Step) }
+            enum Step {
+                case welcome, pantry(owner: String)
+                func flow(using router: AppRouting) -> Flow {
+                    switch self {
+                    case .welcome: return WelcomeFlow(router: router)
+                    case .pantry(let owner): return PantryFlow(owner: owner, router: router)
+                    }
+                }
+            }
+            final class Shell: AppRouting {
+                let navigation = UINavigationController()
+                func start() { go(.welcome) }
+                func go(_ step: Step) { step.flow(using: self).start() }
+            }
+            final class WelcomeFlow: Flow {
+                let router: AppRouting
+                private lazy var screen: UIViewController = {
+                    let model = WelcomeModel(router: router)
+                    return WelcomeViewController(model: model)
+                }()
+                init(router: AppRouting) { self.router = router }
+                func start() { router.navigation.pushViewController(screen, animated: false) }
+            }
+            final class PantryFlow: Flow {
+                let router: AppRouting
+                init(owner: String, router: AppRouting) { self.router = router }
+                func start() { router.navigation.pushViewController(PantryViewController(), animated: true) }
+            }
+            final class WelcomeModel {
+                weak var router: AppRouting?
+                init(router: AppRouting) { self.router = router }
+                func signedIn() { router?.go(.pantry(owner: "me")) }
+            }
+            final class WelcomeViewController: UIViewController {
+                let model: WelcomeModel
+                init(model: WelcomeModel) { self.model = model; super.init(nibName: nil, bundle: nil) }
+            }
+            final class PantryViewController: UIViewController {}
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                let shell = Shell()
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) { shell.start() }
+            }
+            """])
+        XCTAssertEqual(r.summary.styles, [.routeEnum])
+        XCTAssertEqual(mappings(r), ["Step.pantry -> PantryViewController", "Step.welcome -> WelcomeViewController"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["Step.welcome"])
+        XCTAssertEqual(StyleScan.edges(r), ["WelcomeViewController -> Step.pantry"])
+        XCTAssertEqual(StyleScan.warnings(r), [])
+        XCTAssertEqual(StyleScan.findings(r), [])
+    }
+
+    /// A method taking an enum that presents nothing (`configure(_ style: Theme)`) is no router, and
+    /// neither is a router method no code calls: no routing is found.
+    func testAnEnumParameterThatShowsNothingIsNoRouter() throws {
+        XCTAssertThrowsError(try scan(["Sources/Theme.swift": """
+            import UIKit
+            enum Theme { case light, dark }
+            final class Painter {
+                func configure(_ theme: Theme) {
+                    switch theme {
+                    case .light: print("light")
+                    case .dark: print("dark")
+                    }
+                }
+                func go() { configure(.dark) }
+            }
+            final class Unused {
+                enum Target { case a }
+                weak var nav: UINavigationController?
+                func show(_ t: Target) { switch t { case .a: nav?.pushViewController(AViewController(), animated: true) } }
+            }
+            final class AViewController: UIViewController {}
+            """])) { error in
+            XCTAssertTrue("\(error)".contains("no routing found"), "\(error)")
+        }
+    }
+}
