@@ -314,6 +314,13 @@ struct DirectPresentations {
                     follow(a.value, made.context, made.site, swiftUI: swiftUI || label == "content",
                            chain: chain + made.chain + ["inside \(name)(\(label):)"], depth: depth + 1, into: &found)
                 }
+                // Made empty and filled on its local before it is handed on.
+                if !args.contains(where: { $0.label == label }) {
+                    for (call, v) in filledLater(made) {
+                        follow(v, resolver.context(ofCall: call), made.site, swiftUI: swiftUI,
+                               chain: chain + made.chain + ["\(name)() filled by \(call.callee.name) at line \(call.location.line)"], depth: depth + 1, into: &found)
+                    }
+                }
                 continue
             }
             if let feature = screen(name) {
@@ -338,6 +345,24 @@ struct DirectPresentations {
             for i in index.typesByName[n] ?? [] { stack += index.types[i].inherited }
         }
         return nil
+    }
+
+    /// A container made empty in a function and filled there on the local it is bound to
+    /// (`let nav = UINavigationController(); nav.setViewControllers([list], animated: false); return
+    /// nav`, or `pushViewController`, `viewControllers =`): the values it is filled with. Only in the
+    /// function that makes it, only on a local bound to nothing else; elsewhere nothing (unknown).
+    /// Cost: the function's calls, once.
+    private func filledLater(_ made: ValueResolver.Made) -> [(CallFact, ValueExpr)] {
+        guard let f = made.context.function else { return [] }
+        let locals = index.functions[f].locals.filter { $0.value == [made.value] }.keys
+        guard !locals.isEmpty else { return [] }
+        var out: [(CallFact, ValueExpr)] = []
+        for c in index.calls where c.function == f {
+            guard case .value(.ref(let n)) = c.callee.receiver, locals.contains(n), let form = Self.form(of: c),
+                  form.style == "children" || form.style == "push" else { continue }
+            out += form.values.map { (c, $0) }
+        }
+        return out
     }
 
     /// A SwiftUI view with modifiers (`HomeView().tabItem {…}.tag(0)`) is the view: a call on a value

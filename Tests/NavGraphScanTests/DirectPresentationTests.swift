@@ -312,6 +312,37 @@ final class DirectPresentationTests: XCTestCase {
         XCTAssertEqual(unresolved(unknown).count, 1)
     }
 
+    /// A navigation controller made empty in a factory and filled there on its local
+    /// (`setViewControllers`, `pushViewController`, `viewControllers =`) before it becomes the window's
+    /// root holds what it was filled with; filled in another function, it stays unknown.
+    func testANavigationControllerFilledOnItsLocalHoldsWhatItWasFilledWith() throws {
+        for (fill, entry) in [
+            ("nav.setViewControllers([DetailViewController()], animated: false)", true),
+            ("nav.pushViewController(DetailViewController(), animated: false)", true),
+            ("nav.viewControllers = [DetailViewController()]", true),
+            ("fill(nav)", false),
+        ] {
+            let r = try scan(["Sources/HomeVC.swift": "final class HomeViewController: UIViewController {}", "Sources/SceneDelegate.swift": """
+                final class Screens {
+                    func makeRoot() -> UIViewController {
+                        let nav = UINavigationController()
+                        \(fill)
+                        return nav
+                    }
+                    func fill(_ nav: UINavigationController) { nav.setViewControllers([DetailViewController()], animated: false) }
+                }
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    let screens = Screens()
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                        window?.rootViewController = screens.makeRoot()
+                    }
+                }
+                """])
+            XCTAssertEqual(r.registry.entries.map(\.name), entry ? ["DetailFeature"] : [], fill)
+        }
+    }
+
     /// A SwiftUI form in `HomeView.body`, with the resolved and the unknown value.
     func swiftUI(_ body: (String) -> String) throws -> (resolved: ScanResult, unknown: ScanResult) {
         func source(_ value: String) -> [String: String] {
