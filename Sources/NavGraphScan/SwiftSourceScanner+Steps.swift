@@ -280,20 +280,31 @@ extension SwiftSourceScanner {
         var routerTypes = Set<String>()
         let wanted = Set(configuration.styles)
         var routerServiceWarnings: [ScanWarning] = []
+        var routerServiceExplanations: [CallSiteExplanation] = []
         let extractors = StyleExtractors.all
         let extracted = Self.readStyles(extractors, index: index, files: facts, config: config, wanted: wanted)
         for (extractor, found) in zip(extractors, extracted) {
             guard let found else { continue }
             registry = registry.merged(with: found.registry)
-            explanations += found.explanations
             routerTypes.formUnion(found.routerTypes)
             if extractor.style == .routerService {
+                routerServiceExplanations = found.explanations
                 routerServiceWarnings = found.warnings
                 if found.registry.features.isEmpty && found.registry.routes.isEmpty && found.registry.handlers.isEmpty { continue }
             } else {
+                explanations += found.explanations
                 warnings += found.warnings
             }
             summary.styles.append(extractor.style)
+        }
+        // A call another style explains (`router.navigate(to: .track(…))` of a route enum) is that
+        // style's: RouterService's reading of the same call (a navigate call whose argument is no
+        // route type) is not a second call, and not a call left unfollowed.
+        let explained = Set(explanations.map(\.location))
+        let duplicates = Set(routerServiceExplanations.filter { explained.contains($0.location) }.map { RegistryAssembler.key(RegistryAssembler.origin($0.location)) })
+        explanations += routerServiceExplanations.filter { !explained.contains($0.location) }
+        if !duplicates.isEmpty {
+            registry.unfollowed.removeAll { $0.kind == .navigate && $0.system == nil && duplicates.contains(RegistryAssembler.key($0.origin)) }
         }
         // Under `auto`, RouterService's half-matches (a `Route` protocol of another style without an
         // identifier) are not warnings when RouterService found nothing and another style did.

@@ -232,6 +232,9 @@ public struct ConstructApp: Sendable {
         Construct(name: "lazy-property", summary: "a `lazy var`", targets: 1) { c in
             ("private lazy var route: Route = \(c.a)\nfunc go() { \(c.nav("route")) }\n", "")
         },
+        Construct(name: "closure-initializer", summary: "`lazy var route: Route = { let made = …; return made }()` (a closure of several statements run at once)", targets: 1) { c in
+            ("private lazy var route: Route = {\n    let made = \(c.a)\n    return made\n}()\nfunc go() { \(c.nav("route")) }\n", "")
+        },
         Construct(name: "tuple", summary: "a tuple destructured by `let (route, _)`", targets: 1) { c in
             ("func go() {\n    let (route, _) = (\(c.a), 1)\n    \(c.nav("route"))\n}\n", "")
         },

@@ -135,6 +135,33 @@ final class RouteEnumTests: XCTestCase {
         XCTAssertEqual(StyleScan.findings(r), [])
     }
 
+    /// A router method named like RouterService's (`navigate(to:)`): the call is the route enum's,
+    /// counted once, and RouterService's reading of it (an argument that is no route type) is no
+    /// second call left unfollowed.
+    func testARouterMethodNamedNavigateIsCountedOnce() throws {
+        let r = try scan(["Sources/Search.swift": """
+            import UIKit
+            final class SearchRouter {
+                enum Step { case track(Int) }
+                weak var navigation: UINavigationController?
+                func navigate(to step: Step) {
+                    switch step {
+                    case let .track(id): navigation?.pushViewController(TrackViewController(id: id), animated: true)
+                    }
+                }
+            }
+            final class TrackViewController: UIViewController { init(id: Int) { super.init(nibName: nil, bundle: nil) } }
+            final class SearchViewController: UIViewController {
+                let router = SearchRouter()
+                func picked(_ id: Int) { router.navigate(to: .track(id)) }
+            }
+            """])
+        XCTAssertEqual(StyleScan.edges(r), ["SearchViewController -> Step.track"])
+        XCTAssertEqual(r.summary.navigateCalls, 1)
+        XCTAssertEqual(r.summary.navigateResolved, 1)
+        XCTAssertEqual(r.registry.unfollowed.filter { $0.kind == .navigate }.count, 0)
+    }
+
     /// A method taking an enum that presents nothing (`configure(_ style: Theme)`) is no router, and
     /// neither is a router method no code calls: no routing is found.
     func testAnEnumParameterThatShowsNothingIsNoRouter() throws {
