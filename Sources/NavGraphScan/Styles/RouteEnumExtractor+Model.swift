@@ -29,14 +29,29 @@ extension RouteEnumExtractor {
 
         init(_ index: SemanticIndex) {
             self.index = index
+            // The candidates first (most apps have few or none): a method returning nothing whose
+            // first parameter is an enum of the sources.
+            var candidates: [(function: Int, parameter: String, enumName: String)] = []
+            for (fi, fn) in index.functions.enumerated() where !fn.isStatic && !fn.isGetter {
+                guard fn.returnType == nil || fn.returnType == "Void" || fn.returnType == "()", let owner = fn.owner,
+                      let p = fn.parameters.first, !p.typeName.isEmpty, let e = Self.enumName(p.typeName, index), e != owner else { continue }
+                candidates.append((fi, p.name, e))
+            }
+            guard !candidates.isEmpty else { screens = []; return }
             screens = Set(index.types.names(where: { !$0.isProtocol }).filter { Self.inheritsScreenBase($0, index) })
+            // The functions whose switches and calls are read: the candidates and their enums' methods.
+            let enums = Set(candidates.map(\.enumName))
+            var readFunctions = Set(candidates.map(\.function))
+            for (fi, fn) in index.functions.enumerated() where fn.owner.map(enums.contains) == true { readFunctions.insert(fi) }
             var switchesByFunction: [Int: [Int]] = [:]
-            for (i, s) in index.switches.enumerated() { if let f = s.function { switchesByFunction[f, default: []].append(i) } }
+            for (i, s) in index.switches.enumerated() { if let f = s.function, readFunctions.contains(f) { switchesByFunction[f, default: []].append(i) } }
             var callsByFunction: [Int: [CallFact]] = [:]
             var presentationsByOwner: [String: [CallFact]] = [:]
-            for c in index.calls + index.callsWithoutArguments {
-                if let f = c.function { callsByFunction[f, default: []].append(c) }
-                if DirectPresentations.form(of: c) != nil, let o = c.enclosingTypes.first { presentationsByOwner[o, default: []].append(c) }
+            for calls in [index.calls, index.callsWithoutArguments] {
+                for c in calls {
+                    if let f = c.function, readFunctions.contains(f) { callsByFunction[f, default: []].append(c) }
+                    if let o = c.enclosingTypes.first, DirectPresentations.form(of: c) != nil { presentationsByOwner[o, default: []].append(c) }
+                }
             }
             // Page enums the module-factory style reads are its routes, not this style's.
             let pages = ModuleFactoryExtractor.Model(index).pages
@@ -110,20 +125,19 @@ extension RouteEnumExtractor {
                 }
             }
 
-            for (fi, fn) in index.functions.enumerated() where !fn.isStatic && !fn.isGetter {
-                guard fn.returnType == nil || fn.returnType == "Void" || fn.returnType == "()", let owner = fn.owner,
-                      let p = fn.parameters.first, let e = enumName(p.typeName), !pages.contains(e), e != owner,
-                      let enumType = index.type(named: e) else { continue }
+            for (fi, parameter, e) in candidates where !pages.contains(e) {
+                let fn = index.functions[fi]
+                guard let owner = fn.owner, let enumType = index.type(named: e) else { continue }
                 let cases = Set(enumType.enumCases.map(\.name))
                 var out: [String: [String: SourceLocation]] = [:]
                 var opaque = Set<String>()
                 var makers = Set<String>()
-                for si in switchesByFunction[fi] ?? [] where index.switches[si].subject == .ref(p.name) {
+                for si in switchesByFunction[fi] ?? [] where index.switches[si].subject == .ref(parameter) {
                     read(index.switches[si], cases: cases, in: fi, valuesShow: false, into: &out, opaque: &opaque, makers: &makers)
                 }
                 // `route.coordinator(for: self)`: the enum's own method that switches over `self`.
                 for call in callsByFunction[fi] ?? [] {
-                    guard case .value(.ref(p.name)) = call.callee.receiver else { continue }
+                    guard case .value(.ref(parameter)) = call.callee.receiver else { continue }
                     for m in index.functionsByName[call.callee.name] ?? [] where index.functions[m].owner == e {
                         for si in switchesByFunction[m] ?? [] where index.switches[si].subject == .ref("self") {
                             read(index.switches[si], cases: cases, in: m, valuesShow: true, into: &out, opaque: &opaque, makers: &makers)
@@ -141,7 +155,7 @@ extension RouteEnumExtractor {
 
         /// The enum a parameter's declared type names (`Destination`, `AppTransition?`), when the
         /// sources declare it with cases.
-        func enumName(_ typeName: String) -> String? {
+        static func enumName(_ typeName: String, _ index: SemanticIndex) -> String? {
             var t = typeName
             while t.hasSuffix("?") || t.hasSuffix("!") { t.removeLast() }
             let name = DependencyBinding.unqualified(t)
