@@ -266,12 +266,7 @@ struct ModuleFactoryExtractor: StyleExtractor {
             out.warnings += navigations.warnings
             out.explanations = navigations.explanations
             out.routerTypes = routerTypes
-            out.registry = Registry(
-                app: nil,
-                entries: navigations.sortedEntries,
-                routes: routes.sorted { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") },
-                handlers: handlers.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
-                features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") })
+            out.registry = navigations.registry(routes: routes, handlers: handlers, features: features)
             out.registry.unfollowed = shownUnkeyed
             return out
         }

@@ -86,6 +86,16 @@ struct StyleNavigations {
         }
     }
 
+    /// A style's registry: these entries, and its routes, handlers and screens in canonical order.
+    func registry(routes: [Route], handlers: [RouteHandler], features: [Feature]) -> Registry {
+        Registry(
+            app: nil,
+            entries: sortedEntries,
+            routes: routes.sorted { ($0.id, $0.type ?? "") < ($1.id, $1.type ?? "") },
+            handlers: handlers.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") },
+            features: features.sorted { ($0.name, $0.module ?? "") < ($1.name, $1.module ?? "") })
+    }
+
     /// The entries, each once (one call can reach the same route at the same site along two value paths).
     var sortedEntries: [Entry] {
         var seen = Set<String>()
