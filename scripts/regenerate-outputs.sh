@@ -27,7 +27,7 @@ done
 # The Swift example apps: scanned into a registry (with the scan's explanation of every navigate
 # call), then checked and drawn from their sources.
 for app in ExampleProject VIPERShop CoordinatorApp RenamedDialect SwiftUIRouter ProtocolRoutesApp FeatherweightApp ModuleFactoryApp ComponentsApp \
-    ComponentsReadmeApp ModuleFactoryArticleApp FeatherweightReadmeApp ProtocolRoutesArticleApp MixedRoutingApp; do
+    ComponentsReadmeApp ModuleFactoryArticleApp FeatherweightReadmeApp ProtocolRoutesArticleApp MixedRoutingApp RouteEnumApp; do
   "$NAVGRAPH" scan "Examples/$app" -o "$OUT/$app.registry.yml" 2>/dev/null
   "$NAVGRAPH" scan --explain "Examples/$app" > "$OUT/$app.explain.txt" 2>/dev/null
   one "Examples/$app" "$app"

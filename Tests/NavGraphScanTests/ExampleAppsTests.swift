@@ -113,7 +113,7 @@ final class ExampleAppsTests: XCTestCase {
             "FeatherweightApp": [.featherweight], "ModuleFactoryApp": [.moduleFactory], "ComponentsApp": [.components],
             "ComponentsReadmeApp": [.components], "ModuleFactoryArticleApp": [.moduleFactory],
             "FeatherweightReadmeApp": [.featherweight], "ProtocolRoutesArticleApp": [.protocolRoutes],
-            "MixedRoutingApp": [.routerService],
+            "MixedRoutingApp": [.routerService], "RouteEnumApp": [.routeEnum],
         ]
         for (app, styles) in expected.sorted(by: { $0.key < $1.key }) {
             let r = try SwiftSourceScanner().scan(paths: [Self.examples + "/" + app])

@@ -25,13 +25,25 @@ final class RouteEnumTests: XCTestCase {
         r.registry.handlers.flatMap { h in h.routes.map { "\($0.route) -> \($0.feature)" } }.sorted()
     }
 
+    /// The example app scans to its registry.yml and reports exactly its planted findings (EXPECTED.md).
+    func testExampleApp() throws {
+        let r = try StyleScan.example("RouteEnumApp")
+        XCTAssertEqual(r.summary.styles, [.routeEnum])
+        XCTAssertEqual(StyleScan.findings(r), ["unreachable-feature PantryScreens.swift:21", "unused-route PantryFlow.swift:9"])
+        XCTAssertEqual(StyleScan.edges(r), [
+            "RecipeDetailViewController -> Destination.basket", "RecipeListViewController -> Destination.detail",
+            "ShelvesViewController -> PantryStep.expiring",
+        ])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["PantryStep.shelves", "RecipeListViewController"])
+    }
+
     /// A switch over the parameter whose case bodies push what a factory protocol's one conformer makes.
     static let recipes = """
         import UIKit
         protocol Routing { associatedtype Destination; func route(to destination: Destination) }
         protocol RecipeScreens { func makeDetail(id: Int) -> UIViewController }
         final class RecipeListRouter: Routing {
-            enum Destination { case detail(id: Int), back, shopping, share(String) }
+            enum Destination { case detail(id: Int), back, shopping, share(String), promo }
             private let screens: RecipeScreens
             weak var navigation: UINavigationController?
             init(screens: RecipeScreens) { self.screens = screens }
@@ -46,6 +58,8 @@ final class RouteEnumTests: XCTestCase {
                     navigation?.present(ShoppingViewController(), animated: true)
                 case .share(let text):
                     navigation?.present(UIActivityViewController(activityItems: [text], applicationActivities: nil), animated: true)
+                case .promo:
+                    navigation?.present(PromoLoader.load(), animated: true)
                 }
             }
         }
@@ -60,6 +74,7 @@ final class RouteEnumTests: XCTestCase {
             func close() { router?.route(to: .back) }
             func basket() { router?.route(to: RecipeListRouter.Destination.shopping) }
             func share() { router?.route(to: .share("soup")) }
+            func promo() { router?.route(to: .promo) }
         }
         """
 
@@ -69,11 +84,12 @@ final class RouteEnumTests: XCTestCase {
         XCTAssertEqual(r.registry.routes.map(\.id), ["Destination.detail", "Destination.shopping"])
         XCTAssertEqual(mappings(r), ["Destination.detail -> RecipeDetailViewController", "Destination.shopping -> ShoppingViewController"])
         XCTAssertEqual(StyleScan.edges(r), ["RecipeListViewController -> Destination.detail", "RecipeListViewController -> Destination.shopping"])
-        // `.back` pops: no screen, no route; its call is counted as not followed, never dropped, and
-        // opens only `.back`. `.share` presents a framework controller: it may show anything.
-        XCTAssertEqual(StyleScan.warnings(r), ["navigate-unresolved Recipes.swift:31", "navigate-unresolved Recipes.swift:33"])
-        XCTAssertEqual(r.registry.unfollowed.filter { $0.kind == .navigate }.map { $0.routes ?? ["any"] }, [["Destination.back"], ["any"]])
-        XCTAssertEqual(r.summary.navigateCalls, 4)
+        // `.back` pops and `.share` shows a framework controller: no screen of the sources, no route;
+        // their calls are counted as not followed, never dropped, and open only their case. `.promo`
+        // presents what the scan cannot follow: it may show anything.
+        XCTAssertEqual(StyleScan.warnings(r), ["navigate-unresolved Recipes.swift:33", "navigate-unresolved Recipes.swift:35", "navigate-unresolved Recipes.swift:36"])
+        XCTAssertEqual(r.registry.unfollowed.filter { $0.kind == .navigate }.map { $0.routes ?? ["any"] }, [["Destination.back"], ["Destination.share"], ["any"]])
+        XCTAssertEqual(r.summary.navigateCalls, 5)
         XCTAssertEqual(r.summary.navigateResolved, 2)
     }
 

@@ -191,7 +191,8 @@ final class ScannerFuzzTests: XCTestCase {
         var rng = SplitMix(state: budget.seed(0xF022))
         let examples = ExampleAppsTests.examples
         let apps = ["VIPERShop", "CoordinatorApp", "SwiftUIRouter", "ProtocolRoutesApp", "FeatherweightApp", "ModuleFactoryApp", "ComponentsApp",
-                    "ComponentsReadmeApp", "ModuleFactoryArticleApp", "FeatherweightReadmeApp", "ProtocolRoutesArticleApp", "MixedRoutingApp"]
+                    "ComponentsReadmeApp", "ModuleFactoryArticleApp", "FeatherweightReadmeApp", "ProtocolRoutesArticleApp", "MixedRoutingApp",
+                    "RouteEnumApp"]
         var sources: [(app: String, files: [String: String])] = []
         for app in apps {
             var files: [String: String] = [:]

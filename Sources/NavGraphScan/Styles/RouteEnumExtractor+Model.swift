@@ -58,28 +58,33 @@ extension RouteEnumExtractor {
             let resolver = ValueResolver(index: index)
             let screens = screens
 
-            /// The screens a presentation call shows, by where it is.
-            func presented(_ call: CallFact) -> [String: SourceLocation] {
-                guard let form = DirectPresentations.form(of: call) else { return [:] }
+            /// The screens a presentation call shows, by where it is, and whether some of what it
+            /// presents is not followed (a framework controller it makes, `UIActivityViewController(…)`,
+            /// is followed: it is no screen of the sources).
+            func presented(_ call: CallFact) -> (screens: [String: SourceLocation], unknown: Bool) {
+                guard let form = DirectPresentations.form(of: call) else { return ([:], false) }
                 var found: [String: SourceLocation] = [:]
+                var unknown = false
                 for v in form.values {
-                    for t in made(v, resolver.context(ofCall: call), resolver.site(ofCall: call)) where screens.contains(t) {
-                        found[t] = found[t] ?? call.location
-                    }
+                    let (types, missed) = made(v, resolver.context(ofCall: call), resolver.site(ofCall: call))
+                    unknown = unknown || missed || types.isEmpty
+                    for t in types where screens.contains(t) { found[t] = found[t] ?? call.location }
                 }
-                return found
+                return (found, unknown)
             }
-            func made(_ v: ValueExpr, _ ctx: ValueResolver.Context, _ site: ValueResolver.Site) -> Set<String> {
+            /// The types a value is made as, and whether some of it was not followed.
+            func made(_ v: ValueExpr, _ ctx: ValueResolver.Context, _ site: ValueResolver.Site) -> (Set<String>, Bool) {
                 var types = Set<String>()
-                for m in resolver.resolve(v, in: ctx, site: site).made { ProtocolRoutesExtractor.Model.constructedTypes(in: m.value, into: &types) }
-                return types
+                let result = resolver.resolve(v, in: ctx, site: site)
+                for m in result.made { ProtocolRoutesExtractor.Model.constructedTypes(in: m.value, into: &types) }
+                return (types, !result.misses.isEmpty)
             }
             /// What a case's value shows: a screen it makes, or what a type it makes (a coordinator)
             /// presents in its own code.
             func shown(by v: ValueExpr, _ ctx: ValueResolver.Context, _ site: ValueResolver.Site, makers: inout Set<String>, opaque: inout Bool) -> [String: SourceLocation] {
                 var found: [String: SourceLocation] = [:]
-                let types = made(v, ctx, site)
-                if types.isEmpty { opaque = true }
+                let (types, missed) = made(v, ctx, site)
+                if types.isEmpty || missed { opaque = true }
                 for t in types.sorted() {
                     if screens.contains(t) {
                         found[t] = found[t] ?? site.location
@@ -87,8 +92,8 @@ extension RouteEnumExtractor {
                         makers.insert(t)
                         for c in calls {
                             let p = presented(c)
-                            if p.isEmpty { opaque = true }
-                            found.merge(p) { a, _ in a }
+                            if p.unknown { opaque = true }
+                            found.merge(p.screens) { a, _ in a }
                         }
                     }
                 }
@@ -109,8 +114,8 @@ extension RouteEnumExtractor {
                     var unknown = false
                     for call in callsByFunction[f] ?? [] where c.location <= call.location && call.location <= c.end && DirectPresentations.form(of: call) != nil {
                         let p = presented(call)
-                        if p.isEmpty { unknown = true }
-                        found.merge(p) { a, _ in a }
+                        if p.unknown { unknown = true }
+                        found.merge(p.screens) { a, _ in a }
                     }
                     let site = ValueResolver.Site(location: c.location, enclosingTypes: s.enclosingTypes, module: s.module, function: f)
                     for v in c.values {

@@ -78,9 +78,10 @@ struct RouteEnumExtractor: StyleExtractor {
                 if routers.contains(where: { $0.opaque.contains(name) }) {
                     unresolved.append(.init(reason: "case .\(name) of \(enums) shows a screen the scan cannot follow", chain: chain))
                 } else if shown.isEmpty {
-                    // The case presents nothing (it pops or dismisses): the call opens no route of the
-                    // router's, which the registry says by naming the case alone.
-                    nothing.append((.init(reason: "case .\(name) of \(enums) presents no screen", chain: chain, route: "\(routers[0].enumName).\(name)")))
+                    // The case presents no screen of the sources (it pops, dismisses, or shows a framework
+                    // controller): the call opens no route of the graph, which the registry says by
+                    // naming the case alone.
+                    nothing.append(.init(reason: "case .\(name) of \(enums) presents no screen of the sources", chain: chain, route: "\(routers[0].enumName).\(name)"))
                 }
                 for r in shown {
                     let route = "\(r.enumName).\(name)"
