@@ -151,6 +151,33 @@ final class RouteEnumTests: XCTestCase {
         XCTAssertEqual(StyleScan.findings(r), [])
     }
 
+    /// A case that shows a known screen on one branch and a value the scan cannot follow on the
+    /// other: its call is an edge to the known screen and partly resolved, and may open any route
+    /// of the style, so what the other branch shows is held back, never an error.
+    func testACaseShowingAKnownScreenOrAnUnknownValueIsPartlyResolved() throws {
+        let r = try scan(["Sources/Offers.swift": """
+            import UIKit
+            final class OffersRouter {
+                enum Destination { case offer(Int) }
+                weak var navigation: UINavigationController?
+                func route(to destination: Destination) {
+                    switch destination {
+                    case .offer(let id):
+                        navigation?.pushViewController(id > 0 ? OfferViewController() : Remote.screen(for: id), animated: true)
+                    }
+                }
+            }
+            final class OfferViewController: UIViewController {}
+            final class OffersViewController: UIViewController {
+                let router = OffersRouter()
+                func open(_ id: Int) { router.route(to: .offer(id)) }
+            }
+            """])
+        XCTAssertEqual(StyleScan.edges(r), ["OffersViewController -> Destination.offer"])
+        XCTAssertEqual(r.summary.navigatePartly, 1)
+        XCTAssertEqual(r.registry.unfollowed.filter { $0.kind == .navigate }.map { $0.routes ?? ["any"] }, [["any"]])
+    }
+
     /// A router method named like RouterService's (`navigate(to:)`): the call is the route enum's,
     /// counted once, and RouterService's reading of it (an argument that is no route type) is no
     /// second call left unfollowed.

@@ -8,8 +8,9 @@ extension RouteEnumExtractor {
         var enumName: String
         /// Per case name: the screens it shows, each with where that was decided.
         var screens: [String: [String: SourceLocation]] = [:]
-        /// Cases that present or make something the scan could not follow to a screen: a call with
-        /// one may show any screen. A case in neither shows nothing (a `.back` that pops).
+        /// Cases that present or make something the scan could not follow to a screen, beside any
+        /// screen they show: a call with one may show any screen. A case in neither `screens` nor
+        /// here shows no screen of the sources (a `.back` that pops).
         var opaque: Set<String> = []
     }
 
@@ -150,7 +151,7 @@ extension RouteEnumExtractor {
                     }
                 }
                 guard out.values.contains(where: { !$0.isEmpty }) else { continue }
-                routers.append(Router(function: fi, enumName: e, screens: out, opaque: opaque.subtracting(out.filter { !$0.value.isEmpty }.keys)))
+                routers.append(Router(function: fi, enumName: e, screens: out, opaque: opaque))
                 routerTypes.formUnion(makers.union([owner, e]))
             }
             // A router no code calls with anything is no navigation the sources do.
