@@ -351,14 +351,15 @@ struct DirectPresentations {
     /// (`let nav = UINavigationController(); nav.setViewControllers([list], animated: false); return
     /// nav`, or `pushViewController`, `viewControllers =`): the values it is filled with. Only in the
     /// function that makes it, only on a local bound to nothing else; elsewhere nothing (unknown).
-    /// Cost: the function's calls, once.
+    /// Cost: the calls of those three names, once.
     private func filledLater(_ made: ValueResolver.Made) -> [(CallFact, ValueExpr)] {
         guard let f = made.context.function else { return [] }
         let locals = index.functions[f].locals.filter { $0.value == [made.value] }.keys
         guard !locals.isEmpty else { return [] }
         var out: [(CallFact, ValueExpr)] = []
-        for c in index.calls where c.function == f {
-            guard case .value(.ref(let n)) = c.callee.receiver, locals.contains(n), let form = Self.form(of: c),
+        for i in ["setViewControllers", "pushViewController", "viewControllers="].flatMap({ index.callsByName[$0] ?? [] }).sorted() {
+            let c = index.calls[i]
+            guard c.function == f, case .value(.ref(let n)) = c.callee.receiver, locals.contains(n), let form = Self.form(of: c),
                   form.style == "children" || form.style == "push" else { continue }
             out += form.values.map { (c, $0) }
         }

@@ -18,6 +18,19 @@ struct ProtocolRoutesExtractor: StyleExtractor {
         "NSViewController",
     ]
 
+    /// Whether a type inherits, through the sources' declarations, one of `screenBases` (a view
+    /// controller or SwiftUI's `View`); `BaseViewController<CatalogView>` counts by its name.
+    static func isScreen(_ name: String, in index: SemanticIndex) -> Bool {
+        var seen = Set<String>()
+        var stack = [name]
+        while let n = stack.popLast() {
+            guard seen.insert(n).inserted else { continue }
+            if screenBases.contains(n) && n != name { return true }
+            for i in index.typesByName[n] ?? [] { stack += index.types[i].inherited.map { $0.split(separator: "<").first.map(String.init) ?? $0 } }
+        }
+        return false
+    }
+
     /// A route protocol: its requirements that open the screen, and their default implementations.
     struct RouteDecl {
         var type: TypeFacts
@@ -159,17 +172,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
         }
 
         /// Whether a type is (or inherits from) a view controller or a SwiftUI view.
-        func isScreen(_ name: String) -> Bool {
-            var seen = Set<String>()
-            var stack = [name]
-            while let n = stack.popLast() {
-                guard seen.insert(n).inserted else { continue }
-                if ProtocolRoutesExtractor.screenBases.contains(n) && n != name { return true }
-                // (`BaseViewController<CatalogView>`: the generic base class by its name.)
-                for i in index.typesByName[n] ?? [] { stack += index.types[i].inherited.map { $0.split(separator: "<").first.map(String.init) ?? $0 } }
-            }
-            return false
-        }
+        func isScreen(_ name: String) -> Bool { ProtocolRoutesExtractor.isScreen(name, in: index) }
 
         /// Types constructed (or called statically) in a function.
         func constructed(in function: Int) -> [String] {

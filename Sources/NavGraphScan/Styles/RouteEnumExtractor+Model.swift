@@ -27,6 +27,9 @@ extension RouteEnumExtractor {
         private(set) var routerTypes: Set<String> = []
         /// View controllers and SwiftUI views the sources declare.
         let screens: Set<String>
+        /// Every call of a router method outside the method itself, with the routers it may call, in
+        /// source order (`calls(of:)`, once).
+        private(set) var calls: [(call: CallFact, routers: [Router])] = []
 
         init(_ index: SemanticIndex) {
             self.index = index
@@ -39,7 +42,7 @@ extension RouteEnumExtractor {
                 candidates.append((fi, p.name, e))
             }
             guard !candidates.isEmpty else { screens = []; return }
-            screens = Set(index.types.names(where: { !$0.isProtocol }).filter { Self.inheritsScreenBase($0, index) })
+            screens = Set(index.types.names(where: { !$0.isProtocol }).filter { ProtocolRoutesExtractor.isScreen($0, in: index) })
             // The functions whose switches and calls are read: the candidates and their enums' methods.
             let enums = Set(candidates.map(\.enumName))
             var readFunctions = Set(candidates.map(\.function))
@@ -155,7 +158,8 @@ extension RouteEnumExtractor {
                 routerTypes.formUnion(makers.union([owner, e]))
             }
             // A router no code calls with anything is no navigation the sources do.
-            let called = Set(calls().flatMap { $0.routers.map(\.function) })
+            calls = Self.calls(of: routers, index)
+            let called = Set(calls.flatMap { $0.routers.map(\.function) })
             routers.removeAll { !called.contains($0.function) }
         }
 
@@ -169,9 +173,9 @@ extension RouteEnumExtractor {
             return name
         }
 
-        /// Every call of a router method outside the method itself, with the routers it may call (by
+        /// Every call of one of `routers` outside the method itself, with the routers it may call (by
         /// name and labels), in source order.
-        func calls() -> [(call: CallFact, routers: [Router])] {
+        static func calls(of routers: [Router], _ index: SemanticIndex) -> [(call: CallFact, routers: [Router])] {
             var byName: [String: [Router]] = [:]
             for r in routers { byName[index.functions[r.function].name, default: []].append(r) }
             var out: [(CallFact, [Router])] = []
@@ -214,18 +218,6 @@ extension RouteEnumExtractor {
                 return name.isEmpty ? nil : String(name)
             default: return nil
             }
-        }
-
-        /// Whether a type inherits, through the sources' declarations, a framework screen class or SwiftUI's `View`.
-        static func inheritsScreenBase(_ name: String, _ index: SemanticIndex) -> Bool {
-            var seen = Set<String>()
-            var stack = [name]
-            while let n = stack.popLast() {
-                guard seen.insert(n).inserted else { continue }
-                if n != name, ProtocolRoutesExtractor.screenBases.contains(n) { return true }
-                for i in index.typesByName[n] ?? [] { stack += index.types[i].inherited.map { $0.split(separator: "<").first.map(String.init) ?? $0 } }
-            }
-            return false
         }
 
         func isScreen(_ name: String) -> Bool { screens.contains(name) }

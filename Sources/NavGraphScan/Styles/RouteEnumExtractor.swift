@@ -55,7 +55,7 @@ struct RouteEnumExtractor: StyleExtractor {
         var navigations = StyleNavigations(index: index, features: features, stops: model.routerTypes, verb: "shown")
         var resolver = ValueResolver(index: index)
         resolver.enumCasesAreValues = true
-        for (call, routers) in model.calls() {
+        for (call, routers) in model.calls {
             let site = resolver.site(ofCall: call)
             let written = ValueExpr.call(call.callee, call.arguments).summary
             guard let arg = call.arguments.first?.value else { continue }

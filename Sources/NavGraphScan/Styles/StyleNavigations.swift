@@ -61,7 +61,7 @@ struct StyleNavigations {
             // that object's code: where the site's own types belong to no screen, the object's do.
             if owners.isEmpty, t.site.closureObject != nil {
                 owners = Array(Set(resolver.closureObjectTypes(of: t.site).flatMap { type in
-                    featureIndex[type].map { [$0] } ?? graph.owners(of: .init(location: t.site.location, enclosingTypes: [type], module: t.site.module), features: featureIndex)
+                    graph.owners(of: .init(location: t.site.location, enclosingTypes: [type], module: t.site.module), features: featureIndex)
                 })).sorted()
             }
             if owners.isEmpty {
