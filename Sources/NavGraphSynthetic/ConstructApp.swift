@@ -267,6 +267,15 @@ public struct ConstructApp: Sendable {
             ("private lazy var item = \(c.p)Item(route: \(c.a))\nfunc go() { \(c.nav("item.route")) }\n",
              "struct \(c.p)Item { let route: Route }")
         },
+        // An assignment whose right side the parser leaves unfolded (`=` then `? :`, `??`, `as?`), to a
+        // property another method clears with `nil`.
+        Construct(name: "assigned-choice", summary: "`self.pending = allowed ? A() : B()` in one method, `nil` in another", targets: 2) { c in
+            ("private var pending: Route?\nfunc clear() { self.pending = nil }\nfunc prepare(_ allowed: Bool) { self.pending = allowed ? \(c.a) : \(c.b) }\nfunc go() {\n    prepare(true)\n    if let route = pending { \(c.nav("route")) }\n}\n", "")
+        },
+        Construct(name: "assigned-cast", summary: "`self.pending = value as? ARoute` in one method, `nil` in another", targets: 1) { c in
+            let type = c.a == "source.next()" ? "Route" : c.aType
+            return ("private var pending: Route?\nfunc clear() { self.pending = nil }\nfunc prepare() { self.pending = (\(c.a) as Any) as? \(type) }\nfunc go() {\n    prepare()\n    if let route = pending { \(c.nav("route")) }\n}\n", "")
+        },
         // The known variant casts a value the scan cannot follow to a route type of the sources (an
         // instance of it, by Swift's semantics); the opaque one casts it to the framework's protocol.
         Construct(name: "downcast", summary: "`guard let route = value as? ARoute` (`as!` alike) of a value not followed", targets: 1) { c in

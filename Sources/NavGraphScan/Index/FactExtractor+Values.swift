@@ -113,7 +113,12 @@ extension FactExtractor {
 
     /// `a ?? b`, `c ? a : b` before operator folding (the parser leaves binary expressions as sequences).
     private func sequenceValue(_ seq: SequenceExprSyntax, depth: Int) -> ValueExpr {
-        let elements = Array(seq.elements)
+        sequenceValue(Array(seq.elements), of: seq, depth: depth)
+    }
+
+    /// `elements` of `seq` (all of them, or what follows an assignment's `=`) as one value.
+    private func sequenceValue(_ elements: [ExprSyntax], of seq: SequenceExprSyntax, depth: Int) -> ValueExpr {
+        if elements.count == 1 { return value(elements[0], depth: depth) }
         if let k = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
            let ternary = elements[k].as(UnresolvedTernaryExprSyntax.self) {
             let rest = Array(elements[(k + 1)...])
@@ -339,12 +344,13 @@ extension FactExtractor {
     /// `x = v`, `self.x = v`: a local when `x` is one, else a property of the enclosing type.
     func recordAssignment(_ seq: SequenceExprSyntax) {
         let elements = Array(seq.elements)
-        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return }
-        if let sub = elements[0].as(SubscriptCallExprSyntax.self) {
+        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return }
+        if elements.count == 3, let sub = elements[0].as(SubscriptCallExprSyntax.self) {
             recordSubscriptAssignment(sub, elements[2])
             return
         }
-        let v = value(elements[2])
+        // The parser leaves what follows `=` unfolded: `x = a as? T`, `x = a ?? b`, `x = c ? a : b`.
+        let v = elements.count == 3 ? value(elements[2]) : sequenceValue(Array(elements[2...]), of: seq, depth: 0)
         recordSetter(elements[0], v, at: seq)
         var target: String?
         var isProperty = false

@@ -269,11 +269,27 @@ extension ProtocolRoutesExtractor.Model {
         return features
     }
 
+    /// Whether `type` holds an instance of itself in a property (`static let shared = AppRouter()`):
+    /// one object every screen may reach.
+    func isSharedInstance(_ type: String) -> Bool {
+        (index.typesByName[type] ?? []).contains { i in
+            index.types[i].propertyValues.values.contains { values in
+                values.contains { v in
+                    if case .construct(let t, _) = v.value { return DependencyBinding.unqualified(t) == type }
+                    return false
+                }
+            }
+        }
+    }
+
     /// Declared capabilities (`typealias Routes = A & B`) a screen never opens.
     func unusedCapabilities(used: [String: Set<String>], owned: [String: [String: Int]]) -> [ScanWarning] {
         var warnings: [ScanWarning] = []
         for alias in index.typeAliases.sorted(by: { $0.location < $1.location }) {
             guard let owner = alias.owner, alias.name == "Routes" else { continue }
+            // The app's one router (`static let shared = AppRouter()`) lists what the whole app opens
+            // through it, not one screen's capabilities: a route nobody opens is `unused-route`.
+            if isSharedInstance(owner) { continue }
             let declared = Set(alias.types.flatMap { expand($0, owner: owner) }.flatMap { n in routeIDs[n] ?? Array(adoptedRoutes(of: n)) })
             for s in Self.owners(of: owner, in: owned) {
                 let opened = used[s] ?? []

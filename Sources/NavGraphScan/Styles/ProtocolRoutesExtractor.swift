@@ -224,7 +224,23 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 }
                 level = next
             }
-            return nil
+            return screenHandedOn(by: function)
+        }
+
+        /// The one screen a default implementation hands on, by the values of its calls' arguments
+        /// (`open(vc, transition: …)`, `window?.rootViewController = vc`) followed by `ValueResolver`:
+        /// a screen a factory it calls makes (`Screens.shared.makeThread(id:)` returning a storyboard's
+        /// `as? ThreadController`). Nil when those values show no screen of the sources or several.
+        func screenHandedOn(by function: Int) -> String? {
+            let resolver = ValueResolver(index: index)
+            var found = Set<String>()
+            for c in callsByFunction[function] ?? [] where !SyntaxHelpers.isTypeLike(c.callee.name) {
+                for a in c.arguments {
+                    let (types, _) = resolver.madeTypes(a.value, in: resolver.context(ofCall: c), site: resolver.site(ofCall: c))
+                    found.formUnion(types.filter(screens.contains))
+                }
+            }
+            return found.count == 1 ? found.first : nil
         }
 
         /// The presentation the default implementation asks for, read from the transition it builds
@@ -340,6 +356,10 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             var distance: [String: Int] = [:]
             var found: [String] = []
             var level = index.types.names(where: { t in !t.isProtocol && t.isCompositionRoot }).sorted()
+            // The factories the routes' default implementations build their screens with
+            // (`ScreenFactory.shared.makeChat()`) are the router's machinery: the root reaching one
+            // (to reset it) builds none of the screens it makes.
+            let builders = routeBuilders().subtracting(level)
             var d = 0
             while !level.isEmpty {
                 var next: [String] = []
@@ -347,7 +367,7 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                     distance[n] = d
                     guard let t = index.type(named: n) else { continue }
                     if screens.contains(n) { found.append(n); continue }
-                    if routeIDs[n] != nil { continue }
+                    if routeIDs[n] != nil || builders.contains(n) { continue }
                     next += t.allReferences.sorted()
                     // A global the root reads (`let app = AppStart()`, then `app.start()`): the type it is.
                     if d == 0 { next += t.references.sorted().flatMap { index.globals[$0] ?? [] } }
@@ -356,6 +376,25 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 d += 1
             }
             return (distance, found)
+        }
+
+        /// The types of the sources whose methods the routes' default implementations call on the
+        /// type or on a shared instance of it (`Screens.shared.makeThread(id:)`, `Builder.make()`).
+        func routeBuilders() -> Set<String> {
+            var out = Set<String>()
+            for r in routes.values {
+                for f in r.defaults {
+                    for c in callsByFunction[f] ?? [] {
+                        let t: String?
+                        switch c.callee.receiver {
+                        case .type(let n), .value(.ref(let n)), .value(.staticMember(let n, _)), .value(.member(.ref(let n), _)): t = n
+                        default: t = nil
+                        }
+                        if let t, SyntaxHelpers.isTypeLike(t), index.declaredConcrete.contains(t), !screens.contains(t) { out.insert(t) }
+                    }
+                }
+            }
+            return out
         }
 
         /// The routes a call of a route method opens (none for a call on a type or inside a route protocol).

@@ -78,10 +78,10 @@ extension RouteEnumExtractor {
             }
             /// The types a value is made as, and whether some of it was not followed.
             func made(_ v: ValueExpr, _ ctx: ValueResolver.Context, _ site: ValueResolver.Site) -> (Set<String>, Bool) {
-                var types = Set<String>()
-                let result = resolver.resolve(v, in: ctx, site: site)
-                for m in result.made { ProtocolRoutesExtractor.Model.constructedTypes(in: m.value, into: &types) }
-                return (types, !result.misses.isEmpty)
+                // What the value is made as, containers looked through, and what is constructed in it.
+                var (types, missed) = resolver.madeTypes(v, in: ctx, site: site)
+                for m in resolver.resolve(v, in: ctx, site: site).made { ProtocolRoutesExtractor.Model.constructedTypes(in: m.value, into: &types) }
+                return (types, missed)
             }
             /// What a case's value shows: a screen it makes, or what a type it makes (a coordinator)
             /// presents in its own code.

@@ -22,6 +22,7 @@ struct StyleNavigations {
     private(set) var explanations: [CallSiteExplanation] = []
     private var added: [Int: [Navigation]] = [:]
     private let resolver: ValueResolver
+    private let callers: MethodCallers
 
     /// `stops`: types no screen builds (the router, the page enum); the composition roots are added.
     init(index: SemanticIndex, features: [Feature], stops: Set<String>, verb: String) {
@@ -30,6 +31,7 @@ struct StyleNavigations {
         featureIndex = Dictionary(features.indices.map { (features[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
         graph = TypeReferenceGraph(index: index, features: features.map { ($0.name, $0.module) }, stopAt: stops.union(roots))
         resolver = ValueResolver(index: index)
+        callers = MethodCallers(index: index)
         self.verb = verb
     }
 
@@ -64,6 +66,7 @@ struct StyleNavigations {
                     graph.owners(of: .init(location: t.site.location, enclosingTypes: [type], module: t.site.module), features: featureIndex)
                 })).sorted()
             }
+            if owners.isEmpty, let f = t.site.function { owners = ownersThroughCallers(of: f, module: t.site.module) }
             if owners.isEmpty {
                 record.unattributed(route: t.route, site: t.site, chain: t.chain, verb: verb, owner: "no module builds")
                 continue
@@ -75,6 +78,37 @@ struct StyleNavigations {
         warnings += done.warnings
         explanations.append(done.explanation)
     }
+
+    /// The screens whose code runs `f` where the type `f` is in belongs to none: the screens of the
+    /// code that calls it (`MethodCallers`), or of the object holding the closure that calls it
+    /// (`view.actions.onRowTap = { self.onRowTap(station: $0) }` in a factory: the view's), up to
+    /// `callerDepth` calls back. Cost: per call site, at most that many levels of the method's callers.
+    private func ownersThroughCallers(of f: Int, module: String?) -> [Int] {
+        var owners = Set<Int>()
+        var seen: Set<Int> = [f]
+        var level = [f]
+        for _ in 0..<Self.callerDepth where owners.isEmpty && !level.isEmpty {
+            var next: [Int] = []
+            for g in level {
+                for c in callers.callers(of: g) ?? [] {
+                    let site = resolver.site(ofCall: c)
+                    var found = graph.owners(of: site, features: featureIndex)
+                    if found.isEmpty, c.closureObject != nil {
+                        found = resolver.closureObjectTypes(of: site).flatMap { type in
+                            graph.owners(of: .init(location: c.location, enclosingTypes: [type], module: c.module), features: featureIndex)
+                        }
+                    }
+                    owners.formUnion(found)
+                    if found.isEmpty, let h = c.function, seen.insert(h).inserted { next.append(h) }
+                }
+            }
+            level = next
+        }
+        return owners.sorted()
+    }
+
+    /// How many calls back `ownersThroughCallers` looks.
+    static let callerDepth = 3
 
     /// Sets each screen's `navigates` (one per route, at its first site) in the order `features` had at `init`.
     func apply(to features: inout [Feature]) {
