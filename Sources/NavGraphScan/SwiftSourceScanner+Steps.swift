@@ -299,8 +299,10 @@ extension SwiftSourceScanner {
         }
         // A call another style explains (`router.navigate(to: .track(…))` of a route enum) is that
         // style's: RouterService's reading of the same call (a navigate call whose argument is no
-        // route type) is not a second call, and not a call left unfollowed.
-        let explained = Set(explanations.map(\.location))
+        // route type) is not a second call, and not a call left unfollowed; nor is a call where another
+        // style's value was decided (`ui?.navigate(to: .home(…))` of the screen's own method that hands
+        // the case to the route enum's router: a call of that wrapper, not of RouterService).
+        let explained = Set(explanations.map(\.location) + explanations.flatMap { $0.resolved.map(\.site) })
         let duplicates = Set(routerServiceExplanations.filter { explained.contains($0.location) }.map { RegistryAssembler.key(RegistryAssembler.origin($0.location)) })
         explanations += routerServiceExplanations.filter { !explained.contains($0.location) }
         if !duplicates.isEmpty {

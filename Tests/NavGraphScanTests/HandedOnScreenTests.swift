@@ -68,6 +68,79 @@ final class HandedOnScreenTests: ScanSourcesTestCase {
         XCTAssertEqual(findings(r), [])
     }
 
+    /// A static router method (`Router.navigate(to:from:)`) over an enum named `Route`, called from the
+    /// screen's own `navigate(to:)` that its presenter calls: a route enum. The presenter's calls are
+    /// where the cases are decided, so RouterService's reading of them (`navigate(to: .feed(…))`, "not a
+    /// route type") is no second, unresolved call: two calls are counted, one resolved and the
+    /// `.close` that shows no screen.
+    func testAStaticRouterMethodOverAnEnumNamedRoute() throws {
+        let r = try scan(["App": Self.staticRouter])
+        XCTAssertEqual(r.summary.styles, [.routeEnum])
+        XCTAssertEqual(mappings(r), ["Route.feed -> FeedTableViewController", "Route.signUp -> SignUpViewController"])
+        XCTAssertEqual(edges(r), ["LoginViewController -> Route.feed", "LoginViewController -> Route.signUp"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["LoginViewController"])
+        XCTAssertEqual([r.summary.navigateCalls, r.summary.navigateResolved], [2, 1])
+        XCTAssertEqual(findings(r), [])
+    }
+
+    static let staticRouter = """
+            import UIKit
+
+            public enum Route: Equatable {
+                case signUp
+                case feed(name: String)
+                case close
+            }
+
+            public struct Router {
+                static func navigate(to route: Route, from vc: UIViewController) {
+                    switch route {
+                    case .signUp:
+                        let s = SignUpViewController()
+                        vc.present(s, animated: true, completion: nil)
+                    case .feed(let name):
+                        let feed = FeedTableViewController()
+                        feed.name = name
+                        let nav = UINavigationController(rootViewController: feed)
+                        nav.modalPresentationStyle = .fullScreen
+                        vc.present(nav, animated: true, completion: nil)
+                    case .close:
+                        vc.dismiss(animated: true, completion: nil)
+                    }
+                }
+            }
+
+            protocol LoginView: AnyObject { func navigate(to route: Route) }
+
+            final class LoginPresenter {
+                weak var ui: LoginView?
+                func signedIn(_ name: String) { ui?.navigate(to: .feed(name: name)) }
+                func signUp() { ui?.navigate(to: .signUp) }
+            }
+
+            final class LoginViewController: UIViewController, LoginView {
+                let presenter = LoginPresenter()
+                func navigate(to route: Route) { Router.navigate(to: route, from: self) }
+            }
+
+            final class SignUpViewController: UIViewController {
+                func done() { Router.navigate(to: .close, from: self) }
+            }
+
+            final class FeedTableViewController: UITableViewController {
+                var name = ""
+            }
+
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    let first = LoginViewController()
+                    first.presenter.ui = first
+                    window?.rootViewController = first
+                }
+            }
+            """
+
     static let sharedFactory = """
             import UIKit
 

@@ -36,7 +36,7 @@ extension RouteEnumExtractor {
             // The candidates first (most apps have few or none): a method returning nothing whose
             // first parameter is an enum of the sources.
             var candidates: [(function: Int, parameter: String, enumName: String)] = []
-            for (fi, fn) in index.functions.enumerated() where !fn.isStatic && !fn.isGetter {
+            for (fi, fn) in index.functions.enumerated() where !fn.isGetter {
                 guard fn.returnType == nil || fn.returnType == "Void" || fn.returnType == "()", let owner = fn.owner,
                       let p = fn.parameters.first, !p.typeName.isEmpty, let e = Self.enumName(p.typeName, index), e != owner else { continue }
                 candidates.append((fi, p.name, e))
