@@ -22,6 +22,8 @@ final class FactExtractor: SyntaxVisitor {
     var valueWork = 0
     /// Names bound locally in each function (so `x = v` is a local's assignment, not a property's).
     var localNames: [Int: Set<String>] = [:]
+    /// Where each local declared so far is visible, by function and name (`declaredScope(of:in:at:)`).
+    var declaredScopes: [Int: [String: [LocalScope]]] = [:]
     /// Tables filled by `name[key] = value`, by "function|name": their index in `facts.tables`.
     var filledTables: [String: Int] = [:]
 

@@ -141,6 +141,69 @@ final class HandedOnScreenTests: ScanSourcesTestCase {
             }
             """
 
+    /// `let vc = ProfileViewController()` in one case and `let vc = SettingsViewController()` in the
+    /// next are two locals (Swift's scopes): each case shows its own screen. A `let vc` in a block
+    /// inside the case shadows the case's only there. Before, every case showed every `vc` (three
+    /// screens each), and the registry the scan wrote repeated a route in its handler, which `check`
+    /// then refused to read.
+    func testEachCaseSeesItsOwnLocal() throws {
+        let r = try scan(["App": Self.caseLocals])
+        XCTAssertEqual(mappings(r), [
+            "Destination.help -> HelpViewController", "Destination.profile -> ProfileViewController",
+            "Destination.settings -> SettingsViewController",
+        ])
+        XCTAssertEqual(edges(r), ["HomeViewController -> Destination.profile", "HomeViewController -> Destination.settings", "ProfileViewController -> Destination.help"])
+        XCTAssertNoThrow(try RegistryLoader().load(text: RegistryWriter.yaml(r.registry), file: "registry.yml"))
+        XCTAssertEqual(findings(r), [])
+    }
+
+    static let caseLocals = """
+            import UIKit
+
+            enum Destination { case profile, settings, help }
+
+            final class AppRouter {
+                weak var nav: UINavigationController?
+                func route(to destination: Destination) {
+                    switch destination {
+                    case .profile:
+                        let vc = ProfileViewController()
+                        nav?.pushViewController(vc, animated: true)
+                    case .settings:
+                        let vc = SettingsViewController()
+                        nav?.pushViewController(vc, animated: true)
+                    case .help:
+                        let vc = HelpViewController()
+                        if nav == nil {
+                            let vc = ProfileViewController()
+                            vc.title = "unused"
+                        }
+                        nav?.present(vc, animated: true)
+                    }
+                }
+            }
+
+            final class HomeViewController: UIViewController {
+                var router: AppRouter?
+                func showProfile() { router?.route(to: .profile) }
+                func showSettings() { router?.route(to: .settings) }
+            }
+            final class ProfileViewController: UIViewController {
+                var router: AppRouter?
+                func help() { router?.route(to: .help) }
+            }
+            final class SettingsViewController: UIViewController {}
+            final class HelpViewController: UIViewController {}
+
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    let home = HomeViewController()
+                    window?.rootViewController = UINavigationController(rootViewController: home)
+                }
+            }
+            """
+
     static let sharedFactory = """
             import UIKit
 

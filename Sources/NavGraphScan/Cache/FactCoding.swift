@@ -246,6 +246,7 @@ extension FunctionFacts: CacheCodable {
         w.value(location)
         w.optional(module) { $0.string($1) }
         w.bool(isGetter)
+        w.array(localScopes.keys.sorted()) { w, k in w.string(k); w.values(localScopes[k] ?? []) }
     }
     init(from r: inout CacheReader) throws {
         let owner = try r.optional { try $0.string() }
@@ -261,6 +262,7 @@ extension FunctionFacts: CacheCodable {
             returnType: returnType, locals: locals, returns: try r.values(), location: try r.value(),
             module: try r.optional { try $0.string() })
         isGetter = try r.bool()
+        for (k, v) in try r.array({ (try $0.string(), try $0.values(SourceLocation.self)) }) { localScopes[k] = v }
     }
 }
 

@@ -29,6 +29,11 @@ struct FunctionFacts: Sendable {
     var returnType: String?
     /// Every value bound or assigned to a local name in the body.
     var locals: [String: [ValueExpr]] = [:]
+    /// Where each of those values is visible, beside `locals` (two entries per value: the first and
+    /// last place of the block, switch case, closure, `if` or `for` its name is declared in): two
+    /// `let vc` in two cases of one `switch` are two locals (`visibleLocals(_:at:)`). A name with
+    /// no entry here (facts of another shape) is visible everywhere in the body.
+    var localScopes: [String: [SourceLocation]] = [:]
     var returns: [ValueExpr] = []
     var location: SourceLocation
     var module: String?

@@ -305,15 +305,17 @@ extension FactExtractor {
                     guard let id = el.pattern.as(IdentifierPatternSyntax.self) else { continue }
                     let name = id.identifier.text
                     localNames[f, default: []].insert(name)
-                    if let values, k < values.count { facts.functions[f].locals[name, default: []].append(value(values[k].expression)) }
-                    else if let initial = b.initializer?.value { facts.functions[f].locals[name, default: []].append(.unknown(Self.short(initial))) }
+                    let scope = declareLocal(name, in: f, at: node)
+                    if let values, k < values.count { addLocal(name, value(values[k].expression), in: f, scope: scope) }
+                    else if let initial = b.initializer?.value { addLocal(name, .unknown(Self.short(initial)), in: f, scope: scope) }
                 }
                 continue
             }
             guard let id = b.pattern.as(IdentifierPatternSyntax.self) else { continue }
             let name = id.identifier.text
             if inFunction, let f = currentFunction {
-                if let initial = b.initializer?.value { facts.functions[f].locals[name, default: []].append(Self.typed(value(initial), b.typeAnnotation)) }
+                let scope = declareLocal(name, in: f, at: node)
+                if let initial = b.initializer?.value { addLocal(name, Self.typed(value(initial), b.typeAnnotation), in: f, scope: scope) }
                 localNames[f, default: []].insert(name)
             } else if let t = typeStack.last {
                 if let initial = b.initializer?.value {
@@ -362,7 +364,7 @@ extension FactExtractor {
         }
         guard let name = target else { return }
         if !isProperty, let f = currentFunction, localNames[f]?.contains(name) == true || facts.functions[f].parameters.contains(where: { $0.name == name }) {
-            facts.functions[f].locals[name, default: []].append(v)
+            addLocal(name, v, in: f, scope: declaredScope(of: name, in: f, at: seq))
         } else if let t = typeStack.last {
             facts.types[t].propertyValues[name, default: []].append(PropertyValue(value: v, function: currentFunction))
         }
@@ -418,7 +420,7 @@ extension FactExtractor {
         guard let f = currentFunction, let id = node.pattern.as(IdentifierPatternSyntax.self), let initial = node.initializer else { return }
         let name = id.identifier.text
         localNames[f, default: []].insert(name)
-        facts.functions[f].locals[name, default: []].append(value(initial.value))
+        addLocal(name, value(initial.value), in: f, scope: declareLocal(name, in: f, at: node))
     }
 
     /// `case .show(let route)` (or `case let .show(route)`, `if case .show(let route) = step`): each name
@@ -436,7 +438,7 @@ extension FactExtractor {
             let subjectValue = base ?? (subject.trimmedText == "self" ? .ref("self") : value(subject))
             base = subjectValue
             localNames[f, default: []].insert(name)
-            facts.functions[f].locals[name, default: []].append(.associatedValue(subjectValue, caseName: m.declName.baseName.text, index: k))
+            addLocal(name, .associatedValue(subjectValue, caseName: m.declName.baseName.text, index: k), in: f, scope: declareLocal(name, in: f, at: pattern))
         }
     }
 
@@ -455,6 +457,53 @@ extension FactExtractor {
         guard let f = currentFunction, let id = node.pattern.as(IdentifierPatternSyntax.self) else { return }
         let name = id.identifier.text
         localNames[f, default: []].insert(name)
-        facts.functions[f].locals[name, default: []].append(.element(value(node.sequence)))
+        addLocal(name, .element(value(node.sequence)), in: f, scope: declareLocal(name, in: f, at: node.pattern))
+    }
+
+    // MARK: where locals are visible
+
+    /// The first and last place where a local is visible.
+    typealias LocalScope = (NavGraphKit.SourceLocation, NavGraphKit.SourceLocation)
+
+    /// The first and last place of the block, switch case, closure, `if` or `for` around `node` (the
+    /// innermost; with `outermost`, the outermost below the function): where a name declared there
+    /// is visible.
+    func scope(of node: some SyntaxProtocol, outermost: Bool = false) -> LocalScope {
+        var found: Syntax?
+        var p = node.parent
+        while let n = p {
+            if n.is(FunctionDeclSyntax.self) || n.is(InitializerDeclSyntax.self) || n.is(AccessorDeclSyntax.self) || n.is(AccessorBlockSyntax.self) { break }
+            if n.is(CodeBlockSyntax.self) || n.is(SwitchCaseSyntax.self) || n.is(ClosureExprSyntax.self) || n.is(IfExprSyntax.self) || n.is(ForStmtSyntax.self) {
+                found = n
+                if !outermost { break }
+            }
+            p = n.parent
+        }
+        guard let s = found else { return (location(AbsolutePosition(utf8Offset: 0)), location(node.endPositionBeforeTrailingTrivia)) }
+        return (location(s.positionAfterSkippingLeadingTrivia), location(s.endPositionBeforeTrailingTrivia))
+    }
+
+    /// Records that `name` is declared at `node` in function `f`, and returns where it is visible.
+    func declareLocal(_ name: String, in f: Int, at node: some SyntaxProtocol) -> LocalScope {
+        let s = scope(of: node)
+        declaredScopes[f, default: [:]][name, default: []].append(s)
+        return s
+    }
+
+    /// Where the `name` an assignment at `node` writes is visible: the innermost of its declarations
+    /// around the assignment; a name declared nowhere the walk has seen (a parameter) is visible in the
+    /// whole body.
+    func declaredScope(of name: String, in f: Int, at node: some SyntaxProtocol) -> LocalScope {
+        let here = location(node)
+        var best: LocalScope?
+        for s in declaredScopes[f]?[name] ?? [] where s.0 <= here && here <= s.1 {
+            if best.map({ $0.0 < s.0 }) ?? true { best = s }
+        }
+        return best ?? scope(of: node, outermost: true)
+    }
+
+    func addLocal(_ name: String, _ v: ValueExpr, in f: Int, scope: LocalScope) {
+        facts.functions[f].locals[name, default: []].append(v)
+        facts.functions[f].localScopes[name, default: []] += [scope.0, scope.1]
     }
 }

@@ -157,7 +157,7 @@ struct ValueResolver {
         let filled = ctx.function.map { inoutValues(of: name, in: $0, site, chain: chain, depth: d, visiting: &visiting) }
         if let filled { out.add(filled) }
         if let f = ctx.function, let values = index.functions[f].locals[name] {
-            for v in values { out.add(evaluate(v, ctx, site, chain: chain, depth: d, visiting: &visiting)) }
+            for v in visibleLocals(name, values, in: f, at: site) { out.add(evaluate(v, ctx, site, chain: chain, depth: d, visiting: &visiting)) }
         } else if filled.map({ !$0.made.isEmpty || !$0.misses.isEmpty }) == true {
             // A local only a callee fills (`var route: Route?; fill(&route)`).
         } else if let f = ctx.function, let k = index.functions[f].parameters.firstIndex(where: { $0.name == name }) {
