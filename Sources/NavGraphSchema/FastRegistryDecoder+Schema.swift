@@ -157,10 +157,17 @@ extension FastRegistryDecoder {
                 var mappings: [RouteHandler.Mapping] = []
                 try d.pairs { (d, k, v) throws(GiveUp) in
                     let keyAt = d.location(k)
-                    let (feature, featureID) = try d.name(v)
-                    mappings.append(.init(route: k.text, feature: feature, origin: ElementOrigin(registry: keyAt)))
-                    mappingIDs.append(k.name)
-                    mappingIDs.append(featureID)
+                    // One destination, or a non-empty list of them (`r1: [F1, F2]`).
+                    var item = v
+                    let isList = v.kind == .sequenceStart
+                    if isList { item = try d.event() }
+                    repeat {
+                        let (feature, featureID) = try d.name(item)
+                        mappings.append(.init(route: k.text, feature: feature, origin: ElementOrigin(registry: keyAt)))
+                        mappingIDs.append(k.name)
+                        mappingIDs.append(featureID)
+                        if isList { item = try d.event() }
+                    } while isList && item.kind != .sequenceEnd
                 }
                 routes = mappings
             case .source: source = try d.sourceLocation()

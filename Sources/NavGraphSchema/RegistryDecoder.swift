@@ -188,7 +188,13 @@ package enum RegistryDecoder {
             case .module: handler.module = r.optionalString(v, key.name)
             case .routes:
                 for (route, keyNode, value) in r.pairs(v, "routes of handler '\(name)'") {
-                    if let f = r.string(value, "the destination feature of route '\(route)'") {
+                    // One destination, or a list of the destinations the handler may show for it
+                    // (a route enum's case that shows either of two screens).
+                    if case .sequence(let items, _) = value, !items.isEmpty {
+                        for f in r.strings(value, "the destination features of route '\(route)'") {
+                            handler.routes.append(.init(route: route, feature: f, origin: ElementOrigin(registry: keyNode.location)))
+                        }
+                    } else if let f = r.string(value, "the destination feature of route '\(route)'") {
                         handler.routes.append(.init(route: route, feature: f, origin: ElementOrigin(registry: keyNode.location)))
                     }
                 }

@@ -121,13 +121,32 @@ extension RouteKey: YAMLWrittenKey, JSONWrittenKey {
 }
 
 extension HandlerKey: YAMLWrittenKey, JSONWrittenKey {
+    /// Each route once, in the order of its first mapping, with every feature mapped to it (a key
+    /// may appear once in a mapping: a route the handler may show two screens for is one key with a
+    /// list).
+    static func grouped(_ mappings: [RouteHandler.Mapping]) -> [(route: String, features: [String])] {
+        var out: [(route: String, features: [String])] = []
+        var at: [String: Int] = [:]
+        for m in mappings {
+            if let k = at[m.route] {
+                if !out[k].features.contains(m.feature) { out[k].features.append(m.feature) }
+            } else {
+                at[m.route] = out.count
+                out.append((m.route, [m.feature]))
+            }
+        }
+        return out
+    }
+
     package func yaml(_ h: RouteHandler) -> YAMLText? {
         switch self {
         case .name: .inline(q(h.name))
         case .module: h.module.map { .inline(q($0)) }
         case .routes:
             h.routes.isEmpty ? .inline("{}")
-                : .lines(h.routes.sorted(by: { ($0.route, $0.feature) < ($1.route, $1.feature) }).map { "\(q($0.route)): \(q($0.feature))" })
+                : .lines(Self.grouped(h.routes.sorted(by: { ($0.route, $0.feature) < ($1.route, $1.feature) })).map { route, features in
+                    "\(q(route)): " + (features.count == 1 ? q(features[0]) : "[" + features.map { q($0) }.joined(separator: ", ") + "]")
+                })
         case .source: sourceText(h.origin)
         case .ignore: ignoreText(h.ignore)
         }
@@ -136,7 +155,10 @@ extension HandlerKey: YAMLWrittenKey, JSONWrittenKey {
         switch self {
         case .name: j(h.name)
         case .module: h.module.map(j)
-        case .routes: "{" + h.routes.map { "\(j($0.route)): \(j($0.feature))" }.joined(separator: ", ") + "}"
+        case .routes:
+            "{" + Self.grouped(h.routes).map { route, features in
+                "\(j(route)): " + (features.count == 1 ? j(features[0]) : "[" + features.map(j).joined(separator: ", ") + "]")
+            }.joined(separator: ", ") + "}"
         case .source, .ignore: nil
         }
     }

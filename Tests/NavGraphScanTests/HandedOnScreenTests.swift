@@ -157,6 +157,18 @@ final class HandedOnScreenTests: ScanSourcesTestCase {
         XCTAssertEqual(findings(r), [])
     }
 
+    /// A case that shows either of two screens (`Bool.random() ? Help… : Settings…`) maps its route to
+    /// both, written as one key with a list, and is one handler's (no `duplicate-handler`).
+    func testACaseShowingEitherOfTwoScreensIsOneHandlersList() throws {
+        let r = try scan(["App": Self.caseLocals.replacingOccurrences(of: "nav?.present(vc, animated: true)", with: "nav?.present(Bool.random() ? vc : SettingsViewController(), animated: true)")])
+        XCTAssertEqual(mappings(r).filter { $0.hasPrefix("Destination.help") }, ["Destination.help -> HelpViewController", "Destination.help -> SettingsViewController"])
+        let yaml = RegistryWriter.yaml(r.registry)
+        XCTAssertTrue(yaml.contains("Destination.help: [HelpViewController, SettingsViewController]"), yaml)
+        let back = try RegistryLoader().load(text: yaml, file: "registry.yml")
+        XCTAssertEqual(back.handlers.flatMap(\.routes).count, 4)
+        XCTAssertEqual(findings(r), [])
+    }
+
     static let caseLocals = """
             import UIKit
 

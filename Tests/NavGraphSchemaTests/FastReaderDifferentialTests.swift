@@ -355,6 +355,8 @@ final class FastReaderDifferentialTests: XCTestCase {
             // A handler's routes as pairs (`PlainKeys.pairs`).
             "{}", #"{"r1": "F1", "r2": "F2"}"#, #"{"r1": "F1", "r1": "F2"}"#, #"{"r1": null}"#, #"{"": "F1"}"#, #"{"r1": ""}"#,
             #"{"r1": "F1",}"#, #"{"r1" "F1"}"#, #"{"r1": ["F1"]}"#, #"{"r\u0031": "F1"}"#, #"{"r1": "F1" "r2": "F2"}"#,
+            // A route the handler may show several screens for (`r1: [F1, F2]`).
+            #"{"r1": ["F1", "F2"], "r2": "F2"}"#, #"{"r1": []}"#, #"{"r1": ["F1", null]}"#, #"{"r1": ["F1", ["F2"]]}"#, #"{"r1": ["F1",]}"#,
         ]
         let feature: [(String, String)] = [
             ("name", #""F1""#), ("module", #""M""#), ("enabled", #""flag:x""#), ("fallback", #""F2""#),

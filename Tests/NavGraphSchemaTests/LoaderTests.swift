@@ -234,4 +234,28 @@ final class LoaderTests: XCTestCase {
         XCTAssertEqual(back.flags.map(\.name).sorted(), hostile.sorted())
         XCTAssertEqual(RegistryWriter.yaml(back), text)
     }
+
+    /// A handler that may show either of two screens for one route writes the route once with a
+    /// list (`help: [Help, Settings]`; a mapping may not repeat a key), in YAML and JSON, and both
+    /// read back to the same two mappings; `check` counts it as one handler, not a duplicate.
+    func testAHandlerMayMapARouteToAListOfScreens() throws {
+        var r = Registry()
+        r.routes = [Route(id: "help"), Route(id: "profile")]
+        r.handlers = [RouteHandler(name: "AppRouter", routes: [
+            .init(route: "help", feature: "Settings"), .init(route: "profile", feature: "Profile"), .init(route: "help", feature: "Help"),
+        ])]
+        r.features = [Feature(name: "Help"), Feature(name: "Profile"), Feature(name: "Settings")]
+        r.entries = [Entry(target: .route("help")), Entry(target: .route("profile"))]
+        let yaml = RegistryWriter.yaml(r)
+        XCTAssertTrue(yaml.contains("      help: [Help, Settings]\n      profile: Profile\n"), yaml)
+        for (text, file) in [(yaml, "r.yml"), (RegistryJSONWriter.json(r), "r.json")] {
+            let back = try RegistryLoader().load(text: text, file: file)
+            XCTAssertEqual(back.handlers.flatMap { h in h.routes.map { "\($0.route) -> \($0.feature)" } }.sorted(), ["help -> Help", "help -> Settings", "profile -> Profile"], file)
+            XCTAssertEqual(CheckRunner().run(NavGraph(registry: back)).map(\.ruleID), [], file)
+        }
+        XCTAssertEqual(loadErrors("navgraph: 1\nroutes: [{id: help}]\nhandlers: [{name: H, routes: {help: []}}]\nfeatures: [{name: Help}]\n"),
+                       ["3:37: the destination feature of route 'help' must be a string, found a list"])
+        XCTAssertEqual(loadErrors("navgraph: 1\nroutes: [{id: help}]\nhandlers: [{name: H, routes: {help: [Help, null]}}]\nfeatures: [{name: Help}]\n"),
+                       ["3:44: an item of the destination features of route 'help' must be a string, found null"])
+    }
 }

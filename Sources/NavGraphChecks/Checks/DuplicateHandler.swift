@@ -12,7 +12,9 @@ public enum DuplicateHandler: Check {
             register(routeHandler:) stores the handler for each of its routes' identifiers; a later \
             registration silently replaces an earlier one, so which screen a route opens depends on the order \
             of registration calls. navgraph counts the route towards every destination, so its other results \
-            do not depend on that order either.
+            do not depend on that order either. One handler that may show either of two screens for a route \
+            (`routes: {help: [Help, HelpSheet]}`, a route enum's case that chooses at run time) is one \
+            registration, not a duplicate.
             """,
         severity: .error,
         triggering: [
@@ -31,7 +33,13 @@ public enum DuplicateHandler: Check {
                   - {name: ProfileHandler, routes: {profile: Profile}}
                   - {name: SettingsHandler, routes: {settings: Settings}}
                 features: [{name: Profile}, {name: Settings}]
-                """)
+                """),
+            CheckExample("""
+                routes: [{id: help}]
+                handlers:
+                  - {name: HelpRouter, routes: {help: [Help, HelpSheet]}}
+                features: [{name: Help}, {name: HelpSheet}]
+                """),
         ])
 
     public static func run(_ context: CheckContext) -> [Finding] {
@@ -39,7 +47,9 @@ public enum DuplicateHandler: Check {
         var out: [Finding] = []
         for id in g.ids(of: .route) {
             let claims = index.claims(of: id)
-            guard claims.count > 1 else { continue }
+            // One handler that may show either of two screens for a route (`help: [Help, Settings]`,
+            // a route enum's case choosing at run time) is one registration, not two.
+            guard claims.count > 1, Set(claims.map { index.claims[Int($0)].handler }).count > 1 else { continue }
             let route = g.name(id)
             let all = claims.map { c -> (handler: String, origin: ElementOrigin, feature: String) in
                 let claim = index.claims[Int(c)]
