@@ -309,7 +309,7 @@ struct DirectPresentations {
             // Made inside the router's own types (a route's builder, `makeCatalogTab()`): the router's presentation.
             if let owner = made.context.owner, routerTypes.contains(owner) { continue }
             let name = DependencyBinding.unqualified(type)
-            if let label = Self.containers[name] ?? inheritedContainer(name) {
+            if let label = resolver.containerLabel(of: name) {
                 for a in args where a.label == label {
                     follow(a.value, made.context, made.site, swiftUI: swiftUI || label == "content",
                            chain: chain + made.chain + ["inside \(name)(\(label):)"], depth: depth + 1, into: &found)
@@ -331,20 +331,6 @@ struct DirectPresentations {
                 if !reaching.isEmpty { found.unknown.append((name, reaching, made.site, chain + made.chain)) }
             }
         }
-    }
-
-    /// The argument that holds the screen of a container subclass of the sources that keeps its
-    /// base's initializer (`final class AppNavigationController: UINavigationController {}` made with
-    /// `AppNavigationController(rootViewController: home)`).
-    private func inheritedContainer(_ name: String) -> String? {
-        var seen = Set<String>()
-        var stack = [name]
-        while let n = stack.popLast() {
-            guard seen.insert(n).inserted, seen.count < 16 else { continue }
-            if n != name, let label = Self.containers[n] { return label }
-            for i in index.typesByName[n] ?? [] { stack += index.types[i].inherited }
-        }
-        return nil
     }
 
     /// A container made empty in a function and filled there on the local it is bound to
