@@ -281,12 +281,14 @@ extension SwiftSourceScanner {
         let wanted = Set(configuration.styles)
         var routerServiceWarnings: [ScanWarning] = []
         var routerServiceExplanations: [CallSiteExplanation] = []
+        var decided = Set<SourceLocation>()
         let extractors = StyleExtractors.all
         let extracted = Self.readStyles(extractors, index: index, files: facts, config: config, wanted: wanted)
         for (extractor, found) in zip(extractors, extracted) {
             guard let found else { continue }
             registry = registry.merged(with: found.registry)
             routerTypes.formUnion(found.routerTypes)
+            decided.formUnion(found.decidedSites)
             if extractor.style == .routerService {
                 routerServiceExplanations = found.explanations
                 routerServiceWarnings = found.warnings
@@ -302,7 +304,7 @@ extension SwiftSourceScanner {
         // route type) is not a second call, and not a call left unfollowed; nor is a call where another
         // style's value was decided (`ui?.navigate(to: .home(…))` of the screen's own method that hands
         // the case to the route enum's router: a call of that wrapper, not of RouterService).
-        let explained = Set(explanations.map(\.location) + explanations.flatMap { $0.resolved.map(\.site) })
+        let explained = Set(explanations.map(\.location) + explanations.flatMap { $0.resolved.map(\.site) }).union(decided)
         let duplicates = Set(routerServiceExplanations.filter { explained.contains($0.location) }.map { RegistryAssembler.key(RegistryAssembler.origin($0.location)) })
         explanations += routerServiceExplanations.filter { !explained.contains($0.location) }
         if !duplicates.isEmpty {

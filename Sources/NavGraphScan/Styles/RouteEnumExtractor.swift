@@ -69,6 +69,7 @@ struct RouteEnumExtractor: StyleExtractor {
                 for m in Set(result.misses) { unresolved.append(.init(reason: m.reason, chain: m.chain)) }
             }
             for (v, at, chain) in values {
+                out.decidedSites.insert(at.location)
                 guard let name = Model.caseName(v) else {
                     unresolved.append(.init(reason: "'\(v.summary)' is not a case of \(routers.map(\.enumName).sorted().joined(separator: " or "))", chain: chain))
                     continue

@@ -28,6 +28,10 @@ struct StyleExtraction {
     /// Types whose code is the router's own (a module factory's app router): what they present is
     /// the router at work, not a screen shown around it (`DirectPresentations`).
     var routerTypes: Set<String> = []
+    /// Call sites where this style decided what a navigation opens (a wrapper's call handing a case
+    /// on, `ui?.navigate(to: .back)`), also those that open nothing: RouterService's reading of the
+    /// same call is not another one.
+    var decidedSites: Set<SourceLocation> = []
 }
 
 /// One routing style's reading of the semantic index. An extractor only reads the index; what it
