@@ -4,29 +4,34 @@ extension ValueResolver {
     /// The types `expr` is made as, with UIKit's and SwiftUI's containers looked through
     /// (`UINavigationController(rootViewController: FeedModule().build())` is what `build()` returns,
     /// `UIHostingController(rootView: item)` is what `item` holds), and whether some of it was not
-    /// followed. A container made without its content (`UINavigationController()`) is itself.
+    /// followed. A container made without its content (`UINavigationController()`) is itself. With
+    /// `constructedInside`, also every type constructed inside what the value is made as
+    /// (`Coordinator(nav: UINavigationController())`: both).
     ///
     /// Cost: one `resolve` per value, and one per container argument, at most `containerDepth`
     /// containers deep (each bounded by `maxSteps`).
-    func madeTypes(_ expr: ValueExpr, in ctx: Context, site: Site) -> (types: Set<String>, missed: Bool) {
+    func madeTypes(_ expr: ValueExpr, in ctx: Context, site: Site, constructedInside: Bool = false) -> (types: Set<String>, missed: Bool) {
         var types = Set<String>()
         var missed = false
-        collectMadeTypes(expr, ctx, site, depth: 0, into: &types, missed: &missed)
+        collectMadeTypes(expr, ctx, site, depth: 0, constructedInside: constructedInside, into: &types, missed: &missed)
         return (types, missed)
     }
 
     /// How many containers inside each other `madeTypes` looks through.
     static var containerDepth: Int { 4 }
 
-    private func collectMadeTypes(_ expr: ValueExpr, _ ctx: Context, _ site: Site, depth: Int, into types: inout Set<String>, missed: inout Bool) {
+    private func collectMadeTypes(
+        _ expr: ValueExpr, _ ctx: Context, _ site: Site, depth: Int, constructedInside: Bool, into types: inout Set<String>, missed: inout Bool
+    ) {
         let result = resolve(expr, in: ctx, site: site)
         if !result.misses.isEmpty { missed = true }
         for made in result.made {
+            if constructedInside { ProtocolRoutesExtractor.Model.constructedTypes(in: made.value, into: &types) }
             guard case .construct(let type, let args) = made.value else { continue }
             let name = DependencyBinding.unqualified(type)
             if let label = containerLabel(of: name), let content = args.first(where: { $0.label == label }) {
                 guard depth < Self.containerDepth else { missed = true; continue }
-                collectMadeTypes(content.value, made.context, made.site, depth: depth + 1, into: &types, missed: &missed)
+                collectMadeTypes(content.value, made.context, made.site, depth: depth + 1, constructedInside: false, into: &types, missed: &missed)
             } else {
                 types.insert(name)
             }

@@ -79,9 +79,7 @@ extension RouteEnumExtractor {
             /// The types a value is made as, and whether some of it was not followed.
             func made(_ v: ValueExpr, _ ctx: ValueResolver.Context, _ site: ValueResolver.Site) -> (Set<String>, Bool) {
                 // What the value is made as, containers looked through, and what is constructed in it.
-                var (types, missed) = resolver.madeTypes(v, in: ctx, site: site)
-                for m in resolver.resolve(v, in: ctx, site: site).made { ProtocolRoutesExtractor.Model.constructedTypes(in: m.value, into: &types) }
-                return (types, missed)
+                resolver.madeTypes(v, in: ctx, site: site, constructedInside: true)
             }
             /// What a case's value shows: a screen it makes, or what a type it makes (a coordinator)
             /// presents in its own code.

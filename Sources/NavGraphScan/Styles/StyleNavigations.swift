@@ -61,12 +61,8 @@ struct StyleNavigations {
             var owners = graph.owners(of: t.site, features: featureIndex)
             // A closure stored on another object (a factory wiring `viewModel.onDone = { … }`) runs as
             // that object's code: where the site's own types belong to no screen, the object's do.
-            if owners.isEmpty, t.site.closureObject != nil {
-                owners = Array(Set(resolver.closureObjectTypes(of: t.site).flatMap { type in
-                    graph.owners(of: .init(location: t.site.location, enclosingTypes: [type], module: t.site.module), features: featureIndex)
-                })).sorted()
-            }
-            if owners.isEmpty, let f = t.site.function { owners = ownersThroughCallers(of: f, module: t.site.module) }
+            if owners.isEmpty, t.site.closureObject != nil { owners = Array(Set(ownersOfClosureObject(at: t.site))).sorted() }
+            if owners.isEmpty, let f = t.site.function { owners = ownersThroughCallers(of: f) }
             if owners.isEmpty {
                 record.unattributed(route: t.route, site: t.site, chain: t.chain, verb: verb, owner: "no module builds")
                 continue
@@ -83,7 +79,7 @@ struct StyleNavigations {
     /// code that calls it (`MethodCallers`), or of the object holding the closure that calls it
     /// (`view.actions.onRowTap = { self.onRowTap(station: $0) }` in a factory: the view's), up to
     /// `callerDepth` calls back. Cost: per call site, at most that many levels of the method's callers.
-    private func ownersThroughCallers(of f: Int, module: String?) -> [Int] {
+    private func ownersThroughCallers(of f: Int) -> [Int] {
         var owners = Set<Int>()
         var seen: Set<Int> = [f]
         var level = [f]
@@ -93,11 +89,7 @@ struct StyleNavigations {
                 for c in callers.callers(of: g) ?? [] {
                     let site = resolver.site(ofCall: c)
                     var found = graph.owners(of: site, features: featureIndex)
-                    if found.isEmpty, c.closureObject != nil {
-                        found = resolver.closureObjectTypes(of: site).flatMap { type in
-                            graph.owners(of: .init(location: c.location, enclosingTypes: [type], module: c.module), features: featureIndex)
-                        }
-                    }
+                    if found.isEmpty, c.closureObject != nil { found = ownersOfClosureObject(at: site) }
                     owners.formUnion(found)
                     if found.isEmpty, let h = c.function, seen.insert(h).inserted { next.append(h) }
                 }
@@ -105,6 +97,13 @@ struct StyleNavigations {
             level = next
         }
         return owners.sorted()
+    }
+
+    /// The screens owning the object a closure written at `site` is stored on (`CallFact.closureObject`).
+    private func ownersOfClosureObject(at site: ValueResolver.Site) -> [Int] {
+        resolver.closureObjectTypes(of: site).flatMap { type in
+            graph.owners(of: .init(location: site.location, enclosingTypes: [type], module: site.module), features: featureIndex)
+        }
     }
 
     /// How many calls back `ownersThroughCallers` looks.
