@@ -108,6 +108,7 @@ struct DirectPresentations {
         // controller's page taken from a lazy array a method fills (`testPagesOfAPageController…`).
         var resolver = ValueResolver(index: index)
         resolver.maxDepth = 8
+        resolver.routerEntryLabels = Set(config.initialFeatureLabels + config.initialRouteLabels)
         self.resolver = resolver
         featureNames = registry.features.map(\.name)
         featureIndex = Dictionary(registry.features.indices.map { (registry.features[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -294,7 +295,7 @@ struct DirectPresentations {
     ) {
         guard depth < 8 else { return }
         // The RouterService entry (`navigationController(withInitialFeature:)`) is read as an entry.
-        if case .call(_, let args) = expr, args.contains(where: { config.initialFeatureLabels.contains($0.label ?? "_") }) { return }
+        if case .call(_, let args) = expr, args.contains(where: { resolver.routerEntryLabels.contains($0.label ?? "_") }) { return }
         let value = swiftUI ? stripModifiers(expr) : expr
         // A view the router makes (`router.link(for:)`, `router.sheet(…)`) is a navigation the scan reads as one.
         if case .call(let callee, _) = value, config.navigateFunctions.contains(callee.name) { return }

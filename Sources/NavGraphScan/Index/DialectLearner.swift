@@ -249,8 +249,23 @@ struct DialectLearner {
                     // Its file is the framework's only beside the framework's protocols: a stand-in router
                     // an app writes for previews or tests (`DummyRoutingService` at the end of a view's file)
                     // does not make that app file vendored.
-                    if coreDirs.isEmpty || coreDirs.contains(DialectLearner.directory(f.path)) { learned.frameworkFiles.insert(f.path) }
+                    if coreDirs.isEmpty || coreDirs.contains(DialectLearner.directory(f.path)) || besideCore(f, router: t.name) {
+                        learned.frameworkFiles.insert(f.path)
+                    }
                 }
+            }
+        }
+
+        /// A router class in a folder beside the core protocols' (a vendored package's
+        /// `Sources/RouterService/` next to its `Sources/RouterServiceInterface/`) whose file declares
+        /// nothing of the app: no feature, route or handler, no view or view controller.
+        func besideCore(_ f: FileFacts, router: String) -> Bool {
+            let parent = DialectLearner.directory(DialectLearner.directory(f.path))
+            guard !parent.isEmpty, coreDirs.contains(where: { DialectLearner.directory($0) == parent }) else { return false }
+            let appKinds = featureProtocols.union(routeProtocols).union(handlerProtocols)
+            return !f.types.contains { t in
+                t.name != router && !t.isProtocol
+                    && t.inherited.contains { appKinds.contains($0) || $0.hasSuffix("ViewController") || $0 == "View" }
             }
         }
 

@@ -21,6 +21,10 @@ struct ValueResolver {
     /// (Featherweight Router). Off elsewhere: a call `f(x)` to another library's `f(_:)` must not reach
     /// the app's `f(route:)`.
     var firstLabelOmittable = false
+    /// First-argument labels of the router's own entry calls (`navigationController(withInitialRoute:)`,
+    /// RouterService's): where the sources do not declare such a call, its value is the router's
+    /// entry, which the router's style reads as one, not a value the scan failed to see.
+    var routerEntryLabels: Set<String> = []
 
     /// Where a value is being read: a function (for locals and parameters) and the type it is in.
     struct Context: Hashable {
@@ -275,6 +279,7 @@ struct ValueResolver {
         if candidates.isEmpty, callee.receiver == .implicit, args.isEmpty, holdsValue(callee.name, ctx) {
             return evaluate(.ref(callee.name), ctx, site, chain: chain + ["closure \(callee.name) called"], depth: d, visiting: &visiting)
         }
+        if candidates.isEmpty, let label = args.first?.label, routerEntryLabels.contains(label) { return out }
         if candidates.isEmpty, let made = containerLookup(callee, args, ctx, site, chain: chain) {
             out.made.append(made)
             return out

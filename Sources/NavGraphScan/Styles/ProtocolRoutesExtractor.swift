@@ -215,6 +215,12 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                     level += constructed(in: f)
                 }
             }
+            if let s = level.first(where: screens.contains) { return s }
+            // A type the function hands a view controller to (`ModalRouter(target: sheet, parent: …)`)
+            // presents that one: what its own code makes elsewhere (a window's placeholder root) is
+            // not the route's screen, so its references are not walked.
+            let presenters = presenting(in: function)
+            level.removeAll(where: presenters.contains)
             var seen = Set(level)
             for _ in 0..<3 {
                 if let s = level.first(where: screens.contains) { return s }
@@ -225,6 +231,23 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                 level = next
             }
             return screenHandedOn(by: function)
+        }
+
+        /// The types a function constructs with a view controller among the arguments: the screen
+        /// of the sources or a system one (`UIActivityViewController(…)`, a `…Controller` the sources
+        /// do not declare) that the value resolves to.
+        func presenting(in function: Int) -> Set<String> {
+            let resolver = ValueResolver(index: index)
+            var out = Set<String>()
+            for c in callsByFunction[function] ?? [] where SyntaxHelpers.isTypeLike(c.callee.name) && index.hasType(named: c.callee.name) {
+                guard case .implicit = c.callee.receiver, !screens.contains(c.callee.name) else { continue }
+                let handsOnController = c.arguments.contains { a in
+                    let (types, _) = resolver.madeTypes(a.value, in: resolver.context(ofCall: c), site: resolver.site(ofCall: c))
+                    return types.contains { screens.contains($0) || ($0.hasSuffix("Controller") && !index.hasType(named: $0)) }
+                }
+                if handsOnController { out.insert(c.callee.name) }
+            }
+            return out
         }
 
         /// The one screen a default implementation hands on, by the values of its calls' arguments
@@ -315,6 +338,9 @@ struct ProtocolRoutesExtractor: StyleExtractor {
                         guard let t = index.type(named: n) else { continue }
                         let builtFor = n == s ? together.builtFor[s] ?? [] : []
                         next += t.allReferences.subtracting(builtFor).sorted() + t.propertyTypes.values.sorted()
+                        // A protocol the screen holds its presenter as (`var handler: ListEventHandler!`)
+                        // dispatches to its conformers: with one or two, their code is the screen's.
+                        if t.isProtocol, let conformers = index.conformers[n], conformers.count <= 2 { next += conformers.sorted() }
                     }
                     level = next.filter { distance[$0] == nil }
                     d += 1
