@@ -219,8 +219,10 @@ struct ProtocolRoutesExtractor: StyleExtractor {
             // A type the function hands a view controller to (`ModalRouter(target: sheet, parent: …)`)
             // presents that one: what its own code makes elsewhere (a window's placeholder root) is
             // not the route's screen, so its references are not walked.
-            let presenters = presenting(in: function)
-            level.removeAll(where: presenters.contains)
+            if !level.isEmpty {
+                let presenters = presenting(in: function)
+                level.removeAll(where: presenters.contains)
+            }
             var seen = Set(level)
             for _ in 0..<3 {
                 if let s = level.first(where: screens.contains) { return s }
