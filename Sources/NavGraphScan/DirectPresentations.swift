@@ -191,6 +191,9 @@ struct DirectPresentations {
             // `pushViewController` inside a `pushViewController`) presents what its callers do.
             if case .value(.unknown("super")) = call.callee.receiver { continue }
             if let f = call.function, index.functions[f].name == call.callee.name { continue }
+            // The router's own modifier of that name (`.sheet(for: route, using: routingService,
+            // isPresented:) { onDismiss }`): a navigate call, whose closure shows nothing.
+            if config.navigateFunctions.contains(call.callee.name), let l = call.arguments.first?.label, config.navigateRouteLabels.contains(l) { continue }
             var found = Found()
             let ctx = resolver.context(ofCall: call)
             for v in form.values { follow(v, ctx, resolver.site(ofCall: call), swiftUI: form.swiftUI, chain: [], depth: 0, into: &found) }

@@ -229,6 +229,58 @@ final class ScannerBehaviourTests: XCTestCase {
         XCTAssertEqual(r.registry.features.first { $0.name == "LibraryFeature" }?.navigates.map(\.route), ["objectives"])
     }
 
+    /// A RouterService copy in Xcode framework folders that repeat their names
+    /// (`Cores/RouterService/RouterService/` beside `Cores/RouterServiceInterface/RouterServiceInterface/`):
+    /// the router class's file is the framework's, so its own registration of itself is no app code
+    /// the scan warns about (a public app of session 30 got two `factory-unreadable` warnings from it).
+    func testARouterInAFrameworkFolderRepeatingItsNameBesideTheInterfaceIsVendored() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-cores-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try StyleScan.write([
+            "Cores/RouterServiceInterface/RouterServiceInterface/Interface.swift": """
+                import UIKit
+                public protocol Route { static var identifier: String { get } }
+                public protocol Feature { func build(fromRoute route: Route?) -> UIViewController }
+                public protocol RouteHandler {
+                    var routes: [Route.Type] { get }
+                    func destination(forRoute route: Route, fromViewController viewController: UIViewController) -> Feature.Type
+                }
+                public protocol RouterServiceProtocol {
+                    func navigate(toRoute route: Route, fromView viewController: UIViewController, animated: Bool)
+                }
+                """,
+            "Cores/RouterService/RouterService/RouterService.swift": """
+                import UIKit
+                import RouterServiceInterface
+                public final class RouterService: RouterServiceProtocol {
+                    var factories: [String: () -> AnyObject] = [:]
+                    public init() { register(dependencyFactory: { [unowned self] in self }, forType: RouterServiceProtocol.self) }
+                    public func register<T>(dependencyFactory: @escaping () -> AnyObject, forType metaType: T.Type) {
+                        factories[String(describing: metaType)] = dependencyFactory
+                    }
+                    public func register(routeHandler: RouteHandler) {}
+                    public func navigate(toRoute route: Route, fromView viewController: UIViewController, animated: Bool) {}
+                }
+                """,
+            "App/Home/HomeFeature.swift": """
+                import UIKit
+                import RouterServiceInterface
+                struct HomeRoute: Route { static let identifier = "home" }
+                struct HomeFeature: Feature {
+                    func build(fromRoute route: Route?) -> UIViewController { UIViewController() }
+                }
+                final class HomeHandler: RouteHandler {
+                    var routes: [Route.Type] { [HomeRoute.self] }
+                    func destination(forRoute route: Route, fromViewController viewController: UIViewController) -> Feature.Type { HomeFeature.self }
+                }
+                """,
+        ], to: dir)
+        let r = try SwiftSourceScanner().scan(paths: [dir])
+        XCTAssertEqual(r.registry.features.map(\.name), ["HomeFeature"])
+        XCTAssertEqual(r.summary.skippedVendored, 2)
+        XCTAssertEqual(r.diagnostics.filter { $0.location?.file.contains("Cores/") == true }.map(\.message), [])
+    }
+
     func testConfigurationReadsAScanSectionAddingToTheDefaults() throws {
         let json = #"{"featureProtocols": ["Builder"], "navigateRouteLabels": ["destination"], "strict": true, "moduleMap": {"App/Core": "Core"}}"#
         let section = try ConfigurationLoader.load(text: "scan: " + json, file: "nav.json").configuration.scan

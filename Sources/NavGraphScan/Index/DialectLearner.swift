@@ -199,6 +199,15 @@ struct DialectLearner {
                     declaring[p.name] = path
                 }
             }
+            // A SwiftUI fork's modifiers beside the core protocols (`extension View { func sheet(for
+            // route: Route, using: RoutingService, isPresented:) -> some View }`): navigation too.
+            for f in files where coreDirs.contains(DialectLearner.directory(f.path)) {
+                for t in f.types where t.isExtension && !coreKinds.contains(t.name) {
+                    for fn in f.functions where fn.owner == t.name {
+                        if let first = fn.parameters.first, routeProtocols.contains(first.typeName) { _ = learnRouterParameter(first, at: 0, of: fn, in: t) }
+                    }
+                }
+            }
             if let first = navigatingProtocols.sorted().first.map({ String($0.dropFirst()) }) ?? routerProtocols.sorted().first,
                !routerProtocols.contains(base.routerProtocol) {
                 c.routerProtocol = first
@@ -260,8 +269,15 @@ struct DialectLearner {
         /// `Sources/RouterService/` next to its `Sources/RouterServiceInterface/`) whose file declares
         /// nothing of the app: no feature, route or handler, no view or view controller.
         func besideCore(_ f: FileFacts, router: String) -> Bool {
-            let parent = DialectLearner.directory(DialectLearner.directory(f.path))
-            guard !parent.isEmpty, coreDirs.contains(where: { DialectLearner.directory($0) == parent }) else { return false }
+            // An Xcode project's framework folder repeats its name (`Cores/RouterService/RouterService/`
+            // beside `Cores/RouterServiceInterface/RouterServiceInterface/`): the package is the outer one.
+            func packageParent(_ dir: String) -> String {
+                let up = DialectLearner.directory(dir)
+                let last = dir.split(separator: "/").last, upLast = up.split(separator: "/").last
+                return DialectLearner.directory(last != nil && last == upLast ? up : dir)
+            }
+            let parent = packageParent(DialectLearner.directory(f.path))
+            guard !parent.isEmpty, coreDirs.contains(where: { packageParent($0) == parent }) else { return false }
             let appKinds = featureProtocols.union(routeProtocols).union(handlerProtocols)
             return !f.types.contains { t in
                 t.name != router && !t.isProtocol

@@ -23,11 +23,12 @@ struct TypeReferenceGraph {
     private let index: SemanticIndex
     private let methods: MethodCallers
 
-    init(index: SemanticIndex, features: [(name: String, module: String?)], stopAt stops: Set<String>) {
+    init(index: SemanticIndex, features: [(name: String, module: String?)], stopAt stops: Set<String>, buildFunctions: Set<String> = ["build"]) {
         self.index = index
         methods = MethodCallers(index: index)
         let featureNames = Set(features.map(\.name))
         let starts = features.map { Self.lookup($0.name, from: $0.module, index) }
+        let calledThrough = Self.propertiesCalled(inBuildOf: starts, index, buildFunctions: buildFunctions)
         // First through owning references only, then weak ones too, to what no other feature owns.
         for pass in 0..<2 {
             let owned = builtBy
@@ -37,7 +38,7 @@ struct TypeReferenceGraph {
                 guard let start else { continue }
                 let followsWeak = pass == 1
                 let build = index.types[start].buildReferences
-                var queue = (build.isEmpty ? index.types[start].typeReferences : build).map { ($0, index.types[start].module, isCast($0, by: start)) }
+                var queue = (build.isEmpty ? index.types[start].typeReferences : build.union(calledThrough[start] ?? [])).map { ($0, index.types[start].module, isCast($0, by: start)) }
                 if build.isEmpty { queue += index.types[start].weakReferences.map { ($0, index.types[start].module, true) } }
                 var seen: Set<Int> = [start]
                 while let (name, from, weak) = queue.popLast() {
@@ -53,6 +54,37 @@ struct TypeReferenceGraph {
                 }
             }
         }
+    }
+
+    /// Per feature type (by index), the declared types of the properties its `build` calls methods of
+    /// (`scenesFactory.resolveLibraryScene(for: self)` where `let scenesFactory: LibraryScenesFactoryProtocol`):
+    /// what `build` uses besides the types it names. One pass over the calls.
+    private static func propertiesCalled(inBuildOf starts: [Int?], _ index: SemanticIndex, buildFunctions: Set<String>) -> [Int: Set<String>] {
+        var builds: [Int: Int] = [:]
+        for start in starts {
+            guard let start else { continue }
+            for b in buildFunctions {
+                for f in index.functionsByName[b] ?? [] where index.functions[f].owner == index.types[start].name { builds[f] = start }
+            }
+        }
+        guard !builds.isEmpty else { return [:] }
+        func property(_ v: ValueExpr) -> String? {
+            switch v {
+            case .ref(let n), .selfMember(let n): return n
+            case .member(let base, _): return property(base)
+            default: return nil
+            }
+        }
+        var out: [Int: Set<String>] = [:]
+        func note(_ c: CallFact) {
+            guard let f = c.function, let start = builds[f], case .value(let v) = c.callee.receiver, let n = property(v),
+                  var t = index.types[start].propertyTypes[n], !t.isEmpty else { return }
+            if t.hasSuffix("?") || t.hasSuffix("!") { t.removeLast() }
+            out[start, default: []].insert(t)
+        }
+        for i in index.calls.indices { note(index.calls[i]) }
+        for i in index.callsWithoutArguments.indices { note(index.callsWithoutArguments[i]) }
+        return out
     }
 
     /// Whether `type` casts a value to the protocol `name`: its reference to `name` is then taken
@@ -119,12 +151,17 @@ struct TypeReferenceGraph {
         return candidates.first { index.types[$0].module == module } ?? candidates.first
     }
 
-    /// A concrete type stands for itself; a protocol for its only conforming type; else nothing.
+    /// A concrete type stands for itself; a protocol for its only conforming type (debug-only
+    /// conformers, a preview's or a test's mock in `#if DEBUG`, are not the app's); else nothing.
     private static func concrete(_ name: String, from module: String?, _ index: SemanticIndex) -> [Int] {
         guard let i = lookup(name, from: module, index) else { return [] }
         guard index.types[i].isProtocol else { return [i] }
-        let conformers = index.conformers[name] ?? []
-        guard conformers.count == 1, let only = conformers.first, let c = lookup(only, from: module, index) else { return [] }
-        return [c]
+        var found: Int?
+        for n in index.conformers[name] ?? [] {
+            guard let c = lookup(n, from: module, index), !index.types[c].debugOnly else { continue }
+            guard found == nil else { return [] }
+            found = c
+        }
+        return found.map { [$0] } ?? []
     }
 }

@@ -1,3 +1,5 @@
+import NavGraphKit
+
 /// Values the resolver reads through an enum case's computed property and through a method named
 /// as a value, by Swift's semantics: a getter that switches over `self` gives, for a case, what
 /// that case's branch gives; an unapplied method (`return makeHome`) is a function, and what the
@@ -63,5 +65,72 @@ extension ValueResolver {
         guard callee.name == "resolve", let first = args.first, first.label == nil,
               case .staticMember(let type, "self") = first.value, index.hasType(named: type) else { return nil }
         return Made(value: .construct(type, []), context: ctx, site: site, chain: chain + ["\(type) from a container's resolve"])
+    }
+}
+
+/// Which calls can run a function: call sites by name, labels and receiver.
+extension ValueResolver {
+    /// Calls that can reach function `f`: same name and labels, a receiver that fits.
+    func callSites(of f: Int) -> [Int] {
+        let fn = index.functions[f]
+        if fn.name == "init" {
+            guard let owner = fn.owner else { return [] }
+            return (index.callsByName[owner] ?? []).filter {
+                index.calls[$0].callee.receiver == .implicit && accepts(fn, index.calls[$0].labels)
+            }
+        }
+        return (index.callsByName[fn.name] ?? []).filter { mayCall(fn, index.calls[$0]) }
+    }
+
+    /// Whether `call` (of `fn`'s name) can run `fn` (not an initializer): its labels fit, and its
+    /// receiver is `fn`'s type (a static call), a value whose declared type fits either way, or
+    /// implicit inside a type that is (or conforms to) `fn`'s owner.
+    func mayCall(_ fn: FunctionFacts, _ call: CallFact) -> Bool {
+        guard accepts(fn, call.labels) || (!call.trailingLabels.isEmpty && fn.accepts(call)) else { return false }
+        switch call.callee.receiver {
+        case .type(let t): return fn.isStatic && (fn.owner == t || fn.owner.map { index.type(t, conformsTo: $0) } == true)
+        case .value(let v):
+            guard !fn.isStatic else { return false }
+            // `router?.navigateTo(route:)` where `router: HomeWireframe`: only that protocol's
+            // implementations (or the type itself) are called. An untyped receiver may call any.
+            guard let owner = fn.owner else { return true }
+            guard let declared = declaredType(of: v, in: context(ofCall: call)), index.hasType(named: declared) else {
+                return foreignReceiver(v).map { $0 == owner } ?? true
+            }
+            return index.type(owner, conformsTo: declared) || index.type(declared, conformsTo: owner)
+        case .implicit:
+            guard let owner = fn.owner else { return true }
+            // In a protocol's extension `self` is any of its conformers (`open(vc, transition:)` in
+            // `extension HomeRoute where Self: RouterProtocol` runs the router class's `open`).
+            return call.enclosingTypes.contains { t in
+                index.type(t, conformsTo: owner)
+                    || (index.isProtocol(t) && (index.conformers[t] ?? []).contains { index.type($0, conformsTo: owner) })
+            }
+        }
+    }
+
+    /// The type a receiver is read from when it is a static member of a type the sources do not
+    /// declare (`UIApplication.shared`, `FileManager.default.temporaryDirectory`): an object of a system
+    /// or package type (the sources may extend it), whose methods are that type's, never a
+    /// same-named method of an unrelated type of the sources (`UIApplication.shared.open(url)` is not
+    /// a transition's `open(_:)`). A delegate or data source read from it may be the app's own.
+    func foreignReceiver(_ v: ValueExpr) -> String? {
+        switch v {
+        case .staticMember(let t, _):
+            // (A type the sources only extend, `extension UIApplication { … }`, is not theirs either.)
+            let name = DependencyBinding.unqualified(t)
+            return SyntaxHelpers.isTypeLike(name) && !index.declaredConcrete.contains(name) && !index.isProtocol(name) ? name : nil
+        case .member(let base, let m):
+            return m.hasSuffix("elegate") || m.hasSuffix("ataSource") ? nil : foreignReceiver(base)
+        default:
+            return nil
+        }
+    }
+
+    /// Whether a call with these labels can call `fn` (Swift 2's left-out first label when allowed).
+    func accepts(_ fn: FunctionFacts, _ labels: [String]) -> Bool {
+        if fn.accepts(labels: labels) { return true }
+        guard firstLabelOmittable, let l = fn.swift2Labels(labels) else { return false }
+        return fn.accepts(labels: l)
     }
 }

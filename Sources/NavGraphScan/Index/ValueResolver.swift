@@ -487,45 +487,6 @@ struct ValueResolver {
         return out
     }
 
-    /// Calls that can reach function `f`: same name and labels, a receiver that fits.
-    func callSites(of f: Int) -> [Int] {
-        let fn = index.functions[f]
-        if fn.name == "init" {
-            guard let owner = fn.owner else { return [] }
-            return (index.callsByName[owner] ?? []).filter {
-                index.calls[$0].callee.receiver == .implicit && accepts(fn, index.calls[$0].labels)
-            }
-        }
-        return (index.callsByName[fn.name] ?? []).filter { mayCall(fn, index.calls[$0]) }
-    }
-
-    /// Whether `call` (of `fn`'s name) can run `fn` (not an initializer): its labels fit, and its
-    /// receiver is `fn`'s type (a static call), a value whose declared type fits either way, or
-    /// implicit inside a type that is (or conforms to) `fn`'s owner.
-    func mayCall(_ fn: FunctionFacts, _ call: CallFact) -> Bool {
-        guard accepts(fn, call.labels) || (!call.trailingLabels.isEmpty && fn.accepts(call)) else { return false }
-        switch call.callee.receiver {
-        case .type(let t): return fn.isStatic && (fn.owner == t || fn.owner.map { index.type(t, conformsTo: $0) } == true)
-        case .value(let v):
-            guard !fn.isStatic else { return false }
-            // `router?.navigateTo(route:)` where `router: HomeWireframe`: only that protocol's
-            // implementations (or the type itself) are called. An untyped receiver may call any.
-            guard let owner = fn.owner, let declared = declaredType(of: v, in: context(ofCall: call)),
-                  index.hasType(named: declared) else { return true }
-            return index.type(owner, conformsTo: declared) || index.type(declared, conformsTo: owner)
-        case .implicit:
-            guard let owner = fn.owner else { return true }
-            return call.enclosingTypes.contains { index.type($0, conformsTo: owner) }
-        }
-    }
-
-    /// Whether a call with these labels can call `fn` (Swift 2's left-out first label when allowed).
-    private func accepts(_ fn: FunctionFacts, _ labels: [String]) -> Bool {
-        if fn.accepts(labels: labels) { return true }
-        guard firstLabelOmittable, let l = fn.swift2Labels(labels) else { return false }
-        return fn.accepts(labels: l)
-    }
-
     private func functions(_ name: String, labels: [String], receiver: ValueExpr.Receiver, from ctx: Context) -> [Int] {
         (index.functionsByName[name] ?? []).filter { f in
             let fn = index.functions[f]
@@ -537,7 +498,9 @@ struct ValueResolver {
                 // overrides (dynamic dispatch), never a same-named method of an unrelated type. An
                 // untyped receiver may call any.
                 guard let owner = fn.owner else { return false }
-                guard let declared = declaredType(of: v, in: ctx), index.hasType(named: declared) else { return true }
+                guard let declared = declaredType(of: v, in: ctx), index.hasType(named: declared) else {
+                    return foreignReceiver(v).map { $0 == owner } ?? true
+                }
                 return index.type(owner, conformsTo: declared) || index.type(declared, conformsTo: owner)
             case .implicit: return fn.owner == nil || ctx.owner.map { index.type($0, conformsTo: fn.owner!) } == true
             }

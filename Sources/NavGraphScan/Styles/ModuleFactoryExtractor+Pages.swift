@@ -40,3 +40,44 @@ extension ModuleFactoryExtractor.Model {
         return (keyed, unkeyed)
     }
 }
+
+extension ModuleFactoryExtractor.Model {
+        /// The text of an interpolated string literal as written (`\(Bundle.appName())/Home`), when
+        /// it reads neither `self` nor a case's payload (then cases that write one text differ).
+        static func interpolatedKey(_ v: ValueExpr) -> String? {
+            guard case .unknown(let text) = v, text.count > 2, text.hasPrefix("\""), text.hasSuffix("\""),
+                  !text.hasSuffix("…"), text.contains("\\("), !text.contains("self") else { return nil }
+            return String(text.dropFirst().dropLast())
+        }
+
+        /// Keys that two page enums share where no table or factory lists pages of both: each enum's
+        /// pages are their own namespace there (a router that picks a product's table by the page's
+        /// `productName` first, then its key), so each such key is qualified by its enum
+        /// (`VIPFinanceProducts:/vip/home`). Shared keys that one table lists for both enums stay as
+        /// they are: that table has the same key twice (duplicate-route).
+        static func namespaces(_ index: SemanticIndex, pages: Set<String>, key: (String, String) -> String?) -> [String: Set<String>] {
+            var enumsOfKey: [String: Set<String>] = [:]
+            for page in pages {
+                for c in index.type(named: page)?.enumCases ?? [] { if let k = key(page, c.name) { enumsOfKey[k, default: []].insert(page) } }
+            }
+            let shared = enumsOfKey.filter { $0.value.count > 1 }
+            guard !shared.isEmpty else { return [:] }
+            // The page enums each table's (and each factory switch's) keys are written through.
+            func enumOf(_ v: ValueExpr) -> String? {
+                switch v {
+                case .member(.staticMember(let t, _), _), .staticMember(let t, _):
+                    let u = DependencyBinding.unqualified(t)
+                    return pages.contains(u) ? u : nil
+                case .member(.member(.staticMember(_, let t), _), _), .member(.staticMember(_, let t), _) where pages.contains(t): return t
+                default: return nil
+                }
+            }
+            var together: [Set<String>] = index.tables.map { Set($0.entries.compactMap { enumOf($0.key) }) }
+            together += index.switches.map { s in Set(s.cases.flatMap(\.patterns).compactMap(enumOf)) }
+            var out: [String: Set<String>] = [:]
+            for (k, enums) in shared where !together.contains(where: { $0.intersection(enums).count > 1 }) {
+                for e in enums { out[e, default: []].insert(k) }
+            }
+            return out
+        }
+}

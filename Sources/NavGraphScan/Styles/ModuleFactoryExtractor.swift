@@ -392,6 +392,8 @@ struct ModuleFactoryExtractor: StyleExtractor {
         private var keys: [String: [String: [String: String]]] = [:]
         /// Page enums with a per-case property (`var routePath: String { switch self { … } }`), readable or not.
         private var keyed: Set<String> = []
+        /// Per page enum, the keys it shares with another page enum in a namespace of its own (`namespaces`).
+        private var qualified: [String: Set<String>] = [:]
         /// Module types that are their own pages: the classes and structs conforming to the protocol a
         /// presenting function takes, each with a key property whose getter returns one literal
         /// (`extension LoginModule: Module { var routePath: String { "Login" } }`, or a superclass's),
@@ -436,13 +438,25 @@ struct ModuleFactoryExtractor: StyleExtractor {
                 let property = index.functions[f].name
                 // (A switch that builds the modules, `func make() -> Module { switch self { … } }`, is no key.)
                 if s.cases.contains(where: { $0.values.contains { v in if case .construct = v { return false }; return true } }) { keyed.insert(owner) }
+                var interpolated: [String: Int] = [:]
+                for c in s.cases where c.values.count == 1 { if let t = Self.interpolatedKey(c.values[0]) { interpolated[t, default: 0] += c.patterns.count } }
                 for c in s.cases {
-                    guard c.values.count == 1, case .literal(let key) = c.values[0] else { continue }
+                    guard c.values.count == 1 else { continue }
+                    let key: String
+                    if case .literal(let k) = c.values[0] {
+                        key = k
+                    } else if let t = Self.interpolatedKey(c.values[0]), interpolated[t] == 1 {
+                        // `"\(Bundle.appName())/EmployeeList"`: one unknown part the same in every
+                        // case, so the text as written tells the cases apart (two cases writing the
+                        // same text may still differ at run time: neither has a key then).
+                        key = t
+                    } else { continue }
                     for p in c.patterns {
                         if let name = Self.caseName(p, of: owner) { keys[owner, default: [:]][property, default: [:]][name] = key }
                     }
                 }
             }
+            qualified = Self.namespaces(index, pages: pages, key: { [self] in self.unqualifiedKey($0, $1) })
 
             var protocols = Set<String>()
             // (The router's own protocol, which declares a presenting function, is no module's:
@@ -493,8 +507,16 @@ struct ModuleFactoryExtractor: StyleExtractor {
             }
         }
 
-        /// The key of case `name` of `page`: its key property's value, else its raw value.
+        /// The key of case `name` of `page`: its key property's value, else its raw value; qualified by
+        /// its enum where two enums' namespaces share it (`namespaces`).
         func key(_ page: String, _ name: String, property: String? = nil) -> String? {
+            guard let k = unqualifiedKey(page, name, property: property) else { return nil }
+            return qualified[page]?.contains(k) == true ? page + ":" + k : k
+        }
+
+        /// The key of case `name` of `page` as the enum writes it (`key` qualifies it by its enum where
+        /// two enums' namespaces share it).
+        func unqualifiedKey(_ page: String, _ name: String, property: String? = nil) -> String? {
             let props = keys[page] ?? [:]
             if let p = property { return props[p]?[name] }
             let chosen = ModuleFactoryExtractor.keyProperties.first { props[$0] != nil } ?? props.keys.sorted().first

@@ -9,6 +9,8 @@ struct RegistryAssembler {
     var explanations: [CallSiteExplanation] = []
     /// Fallback requirements learnt from the feature protocol's declaration (for signature checks).
     var fallbackRequirements: [String: DialectLearner.Requirement] = [:]
+    /// Per feature type, names read by the types it is handed to (`readElsewhere(_:index:)`).
+    var readElsewhere: [String: Set<String>] = [:]
 
     init(config: ScanConfiguration) { self.config = config }
 
@@ -19,6 +21,7 @@ struct RegistryAssembler {
     mutating func assemble(_ files: [FileFacts], index: SemanticIndex) -> Registry {
         let kinds = Kinds(config: config, types: index.types)
         let (routes, routeID) = readRoutes(kinds)
+        readElsewhere = Self.readElsewhere(kinds.featureTypes, index: index)
         var features = kinds.featureTypes.map { readFeature($0) }
         let (navigations, rootOpenings) = Self.navigations(in: files, kinds: kinds)
         attributeNavigations(navigations, features: &features, index: index, routeID: routeID, stops: attributionStops(kinds, index: index))
@@ -131,7 +134,7 @@ struct RegistryAssembler {
                 enabledOrigin: t.enabled.map { Self.origin($0.location) },
                 dependencies: [], origin: Self.origin(t.location), ignore: t.ignore)
             f.unusedFallback = UnusedFallback(declared: text(sig.labels), requirement: text(req.labels), origin: Self.origin(sig.location))
-            f.dependencies = Self.dependencyRefs(t)
+            f.dependencies = Self.dependencyRefs(t, readElsewhere: readElsewhere[t.name] ?? [])
             return f
         }
         warnings += t.pendingWarnings.filter { $0.kind == .fallbackUnreadable }
@@ -139,7 +142,7 @@ struct RegistryAssembler {
             name: t.name, module: t.module, enabled: t.enabled?.value ?? .always,
             enabledOrigin: t.enabled.map { Self.origin($0.location) },
             fallback: t.fallback?.feature, fallbackOrigin: t.fallback.map { Self.origin($0.location) },
-            dependencies: Self.dependencyRefs(t),
+            dependencies: Self.dependencyRefs(t, readElsewhere: readElsewhere[t.name] ?? []),
             origin: Self.origin(t.location), ignore: t.ignore)
     }
 
@@ -284,7 +287,7 @@ struct RegistryAssembler {
         stops: Set<String>
     ) {
         let featureIndex = Dictionary(features.indices.map { (features[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
-        let graph = TypeReferenceGraph(index: index, features: features.map { ($0.name, $0.module) }, stopAt: stops)
+        let graph = TypeReferenceGraph(index: index, features: features.map { ($0.name, $0.module) }, stopAt: stops, buildFunctions: Set(config.buildFunctions))
         let resolver = ValueResolver(index: index)
 
         func owners(_ site: ValueResolver.Site) -> [Int] { graph.owners(of: site, features: featureIndex) }
@@ -349,9 +352,29 @@ struct RegistryAssembler {
 
     // MARK: Helpers
 
-    static func dependencyRefs(_ t: TypeFacts) -> [DependencyRef] {
+    /// Per feature type, the names read by the other types whose functions take it as a parameter: a
+    /// feature that hands itself on (`scenesFactory.resolveLibraryScene(for: self)`) has its
+    /// dependencies read there (`LibraryRemoteService(apiFactory: feature.api)` in an assembler's
+    /// `assemble(using feature: LibraryFeature)`). One pass over the functions' parameters.
+    static func readElsewhere(_ features: Kinds.Subset, index: SemanticIndex) -> [String: Set<String>] {
+        let names = Set(features.map(\.name))
+        var readers: [String: Set<String>] = [:]
+        for f in index.functions {
+            guard let owner = f.owner else { continue }
+            for p in f.parameters where p.typeName != owner && names.contains(p.typeName) { readers[p.typeName, default: []].insert(owner) }
+        }
+        return readers.mapValues { owners in
+            owners.reduce(into: Set<String>()) { read, o in
+                for i in index.typesByName[o] ?? [] { read.formUnion(index.types[i].references) }
+            }
+        }
+    }
+
+    /// `readElsewhere`: names read by the types that take the feature as a parameter (`readElsewhere(_:index:)`).
+    static func dependencyRefs(_ t: TypeFacts, readElsewhere: Set<String> = []) -> [DependencyRef] {
         t.injected.map { d in
-            let used = d.viaDependenciesStruct ? t.memberReferences.contains(d.name) : t.references.contains(d.name)
+            let used = d.viaDependenciesStruct ? t.memberReferences.contains(d.name)
+                : t.references.contains(d.name) || readElsewhere.contains(d.name)
             return DependencyRef(name: d.type, used: used, origin: Self.origin(d.location))
         }
     }
