@@ -109,6 +109,7 @@ struct DirectPresentations {
         var resolver = ValueResolver(index: index)
         resolver.maxDepth = 8
         resolver.routerEntryLabels = Set(config.initialFeatureLabels + config.initialRouteLabels)
+        resolver.pageModules = Self.pageModules(registry)
         self.resolver = resolver
         featureNames = registry.features.map(\.name)
         featureIndex = Dictionary(registry.features.indices.map { (registry.features[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -144,6 +145,19 @@ struct DirectPresentations {
         debugOnly = Set(index.types.names(where: \.debugOnly))
         graph = TypeReferenceGraph(
             index: index, features: registry.features.map { ($0.name, $0.module) }, stopAt: routers.union(roots))
+    }
+
+    /// Per page case of the module-factory style (`FoodProducts.FoodHomeModule`), the one module its
+    /// route maps to: what a router's getter returns for that page (`ValueResolver.pageModules`).
+    static func pageModules(_ registry: Registry) -> [String: String] {
+        var feature: [String: Set<String>] = [:]
+        for h in registry.handlers { for m in h.routes { feature[m.route, default: []].insert(m.feature) } }
+        var out: [String: String] = [:]
+        for r in registry.routes where r.system == .moduleFactory {
+            guard let t = r.type, t.contains("."), let f = feature[r.id], f.count == 1 else { continue }
+            out[t] = f.first
+        }
+        return out
     }
 
     /// The screen a constructed type is: a feature, or the one feature whose `build` makes it.

@@ -73,8 +73,11 @@ extension SwiftSourceScanner {
             }
             chosenApps = [wanted]
         } else if appTargets.count > 1 {
+            // An app's extensions (a widget, an Intents UI) are no main app of their own: when they
+            // are all that does not look like a demo, the application named `RoutingExample` is the app.
+            let extensions = Set(project.targets.filter { $0.kind == .app && $0.isExtension }.map(\.name))
             let main = appTargets.filter { !Self.looksLikeDemo($0) }
-            if !main.isEmpty { chosenApps = Set(main) }
+            if main.contains(where: { !extensions.contains($0) }) { chosenApps = Set(main) }
         }
         summary.target = chosenApps.count == 1 && appTargets.count > 1 ? chosenApps.first : nil
         return chosenApps

@@ -158,4 +158,76 @@ final class ProductNamespaceTests: ScanSourcesTestCase {
         let selfRead = try scan(["App": Self.interpolated(#""\(Bundle.appName())/\(self)""#)])
         XCTAssertEqual(selfRead.registry.routes.map(\.id), [#"\(Bundle.appName())/List"#])
     }
+
+    /// The router's protocols come from a package outside the sources (`import AppsRouter`): the
+    /// modules are what the products' tables build (not the product routers that hold the tables);
+    /// an enum a table is keyed through is a page enum even when the app only gets its pages
+    /// (`appRouter.getModule(module: Food.home)`), and such a getter returns the page's module
+    /// for the tab bar that shows it. (The app's table of products is keyed by cases named like the
+    /// page enums, `Products.Food.productName`: its product routers are still no modules.)
+    static let external = """
+        import UIKit
+        import AppsRouter
+        public enum Food: AppModule {
+            case home
+            public var productName: String { "Food" }
+            public var routePath: String { switch self { case .home: return "/food/home" } }
+        }
+        public enum General: AppModule {
+            case main
+            public var productName: String { "General" }
+            public var routePath: String { switch self { case .main: return "/main" } }
+        }
+        final class FoodHomeModule: IAppModule {
+            init(_ router: IAppRouter) {}
+            func presentView(parameters: IAppParameter?) {}
+        }
+        final class MainModule: IAppModule {
+            let router: IAppRouter
+            init(_ router: IAppRouter) { self.router = router }
+            func presentView(parameters: IAppParameter?) { router.presentView(view: MainViewController(router: router)) }
+        }
+        final class MainViewController: UITabBarController {
+            let router: IAppRouter
+            init(router: IAppRouter) { self.router = router; super.init(nibName: nil, bundle: nil) }
+            override func viewDidLoad() {
+                guard let food = router.getModule(module: Food.home) else { return }
+                viewControllers = [UINavigationController(rootViewController: food)]
+            }
+        }
+        final class FoodRouters: IAppProductRouter {
+            let router: IAppRouter
+            init(router: IAppRouter) { self.router = router }
+            let modules: [String: (IAppRouter) -> IAppModule] = [Food.home.routePath: { FoodHomeModule($0) }]
+        }
+        final class GeneralRouters: IAppProductRouter {
+            let router: IAppRouter
+            init(router: IAppRouter) { self.router = router }
+            let modules: [String: (IAppRouter) -> IAppModule] = [General.main.routePath: { MainModule($0) }]
+        }
+        enum Products {
+            case Food, General
+            var productName: String { switch self { case .Food: return "Food"; case .General: return "General" } }
+        }
+        @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                let products: [String: (IAppRouter) -> IAppProductRouter] = [
+                    Products.Food.productName: { FoodRouters(router: $0) },
+                    Products.General.productName: { GeneralRouters(router: $0) },
+                ]
+                AppRouter.setUp(products: products)
+                AppRouter.shared.presentModule(module: General.main, presentType: .root)
+                return true
+            }
+        }
+        """
+
+    func testModulesOfARouterFromAPackageAndAPageTheAppOnlyGets() throws {
+        let r = try scan(["App": Self.external])
+        XCTAssertEqual(r.summary.styles, [.moduleFactory])
+        XCTAssertEqual(r.registry.features.map(\.name).sorted(), ["FoodHomeModule", "MainModule"])
+        XCTAssertEqual(edges(r), ["MainModule => FoodHomeModule (children)"])
+        XCTAssertEqual(findings(r).filter { $0.hasPrefix("unreachable") }, [])
+        XCTAssertEqual(r.summary.presentCalls, r.summary.presentResolved)
+    }
 }

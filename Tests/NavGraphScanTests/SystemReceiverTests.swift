@@ -63,4 +63,18 @@ final class SystemReceiverTests: ScanSourcesTestCase {
         let unresolved = r.explanations.filter { !$0.unresolved.isEmpty }
         XCTAssertFalse(unresolved.isEmpty)
     }
+
+    /// A router that adopts its routes through a typealias (`final class AppRouter: Router,
+    /// AppRouter.Routes` with `typealias Routes = HomeRoute`) conforms to them: the route's
+    /// `open(…)` in `extension HomeRoute where Self: RouterProtocol` runs the router's `open`, so what
+    /// the transition shows is the route's screen (the router at work), no presentation left unfollowed.
+    func testRoutesAdoptedThroughATypealiasAreConformedTo() throws {
+        let app = Self.app(helper: "").replacingOccurrences(
+            of: "final class AppRouter: Router, HomeRoute {}",
+            with: "final class AppRouter: Router, AppRouter.Routes { typealias Routes = HomeRoute }")
+        XCTAssertTrue(app.contains("typealias Routes = HomeRoute"))
+        let r = try scan(["App": app])
+        XCTAssertEqual(r.explanations.filter { !$0.unresolved.isEmpty }.map { "\($0.location.line): \($0.written)" }, [])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["HomeRoute"])
+    }
 }

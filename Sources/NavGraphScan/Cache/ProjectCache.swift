@@ -12,7 +12,7 @@ import NavGraphPlatform
 /// A project with a manifest that could not be read (a warning) is not stored. A table that does
 /// not decode, or another navgraph's, is ignored.
 enum ProjectCache {
-    static let magic = Array("NGPROJECT1\n".utf8)
+    static let magic = Array("NGPROJECT2\n".utf8)
 
     static func path(_ options: ScanCacheOptions, roots: [String]) -> String {
         var name = CacheWriter()
@@ -45,6 +45,7 @@ enum ProjectCache {
                     let name = try r.string()
                     guard let kind = ProjectTarget.Kind(rawValue: try r.string()) else { throw CacheReader.Corrupt() }
                     var t = ProjectTarget(name: name, kind: kind, manifest: try r.string())
+                    t.isExtension = try r.bool()
                     t.prefixes = try r.strings()
                     t.files = Set(try r.strings())
                     return t
@@ -68,7 +69,7 @@ enum ProjectCache {
             w.uint(UInt64(bitPattern: s!.size)); w.uint(UInt64(bitPattern: s!.modified)); w.uint(s!.inode)
         }
         w.array(targets) { w, t in
-            w.string(t.name); w.string(t.kind.rawValue); w.string(t.manifest)
+            w.string(t.name); w.string(t.kind.rawValue); w.string(t.manifest); w.bool(t.isExtension)
             w.strings(t.prefixes); w.strings(t.files.sorted())
         }
         do {

@@ -130,9 +130,17 @@ struct SemanticIndex {
         }
         let types = RegistryAssembler.mergeTypes(stamped)
         let byName = Dictionary(grouping: types.indices, by: { types[$0].name })
+        // A typealias a type inherits stands for what it names (`class LoginRouter: Router<LoginView>,
+        // LoginRouter.Routes` with `typealias Routes = ContactRoute & AboutRoute`): the type's own
+        // alias first, then a top-level one.
+        var aliases: [String: [String: [String]]] = [:]
+        for file in files { for a in file.typeAliases { aliases[a.owner ?? "", default: [:]][a.name] = a.types } }
+        func expanded(_ inherited: [String], of owner: String) -> [String] {
+            inherited.flatMap { n in aliases[owner]?[n] ?? aliases[""]?[n] ?? [n] }
+        }
         var direct: [String: Set<String>] = [:]
         // By index: `for t in types` copied every `TypeFacts` twice.
-        for i in types.indices { direct[types[i].name, default: []].formUnion(types[i].inherited) }
+        for i in types.indices { direct[types[i].name, default: []].formUnion(aliases.isEmpty ? types[i].inherited : expanded(types[i].inherited, of: types[i].name)) }
         var conformers: [String: Set<String>] = [:]
         for i in types.indices where !types[i].isProtocol {
             let name = types[i].name

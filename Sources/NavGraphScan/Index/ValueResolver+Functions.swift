@@ -61,6 +61,25 @@ extension ValueResolver {
     /// name Swinject, Resolver and their kind give it), declared nowhere in the sources, asked for a
     /// type of the sources by its metatype, gives an instance of that type (`resolve<T>(_: T.Type, …)
     /// -> T?`), made where the container registers it. Nil for any other call.
+    /// A call of a function the sources do not declare, handed a page case of a module factory
+    /// (`pageModules`): the router's getter of that page's module (its screen), when one argument
+    /// names one page.
+    func pageGetter(_ callee: ValueExpr.Callee, _ args: [ValueExpr.Argument], _ ctx: Context, _ site: Site, chain: [String]) -> Made? {
+        guard !pageModules.isEmpty else { return nil }
+        var found: [(page: String, module: String)] = []
+        for a in args {
+            let page: String
+            switch a.value {
+            case .staticMember(let t, let c): page = DependencyBinding.unqualified(t) + "." + c
+            case .member(.staticMember(_, let t), let c): page = t + "." + c
+            default: continue
+            }
+            if let m = pageModules[page] { found.append((page, m)) }
+        }
+        guard found.count == 1, let (page, module) = found.first else { return nil }
+        return Made(value: .construct(module, []), context: ctx, site: site, chain: chain + ["\(callee.name)(…) handed page \(page): its module \(module)"])
+    }
+
     func containerLookup(_ callee: ValueExpr.Callee, _ args: [ValueExpr.Argument], _ ctx: Context, _ site: Site, chain: [String]) -> Made? {
         guard callee.name == "resolve", let first = args.first, first.label == nil,
               case .staticMember(let type, "self") = first.value, index.hasType(named: type) else { return nil }

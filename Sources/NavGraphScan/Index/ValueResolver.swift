@@ -25,6 +25,11 @@ struct ValueResolver {
     /// RouterService's): where the sources do not declare such a call, its value is the router's
     /// entry, which the router's style reads as one, not a value the scan failed to see.
     var routerEntryLabels: Set<String> = []
+    /// Per page case of a module factory (`FoodProducts.FoodHomeModule`), the module its route maps to:
+    /// a call the sources do not declare that is handed that page (`appRouter.getModule(module:
+    /// FoodProducts.FoodHomeModule)`, the router's getter in a package outside the sources)
+    /// returns that module's screen (`pageGetter`).
+    var pageModules: [String: String] = [:]
 
     /// Where a value is being read: a function (for locals and parameters) and the type it is in.
     struct Context: Hashable {
@@ -280,6 +285,10 @@ struct ValueResolver {
             return evaluate(.ref(callee.name), ctx, site, chain: chain + ["closure \(callee.name) called"], depth: d, visiting: &visiting)
         }
         if candidates.isEmpty, let label = args.first?.label, routerEntryLabels.contains(label) { return out }
+        if candidates.isEmpty, let made = pageGetter(callee, args, ctx, site, chain: chain) {
+            out.made.append(made)
+            return out
+        }
         if candidates.isEmpty, let made = containerLookup(callee, args, ctx, site, chain: chain) {
             out.made.append(made)
             return out

@@ -16,6 +16,9 @@ public struct ProjectTarget: Hashable, Sendable {
     var files: Set<String> = []
     /// Folders (or single files) whose Swift files it builds: absolute paths, no trailing slash.
     var prefixes: [String] = []
+    /// An app extension (a widget, an Intents UI): of kind `app`, but not the app a scan chooses
+    /// over an application whose name looks like a demo's (`SwiftSourceScanner.chooseApps`).
+    public var isExtension = false
 }
 
 /// The targets the project's manifests declare, read without building or running anything:

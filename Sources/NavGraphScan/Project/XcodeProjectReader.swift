@@ -50,6 +50,7 @@ enum XcodeProjectReader {
             else if type.contains("framework") || type.contains("library") { kind = .library }
             else { kind = .other }
             var target = ProjectTarget(name: name, kind: kind, manifest: path)
+            target.isExtension = kind == .app && type.contains("extension")
             for phaseID in t["buildPhases"] as? [String] ?? [] {
                 guard let phase = object(phaseID), phase["isa"] as? String == "PBXSourcesBuildPhase" else { continue }
                 for bf in phase["files"] as? [String] ?? [] {

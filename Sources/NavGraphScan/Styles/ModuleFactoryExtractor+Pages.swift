@@ -80,4 +80,13 @@ extension ModuleFactoryExtractor.Model {
             }
             return out
         }
+
+        /// `.home` or `Page.home` as a case name of `page`.
+        static func caseName(_ v: ValueExpr, of page: String?) -> String? {
+            switch v {
+            case .staticMember(let t, let n) where page == nil || t == page: return n
+            case .unknown(let text) where ValueResolver.isImplicitMember(text): return String(text.dropFirst())
+            default: return nil
+            }
+        }
 }

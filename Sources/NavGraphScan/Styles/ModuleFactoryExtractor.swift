@@ -431,6 +431,17 @@ struct ModuleFactoryExtractor: StyleExtractor {
             if Set(declared).count == 1 { parameterEnum = declared.first } else if pages.count == 1 { parameterEnum = pages.first }
             (pageTypes, unkeyedPageTypes) = Self.pageTypes(index, presenting: presenting)
 
+            // A table keyed through an enum's key property whose values build types
+            // (`[FoodProducts.home.routePath: { FoodHomeModule($0) }]`) makes that enum one of pages
+            // too: a product whose pages the app only gets (`getModule(module:)`, no `presentModule`).
+            for t in index.tables {
+                for e in t.entries {
+                    guard case .member(.staticMember(let name, let c), let p) = e.key, ModuleFactoryExtractor.keyProperties.contains(p),
+                          case .construct = e.value, isEnum(name), index.type(named: name)?.enumCases.contains(where: { $0.name == c }) == true
+                    else { continue }
+                    pages.insert(name)
+                }
+            }
             // Per-case string properties: `switch self { case .home: return "…" }` in a page enum's property.
             for s in index.switches {
                 guard case .ref("self") = s.subject, let f = s.function, let owner = index.functions[f].owner, pages.contains(owner),
@@ -483,6 +494,13 @@ struct ModuleFactoryExtractor: StyleExtractor {
             let preferred = protocols.filter { p in built.union(builtBySwitch).contains { index.type($0, conformsTo: p) } }
             if !preferred.isEmpty { protocols = preferred }
             for p in protocols { modules.formUnion(index.conformers[p] ?? []) }
+            // The module protocol declared in a package outside the sources (`import AppsRouter`): the
+            // types a table keyed by pages builds are the modules, but for those that hold such a table
+            // themselves (a product's router, built by the app's table of products).
+            if protocols.isEmpty {
+                let routers = Set(index.tables.filter { t in t.entries.contains { Self.pageKeyShape($0.key, pages: pages) } }.flatMap(\.enclosingTypes))
+                modules = built.union(builtBySwitch).subtracting(routers)
+            }
             modules = modules.filter { index.type(named: $0).map { !$0.isProtocol && !$0.debugOnly } ?? false }
             // A base class the modules inherit from (`open class BaseModule: IModule`) is not a page,
             // unless it is built itself (`PostListingModule(router)`, which `WatchListingModule` extends).
@@ -496,15 +514,6 @@ struct ModuleFactoryExtractor: StyleExtractor {
         func isPresenting(_ call: CallFact) -> Bool {
             if ModuleFactoryExtractor.presentFunctions.contains(call.callee.name) { return true }
             return (index.functionsByName[call.callee.name] ?? []).contains { index.functions[$0].accepts(call) }
-        }
-
-        /// `.home` or `Page.home` as a case name of `page`.
-        static func caseName(_ v: ValueExpr, of page: String?) -> String? {
-            switch v {
-            case .staticMember(let t, let n) where page == nil || t == page: return n
-            case .unknown(let text) where ValueResolver.isImplicitMember(text): return String(text.dropFirst())
-            default: return nil
-            }
         }
 
         /// The key of case `name` of `page`: its key property's value, else its raw value; qualified by
