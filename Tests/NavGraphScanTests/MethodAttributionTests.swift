@@ -89,4 +89,21 @@ final class MethodAttributionTests: XCTestCase {
         let findings = CheckRunner().run(NavGraph(registry: r.registry))
         XCTAssertFalse(findings.contains { $0.subject == "CFeature" && $0.severity == .error }, "\(findings.map(\.message))")
     }
+
+    /// A helper that hands the same call on to a value the scan cannot type
+    /// (`func navigateToA() { if let relay { relay.navigateToA() } else { router.navigate(…) } }`, `relay:
+    /// AnyObject & Relaying` of a protocol no source declares) looks like its own caller: that call
+    /// is no other screen running it. Before, it made every screen holding the view model an owner.
+    func testAHelperThatCallsItsOwnNameOnAnUntypedValueIsNotItsOwnCaller() throws {
+        let app = Self.app.replacingOccurrences(
+            of: "func navigateToA() { router.navigate(toRoute: ARoute(), fromView: view!, presentationStyle: Push(), animated: true) }",
+            with: "var relay: Relaying?\n    func navigateToA() { if let relay { relay.navigateToA() } else { router.navigate(toRoute: ARoute(), fromView: view!, presentationStyle: Push(), animated: true) } }")
+        XCTAssertTrue(app.contains("relay.navigateToA()"))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-attr-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try StyleScan.write(["Sources/App/App.swift": app], to: dir)
+        let r = try SwiftSourceScanner().scan(paths: [dir])
+        let edges = r.registry.features.flatMap { f in f.navigates.map { "\(f.name) -> \($0.route)" } }.sorted()
+        XCTAssertEqual(edges, ["HomeFeature -> a", "HomeFeature -> d", "ListFeature -> b", "ListFeature -> d"])
+    }
 }

@@ -125,7 +125,9 @@ struct TypeReferenceGraph {
             guard b.count > 1, depth < Self.maxCallDepth, let f = function, index.functions[f].owner == t,
                   visiting.insert(f).inserted else { return b.sorted() }
             defer { visiting.remove(f) }
-            guard let calls = methods.callers(of: f) else { return b.sorted() }
+            guard let all = methods.callers(of: f) else { return b.sorted() }
+            // Calls from the method itself (or from a method it calls back) are no other runner of it.
+            let calls = all.filter { c in c.function.map { !visiting.contains($0) } ?? true }
             var reached = Set<Int>()
             for c in calls {
                 reached.formUnion(owners(c.enclosingTypes, c.module, c.function, featureIndex, depth: depth + 1, visiting: &visiting))

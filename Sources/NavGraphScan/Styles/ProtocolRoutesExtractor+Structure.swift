@@ -124,11 +124,13 @@ extension ProtocolRoutesExtractor.Model {
             guard rootToo || owners.count > 1, depth < 4, let f = function, index.functions[f].owner == t, !screens.contains(t),
                   visiting.insert(f).inserted, let callers = methods.callers(of: f) else { return (owners, false) }
             defer { visiting.remove(f) }
-            // No code runs the method: it belongs to none of several screens; with one, it stays (as before).
-            if callers.isEmpty { return (owners.count > 1 ? [] : owners, false) }
+            // No code runs the method but itself (or a method it calls back): it belongs to none of
+            // several screens; with one, it stays (as before).
+            let outside = callers.filter { c in c.function.map { !visiting.contains($0) } ?? true }
+            if outside.isEmpty { return (owners.count > 1 ? [] : owners, false) }
             var reached = Set<String>()
             var rootReached = false
-            for c in callers {
+            for c in outside {
                 let a = attribution(
                     types: c.enclosingTypes, function: c.function, owned: owned, root: root, methods: methods,
                     depth: depth + 1, visiting: &visiting)
