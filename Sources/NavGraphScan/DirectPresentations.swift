@@ -344,7 +344,8 @@ struct DirectPresentations {
             if let feature = screen(name) {
                 let how = feature == name ? [] : ["\(name) is the screen \(feature) builds"]
                 found.screens.append((feature, made.site, chain + made.chain + how))
-            } else if index.type(named: name).map({ !$0.isProtocol }) == true {
+            } else if index.declaredConcrete.contains(name) {
+                // (A type the sources only extend, `extension Array { … }`, is not theirs: `Array(…)` is no screen.)
                 let reaching = graph.features(reaching: name, in: made.site.module).map { featureNames[$0] }.sorted()
                 if !reaching.isEmpty { found.unknown.append((name, reaching, made.site, chain + made.chain)) }
             }

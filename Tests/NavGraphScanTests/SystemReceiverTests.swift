@@ -77,4 +77,44 @@ final class SystemReceiverTests: ScanSourcesTestCase {
         XCTAssertEqual(r.explanations.filter { !$0.unresolved.isEmpty }.map { "\($0.location.line): \($0.written)" }, [])
         XCTAssertEqual(r.registry.entries.map(\.name), ["HomeRoute"])
     }
+
+    /// A type the sources only extend (`extension Array { … }`) is not one of theirs: a split view's
+    /// `nav.viewControllers = Array(controllers[..<index])` re-arranges screens already shown and
+    /// presents no screen (before: an unfollowed presentation that "may be any screen").
+    func testATypeTheSourcesOnlyExtendIsNoScreen() throws {
+        let r = try scan(["App": """
+            import UIKit
+            protocol RouterProtocol: AnyObject { var root: UIViewController? { get } }
+            class Router: RouterProtocol { weak var root: UIViewController? }
+            protocol ListRoute { func openList() }
+            extension ListRoute where Self: RouterProtocol {
+                func openList() { root?.navigationController?.pushViewController(ListViewController(), animated: true) }
+            }
+            protocol DetailRoute { func openDetail() }
+            extension DetailRoute where Self: RouterProtocol {
+                func openDetail() { root?.navigationController?.pushViewController(DetailViewController(), animated: true) }
+            }
+            final class AppRouter: Router, ListRoute, DetailRoute {}
+            extension Array { var secondToLast: Element? { count > 1 ? self[count - 2] : nil } }
+            final class ListViewController: UIViewController {
+                let router = AppRouter()
+                let widths = Array(repeating: 0, count: 3)
+                func tapped() { router.openDetail() }
+                func collapse() {
+                    guard let nav = navigationController else { return }
+                    let controllers = nav.viewControllers
+                    nav.viewControllers = Array(controllers[..<1])
+                }
+            }
+            final class DetailViewController: UIViewController { let heights = Array(repeating: 1, count: 2) }
+            @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    AppRouter().openList()
+                    return true
+                }
+            }
+            """])
+        XCTAssertEqual(edges(r), ["ListViewController -> DetailRoute"])
+        XCTAssertEqual(r.explanations.filter { !$0.unresolved.isEmpty }.map { "\($0.location.line): \($0.written)" }, [])
+    }
 }
