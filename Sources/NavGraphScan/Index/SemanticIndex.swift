@@ -168,6 +168,15 @@ struct SemanticIndex {
 
     func isProtocol(_ name: String) -> Bool { typesByName[name]?.first.map { types[$0].isProtocol } == true }
 
+    /// Whether some type conforms to both `a` and `b` (or is `b` and conforms to `a`): the smaller of
+    /// the two conformer sets is walked, each member looked up in the other (a protocol of the
+    /// sources may have 10,000 conformers; a router base class a handful).
+    func someType(conformingTo a: String, alsoConformsTo b: String) -> Bool {
+        let ofA = conformers[a] ?? [], ofB = conformers[b] ?? []
+        if ofA.contains(b) { return true }
+        return ofA.count <= ofB.count ? ofA.contains { ofB.contains($0) } : ofB.contains { ofA.contains($0) }
+    }
+
     /// Whether `type` is `other` or conforms to / inherits from it.
     func type(_ type: String, conformsTo other: String) -> Bool {
         type == other || conformers[other]?.contains(type) == true

@@ -60,12 +60,15 @@ struct TypeReferenceGraph {
     /// (`scenesFactory.resolveLibraryScene(for: self)` where `let scenesFactory: LibraryScenesFactoryProtocol`):
     /// what `build` uses besides the types it names. One pass over the calls.
     private static func propertiesCalled(inBuildOf starts: [Int?], _ index: SemanticIndex, buildFunctions: Set<String>) -> [Int: Set<String>] {
+        // The build functions by owner, once (per feature a lookup, not a pass over every `build`).
+        var byOwner: [String: [Int]] = [:]
+        for b in buildFunctions {
+            for f in index.functionsByName[b] ?? [] { if let o = index.functions[f].owner { byOwner[o, default: []].append(f) } }
+        }
         var builds: [Int: Int] = [:]
         for start in starts {
             guard let start else { continue }
-            for b in buildFunctions {
-                for f in index.functionsByName[b] ?? [] where index.functions[f].owner == index.types[start].name { builds[f] = start }
-            }
+            for f in byOwner[index.types[start].name] ?? [] { builds[f] = start }
         }
         guard !builds.isEmpty else { return [:] }
         func property(_ v: ValueExpr) -> String? {

@@ -122,8 +122,7 @@ extension ValueResolver {
             // In a protocol's extension `self` is any of its conformers (`open(vc, transition:)` in
             // `extension HomeRoute where Self: RouterProtocol` runs the router class's `open`).
             return call.enclosingTypes.contains { t in
-                index.type(t, conformsTo: owner)
-                    || (index.isProtocol(t) && (index.conformers[t] ?? []).contains { index.type($0, conformsTo: owner) })
+                index.type(t, conformsTo: owner) || (index.isProtocol(t) && index.someType(conformingTo: t, alsoConformsTo: owner))
             }
         }
     }
