@@ -8,15 +8,7 @@ import XCTest
 /// `#if DEBUG`) that hands the feature itself to assemblers, which read its dependencies
 /// (`feature.api`) and make the views; the views navigate with the fork's `link(for:)` and with a
 /// `View` extension of the framework, `.sheet(for:using:isPresented:) { onDismiss }`.
-final class HandedOnFeatureTests: XCTestCase {
-    var dir = ""
-
-    override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-handed-\(UUID().uuidString)").path
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
-
+final class HandedOnFeatureTests: ScanSourcesTestCase {
     static let framework = """
         import SwiftUI
         public protocol Route { static var identifier: String { get } }
@@ -148,7 +140,7 @@ final class HandedOnFeatureTests: XCTestCase {
         extension UIApplication { var isActive: Bool { applicationState == .active } }
         """
 
-    func scan() throws -> ScanResult {
+    func scanFork() throws -> ScanResult {
         try StyleScan.write([
             "Core/Injector/Routing.swift": Self.framework,
             "Features/Shelf/Shelf.swift": Self.shelf,
@@ -162,7 +154,7 @@ final class HandedOnFeatureTests: XCTestCase {
     /// `sheet(for:)` modifier is a navigate call (its closure is `onDismiss`, no screen); and the
     /// dependencies read by the assemblers the feature hands itself to are used.
     func testAFeatureHandedToItsAssemblersOwnsTheirViewsAndTheirReads() throws {
-        let r = try scan()
+        let r = try scanFork()
         let shelf = try XCTUnwrap(r.registry.features.first { $0.name == "ShelfFeature" })
         XCTAssertEqual(shelf.navigates.map(\.route).sorted(), ["book", "note"])
         XCTAssertEqual(r.summary.navigateCalls, 2)
