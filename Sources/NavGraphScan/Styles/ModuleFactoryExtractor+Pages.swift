@@ -42,8 +42,9 @@ extension ModuleFactoryExtractor.Model {
 }
 
 extension ModuleFactoryExtractor.Model {
-        /// The text of an interpolated string literal as written (`\(Bundle.appName())/Home`), when
-        /// it reads neither `self` nor a case's payload (then cases that write one text differ).
+        /// The text of an interpolated string literal as written (`\(Bundle.appName())/Home`), when it
+        /// does not read `self` (`"page/\(self)"`: one text, a value per case). The caller keeps only
+        /// texts one case writes: a text two cases write may stand for two values at run time.
         static func interpolatedKey(_ v: ValueExpr) -> String? {
             guard case .unknown(let text) = v, text.count > 2, text.hasPrefix("\""), text.hasSuffix("\""),
                   !text.hasSuffix("…"), text.contains("\\("), !text.contains("self") else { return nil }
