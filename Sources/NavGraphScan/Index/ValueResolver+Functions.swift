@@ -113,10 +113,7 @@ extension ValueResolver {
             // `router?.navigateTo(route:)` where `router: HomeWireframe`: only that protocol's
             // implementations (or the type itself) are called. An untyped receiver may call any.
             guard let owner = fn.owner else { return true }
-            guard let declared = declaredType(of: v, in: context(ofCall: call)), index.hasType(named: declared) else {
-                return foreignReceiver(v).map { $0 == owner } ?? true
-            }
-            return index.type(owner, conformsTo: declared) || index.type(declared, conformsTo: owner)
+            return callOn(v, in: context(ofCall: call), mayRunMethodOf: owner)
         case .implicit:
             guard let owner = fn.owner else { return true }
             // In a protocol's extension `self` is any of its conformers (`open(vc, transition:)` in
@@ -125,6 +122,16 @@ extension ValueResolver {
                 index.type(t, conformsTo: owner) || (index.isProtocol(t) && index.someType(conformingTo: t, alsoConformsTo: owner))
             }
         }
+    }
+
+    /// Whether a call on the value `v` (read in `ctx`) may run a method declared in `owner`: where
+    /// `v`'s declared type is known, when one of the two conforms to the other (dynamic dispatch); where
+    /// it is a system object (`foreignReceiver`), only when `owner` is that type; else (untyped) always.
+    func callOn(_ v: ValueExpr, in ctx: Context, mayRunMethodOf owner: String) -> Bool {
+        guard let declared = declaredType(of: v, in: ctx), index.hasType(named: declared) else {
+            return foreignReceiver(v).map { $0 == owner } ?? true
+        }
+        return index.type(owner, conformsTo: declared) || index.type(declared, conformsTo: owner)
     }
 
     /// The type a receiver is read from when it is a static member of a type the sources do not

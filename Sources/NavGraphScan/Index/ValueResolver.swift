@@ -507,10 +507,7 @@ struct ValueResolver {
                 // overrides (dynamic dispatch), never a same-named method of an unrelated type. An
                 // untyped receiver may call any.
                 guard let owner = fn.owner else { return false }
-                guard let declared = declaredType(of: v, in: ctx), index.hasType(named: declared) else {
-                    return foreignReceiver(v).map { $0 == owner } ?? true
-                }
-                return index.type(owner, conformsTo: declared) || index.type(declared, conformsTo: owner)
+                return callOn(v, in: ctx, mayRunMethodOf: owner)
             case .implicit: return fn.owner == nil || ctx.owner.map { index.type($0, conformsTo: fn.owner!) } == true
             }
         }
