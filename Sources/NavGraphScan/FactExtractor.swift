@@ -245,11 +245,11 @@ final class FactExtractor: SyntaxVisitor {
         let ownerIndex = typeStack.last
         let inProtocol = ownerIndex.map { facts.types[$0].isProtocol } ?? false
         var f = FunctionFacts(
-            owner: ownerIndex.map { facts.types[$0].name }, name: name,
+            owner: ownerIndex.map { facts.types[$0].name }, ownerOuter: ownerIndex.flatMap { facts.types[$0].outer }, name: name,
             parameters: (parameters ?? []).map { p in
                 FunctionFacts.Parameter(
                     label: p.firstName.text, name: (p.secondName ?? p.firstName).text,
-                    typeName: SyntaxHelpers.elementTypeName(p.type),
+                    typeName: SyntaxHelpers.elementTypeName(p.type), typeQualifier: SyntaxHelpers.typeQualifier(p.type),
                     metatypeOf: p.type.as(MetatypeTypeSyntax.self).map { SyntaxHelpers.elementTypeName($0.baseType) },
                     typeText: inProtocol ? p.type.trimmedText : "",
                     defaultValue: p.defaultValue.map { value($0.value) }, isVariadic: p.ellipsis != nil)
@@ -318,6 +318,11 @@ final class FactExtractor: SyntaxVisitor {
             name: typeName, isExtension: name == nil, isProtocol: isProtocol, module: facts.module,
             location: name.map { location($0) } ?? location(node)
         )
+        if name != nil {
+            t.outer = typeStack.last.map { facts.types[$0].qualifiedName }
+        } else if let extended {
+            t.outer = SyntaxHelpers.typeQualifier(extended)
+        }
         t.inherited = inheritance?.inheritedTypes.map { SyntaxHelpers.simpleName($0.type) } ?? []
         t.ignore = hasAnnotations ? Annotation.ignoredRules(for: node) : []
         t.debugOnly = Self.isDebugOnly(node) || t.inherited.contains("PreviewProvider")

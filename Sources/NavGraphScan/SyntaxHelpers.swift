@@ -119,6 +119,18 @@ enum SyntaxHelpers {
         return simpleName(type)
     }
 
+    /// The qualifier written before a type's name, optionals and attributes looked through
+    /// (`ProfileModel` of `ProfileModel.Route?`, `A.B` of `A.B.Route`); nil for a name written alone
+    /// (and for arrays, functions, tuples).
+    static func typeQualifier(_ type: TypeSyntax) -> String? {
+        if type.is(IdentifierTypeSyntax.self) { return nil }
+        if let t = type.as(MemberTypeSyntax.self) { return qualifiedName(t.baseType) }
+        if let t = type.as(OptionalTypeSyntax.self) { return typeQualifier(t.wrappedType) }
+        if let t = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return typeQualifier(t.wrappedType) }
+        if let t = type.as(AttributedTypeSyntax.self) { return typeQualifier(t.baseType) }
+        return nil
+    }
+
     static func isTypeLike(_ name: String) -> Bool { name.first?.isUppercase == true }
 
     /// The expressions a function body returns: `return x` statements (not inside nested closures

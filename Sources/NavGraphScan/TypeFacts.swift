@@ -12,6 +12,11 @@ struct TypeAliasFact: Sendable {
 /// A type declaration or an extension, with what its members say.
 struct TypeFacts: Sendable {
     var name: String
+    /// Where the declaration is nested: the qualified name of the type around it (`FeedRouter` for
+    /// an `enum Route` declared in `FeedRouter` or in `extension FeedRouter`, `A.B` deeper); for an
+    /// extension, the qualifier it writes (`FeedRouter` of `extension FeedRouter.Route`). nil at top
+    /// level. Types are merged by `name`; `SemanticIndex.namesakes` keeps same-named nested types apart.
+    var outer: String?
     var isExtension: Bool
     var isProtocol: Bool
     var module: String?
@@ -65,6 +70,9 @@ struct TypeFacts: Sendable {
     var fallbackSignature: (name: String, labels: [String], location: SourceLocation)?
     /// An enum's cases (`case home`, `case detail = "detail"`: the raw value when a literal).
     var enumCases: [EnumCaseFact] = []
+
+    /// `FeedRouter.Route`: the name with its qualifier, as Swift names the type from outside.
+    var qualifiedName: String { @inline(__always) get { outer.map { "\($0).\(name)" } ?? name } }
 
     /// What makes a type the app's composition root: a SwiftUI `App`, the app or scene delegate.
     static let compositionRootProtocols: Set<String> = ["App", "UIApplicationDelegate", "UIWindowSceneDelegate"]

@@ -67,9 +67,9 @@ final class FactCacheTests: XCTestCase {
         let l = SourceLocation(file: "f", line: 1, column: 1)
         func count(_ v: Any) -> Int { Mirror(reflecting: v).children.count }
         XCTAssertEqual(count(FileFacts(path: "", module: nil)), 19)
-        XCTAssertEqual(count(TypeFacts(name: "", isExtension: false, isProtocol: false, module: nil, location: l)), 31)
-        XCTAssertEqual(count(FunctionFacts(owner: nil, name: "", parameters: [], isStatic: false, inProtocol: false, returnType: nil, location: l, module: nil)), 12)
-        XCTAssertEqual(count(FunctionFacts.Parameter(label: "", name: "", typeName: "")), 7)
+        XCTAssertEqual(count(TypeFacts(name: "", isExtension: false, isProtocol: false, module: nil, location: l)), 32)
+        XCTAssertEqual(count(FunctionFacts(owner: nil, name: "", parameters: [], isStatic: false, inProtocol: false, returnType: nil, location: l, module: nil)), 13)
+        XCTAssertEqual(count(FunctionFacts.Parameter(label: "", name: "", typeName: "")), 8)
         XCTAssertEqual(count(CallFact(callee: .init(receiver: .implicit, name: ""), arguments: [], function: nil, enclosingTypes: [], location: l, module: nil)), 9)
         XCTAssertEqual(count(NavigateFact(target: .routeID(""), style: nil, location: l, enclosingTypes: [], module: nil, function: nil)), 6)
         XCTAssertEqual(count(EntryFact(target: .feature(""), location: l, ignore: [])), 6)

@@ -87,6 +87,7 @@ extension TypeFacts: CacheCodable {
         w.bool(debugOnly)
         w.optional(fallbackSignature) { $0.string($1.name); $0.strings($1.labels); $0.value($1.location) }
         w.values(enumCases)
+        w.optional(outer) { $0.string($1) }
     }
     init(from r: inout CacheReader) throws {
         self.init(
@@ -118,6 +119,7 @@ extension TypeFacts: CacheCodable {
         debugOnly = try r.bool()
         fallbackSignature = try r.optional { (name: try $0.string(), labels: try $0.strings(), location: try $0.value(SourceLocation.self)) }
         enumCases = try r.values()
+        outer = try r.optional { try $0.string() }
     }
 }
 
@@ -247,6 +249,7 @@ extension FunctionFacts: CacheCodable {
         w.optional(module) { $0.string($1) }
         w.bool(isGetter)
         w.array(localScopes.keys.sorted()) { w, k in w.string(k); w.values(localScopes[k] ?? []) }
+        w.optional(ownerOuter) { $0.string($1) }
     }
     init(from r: inout CacheReader) throws {
         let owner = try r.optional { try $0.string() }
@@ -263,6 +266,7 @@ extension FunctionFacts: CacheCodable {
             module: try r.optional { try $0.string() })
         isGetter = try r.bool()
         for (k, v) in try r.array({ (try $0.string(), try $0.values(SourceLocation.self)) }) { localScopes[k] = v }
+        ownerOuter = try r.optional { try $0.string() }
     }
 }
 
@@ -271,11 +275,13 @@ extension FunctionFacts.Parameter: CacheCodable {
         w.string(label); w.string(name); w.string(typeName); w.optional(metatypeOf) { $0.string($1) }; w.string(typeText)
         w.optionalValue(defaultValue)
         w.bool(isVariadic)
+        w.optional(typeQualifier) { $0.string($1) }
     }
     init(from r: inout CacheReader) throws {
         self.init(
             label: try r.string(), name: try r.string(), typeName: try r.string(), metatypeOf: try r.optional { try $0.string() },
             typeText: try r.string(), defaultValue: try r.optionalValue(), isVariadic: try r.bool())
+        typeQualifier = try r.optional { try $0.string() }
     }
 }
 

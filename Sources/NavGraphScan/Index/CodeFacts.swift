@@ -9,6 +9,9 @@ struct FunctionFacts: Sendable {
         /// The name inside the body.
         var name: String
         var typeName: String
+        /// The qualifier written before the type's name (`ProfileModel` of `ProfileModel.Route?`);
+        /// nil when the name is written alone.
+        var typeQualifier: String? = nil
         /// The metatype's instance type name for `Builder.Type` (else nil).
         var metatypeOf: String?
         /// The type as written, for protocol requirements only (`String`, `Int?`: route parameters);
@@ -21,6 +24,9 @@ struct FunctionFacts: Sendable {
 
     /// The innermost enclosing type (an extension counts as the type it extends); nil at top level.
     var owner: String?
+    /// The owner's `TypeFacts.outer` (`FeedRouter` for a method of `FeedRouter.Route`); nil when
+    /// the owner is at top level.
+    var ownerOuter: String? = nil
     var name: String
     var parameters: [Parameter]
     var isStatic: Bool

@@ -27,6 +27,12 @@ struct SemanticIndex {
     /// Names of concrete types the sources declare (not only extend: `extension UIViewController`
     /// makes a type of that name here, but what an instance of it may be is the framework's).
     let declaredConcrete: Set<String>
+    /// Simple names that several types declare at different places of nesting (`FeedRouter.Route`
+    /// and `ProfileRouter.Route`; a top-level `Route` beside a nested one): their qualified names,
+    /// sorted. `types` merges them by name; `namesakeFacts` keeps each one apart.
+    let namesakes: [String: [String]]
+    /// Each of those types by qualified name (its declarations; extensions add no cases).
+    let namesakeFacts: [String: TypeFacts]
     /// Every `switch` and dictionary literal (functions as global indices).
     let switches: [SwitchFact]
     /// The switches over `self` in each function (a computed property of an enum: each case's value).
@@ -102,6 +108,7 @@ struct SemanticIndex {
         var declared = Set<String>()
         for f in files { for t in f.types where !t.isExtension && !t.isProtocol { declared.insert(t.name) } }
         declaredConcrete = declared
+        (namesakes, namesakeFacts) = Self.sameNamedTypes(in: files)
         (types, typesByName, conformers) = typesHalf?.value ?? Self.types(of: files, functionStarts: starts)
     }
 

@@ -54,7 +54,16 @@ extension ValueResolver {
             if case .ref = base, let f = ctx.function, let p = index.functions[f].parameters.first(where: { $0.name == n }) {
                 return p.typeName.isEmpty ? nil : p.typeName
             }
-            guard let owner = ctx.owner, let t = index.type(named: owner)?.propertyTypes[n], !t.isEmpty else { return nil }
+            guard let owner = ctx.owner, let i = index.typesByName[owner]?.first else { return nil }
+            guard let t = index.types[i].propertyTypes[n], !t.isEmpty else {
+                // `let router = ProfileRouter()`: a property without a written type has its
+                // initializer's type (a construction of a type of the sources; other initializers
+                // are left untyped).
+                guard let first = index.types[i].propertyValues[n]?.first(where: { $0.function == nil }),
+                      case .construct(let made, _) = first.value else { return nil }
+                let name = DependencyBinding.unqualified(made)
+                return index.declaredConcrete.contains(name) ? name : nil
+            }
             return t.hasSuffix("?") || t.hasSuffix("!") ? String(t.dropLast()) : t
         default:
             return nil

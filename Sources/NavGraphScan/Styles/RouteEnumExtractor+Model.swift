@@ -38,13 +38,14 @@ extension RouteEnumExtractor {
             var candidates: [(function: Int, parameter: String, enumName: String)] = []
             for (fi, fn) in index.functions.enumerated() where !fn.isGetter {
                 guard fn.returnType == nil || fn.returnType == "Void" || fn.returnType == "()", let owner = fn.owner,
-                      let p = fn.parameters.first, !p.typeName.isEmpty, let e = Self.enumName(p.typeName, index), e != owner else { continue }
+                      let p = fn.parameters.first, !p.typeName.isEmpty, let e = Self.enumName(p, of: fn, index),
+                      DependencyBinding.unqualified(e) != owner else { continue }
                 candidates.append((fi, p.name, e))
             }
             guard !candidates.isEmpty else { screens = []; return }
             screens = Set(index.types.names(where: { !$0.isProtocol }).filter { ProtocolRoutesExtractor.isScreen($0, in: index) })
             // The functions whose switches and calls are read: the candidates and their enums' methods.
-            let enums = Set(candidates.map(\.enumName))
+            let enums = Set(candidates.map { DependencyBinding.unqualified($0.enumName) })
             var readFunctions = Set(candidates.map(\.function))
             for (fi, fn) in index.functions.enumerated() where fn.owner.map(enums.contains) == true { readFunctions.insert(fi) }
             var switchesByFunction: [Int: [Int]] = [:]
@@ -132,9 +133,9 @@ extension RouteEnumExtractor {
                 }
             }
 
-            for (fi, parameter, e) in candidates where !pages.contains(e) {
+            for (fi, parameter, e) in candidates where !pages.contains(DependencyBinding.unqualified(e)) {
                 let fn = index.functions[fi]
-                guard let owner = fn.owner, let enumType = index.type(named: e) else { continue }
+                guard let owner = fn.owner, let enumType = Self.enumFacts(e, index) else { continue }
                 let cases = Set(enumType.enumCases.map(\.name))
                 var out: [String: [String: SourceLocation]] = [:]
                 var opaque = Set<String>()
@@ -145,7 +146,7 @@ extension RouteEnumExtractor {
                 // `route.coordinator(for: self)`: the enum's own method that switches over `self`.
                 for call in callsByFunction[fi] ?? [] {
                     guard case .value(.ref(parameter)) = call.callee.receiver else { continue }
-                    for m in index.functionsByName[call.callee.name] ?? [] where index.functions[m].owner == e {
+                    for m in index.functionsByName[call.callee.name] ?? [] where Self.isMethod(index.functions[m], of: e, index) {
                         for si in switchesByFunction[m] ?? [] where index.switches[si].subject == .ref("self") {
                             read(index.switches[si], cases: cases, in: m, valuesShow: true, into: &out, opaque: &opaque, makers: &makers)
                         }
@@ -153,7 +154,7 @@ extension RouteEnumExtractor {
                 }
                 guard out.values.contains(where: { !$0.isEmpty }) else { continue }
                 routers.append(Router(function: fi, enumName: e, screens: out, opaque: opaque))
-                routerTypes.formUnion(makers.union([owner, e]))
+                routerTypes.formUnion(makers.union([owner, DependencyBinding.unqualified(e)]))
             }
             // A router no code calls with anything is no navigation the sources do.
             calls = Self.calls(of: routers, index)
@@ -161,26 +162,65 @@ extension RouteEnumExtractor {
             routers.removeAll { !called.contains($0.function) }
         }
 
-        /// The enum a parameter's declared type names (`Destination`, `AppTransition?`), when the
-        /// sources declare it with cases.
-        static func enumName(_ typeName: String, _ index: SemanticIndex) -> String? {
-            var t = typeName
+        /// The enum a method's parameter's declared type names (`Destination`, `AppTransition?`), when
+        /// the sources declare it with cases. Where types of that name are nested in several places
+        /// (`SemanticIndex.namesakes`), the one Swift's lookup finds, by its qualified name: the
+        /// qualifier written (`ProfileModel.Route`), else the innermost scope around the method that
+        /// declares it (`Route` in `FeedRouter` is `FeedRouter.Route`), else the top-level one; nil
+        /// when none is found.
+        static func enumName(_ p: FunctionFacts.Parameter, of fn: FunctionFacts, _ index: SemanticIndex) -> String? {
+            var t = p.typeName
             while t.hasSuffix("?") || t.hasSuffix("!") { t.removeLast() }
             let name = DependencyBinding.unqualified(t)
+            if let places = index.namesakes[name] {
+                var found: String?
+                if let q = p.typeQualifier {
+                    let written = "\(q).\(name)"
+                    found = places.first { $0 == written || $0.hasSuffix(".\(written)") }
+                } else {
+                    var scope = fn.owner.map { o in fn.ownerOuter.map { "\($0).\(o)" } ?? o }
+                    while let s = scope, found == nil {
+                        if places.contains("\(s).\(name)") { found = "\(s).\(name)" }
+                        scope = s.lastIndex(of: ".").map { String(s[..<$0]) }
+                    }
+                    if found == nil, places.contains(name) { found = name }
+                }
+                guard let found, let type = index.namesakeFacts[found], !type.isProtocol, !type.enumCases.isEmpty else { return nil }
+                return found
+            }
             guard let type = index.type(named: name), !type.isProtocol, !type.enumCases.isEmpty else { return nil }
             return name
         }
 
+        /// The enum `enumName` named: its own declaration where it has namesakes, else by name.
+        static func enumFacts(_ e: String, _ index: SemanticIndex) -> TypeFacts? {
+            index.namesakeFacts[e] ?? index.type(named: e)
+        }
+
+        /// Whether `fn` is a method of the enum `enumName` named (of that one, where it has namesakes).
+        static func isMethod(_ fn: FunctionFacts, of e: String, _ index: SemanticIndex) -> Bool {
+            guard let owner = fn.owner else { return false }
+            guard index.namesakeFacts[e] != nil else { return owner == e }
+            return (fn.ownerOuter.map { "\($0).\(owner)" } ?? owner) == e
+        }
+
         /// Every call of one of `routers` outside the method itself, with the routers it may call (by
-        /// name and labels), in source order.
+        /// name and labels; where several fit, those the receiver's declared type may run,
+        /// `ValueResolver.mayCall`: `router.open(.settings)` on a `ProfileRouter` is not
+        /// `FeedRouter.open(_:)`), in source order.
         static func calls(of routers: [Router], _ index: SemanticIndex) -> [(call: CallFact, routers: [Router])] {
             var byName: [String: [Router]] = [:]
             for r in routers { byName[index.functions[r.function].name, default: []].append(r) }
             var out: [(CallFact, [Router])] = []
+            let resolver = ValueResolver(index: index)
             for (name, rs) in byName {
                 for ci in index.callsByName[name] ?? [] {
                     let c = index.calls[ci]
-                    let fits = rs.filter { c.function != $0.function && index.functions[$0.function].accepts(c) }
+                    var fits = rs.filter { c.function != $0.function && index.functions[$0.function].accepts(c) }
+                    if fits.count > 1 {
+                        let typed = fits.filter { resolver.mayCall(index.functions[$0.function], c) }
+                        if !typed.isEmpty { fits = typed }
+                    }
                     if !fits.isEmpty { out.append((c, fits)) }
                 }
             }

@@ -29,7 +29,7 @@ struct RouteEnumExtractor: StyleExtractor {
         var mapped = Set<String>()
         for r in model.routers {
             let fn = index.functions[r.function]
-            guard let e = index.type(named: r.enumName) else { continue }
+            guard let e = Model.enumFacts(r.enumName, index) else { continue }
             var mappings: [RouteHandler.Mapping] = []
             for c in e.enumCases where !(r.screens[c.name] ?? [:]).isEmpty {
                 let id = "\(r.enumName).\(c.name)"
