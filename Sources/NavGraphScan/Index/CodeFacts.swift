@@ -48,6 +48,9 @@ struct FunctionFacts: Sendable {
 
     var labels: [String] { @inline(__always) get { parameters.map(\.label) } }
 
+    /// The owner with its qualifier (`FeedRouter.Route`), as `TypeFacts.qualifiedName` names it.
+    var qualifiedOwner: String? { @inline(__always) get { owner.map { o in ownerOuter.map { "\($0).\(o)" } ?? o } } }
+
     /// `Owner.name(a:_:)`: how explanations name the function.
     var signature: String {
         (owner.map { $0 + "." } ?? "") + name + "(" + labels.map { $0 + ":" }.joined() + ")"

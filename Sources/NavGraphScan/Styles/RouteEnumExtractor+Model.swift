@@ -178,7 +178,7 @@ extension RouteEnumExtractor {
                     let written = "\(q).\(name)"
                     found = places.first { $0 == written || $0.hasSuffix(".\(written)") }
                 } else {
-                    var scope = fn.owner.map { o in fn.ownerOuter.map { "\($0).\(o)" } ?? o }
+                    var scope = fn.qualifiedOwner
                     while let s = scope, found == nil {
                         if places.contains("\(s).\(name)") { found = "\(s).\(name)" }
                         scope = s.lastIndex(of: ".").map { String(s[..<$0]) }
@@ -199,9 +199,8 @@ extension RouteEnumExtractor {
 
         /// Whether `fn` is a method of the enum `enumName` named (of that one, where it has namesakes).
         static func isMethod(_ fn: FunctionFacts, of e: String, _ index: SemanticIndex) -> Bool {
-            guard let owner = fn.owner else { return false }
-            guard index.namesakeFacts[e] != nil else { return owner == e }
-            return (fn.ownerOuter.map { "\($0).\(owner)" } ?? owner) == e
+            guard index.namesakeFacts[e] != nil else { return fn.owner == e }
+            return fn.qualifiedOwner == e
         }
 
         /// Every call of one of `routers` outside the method itself, with the routers it may call (by
