@@ -89,6 +89,7 @@ struct DirectPresentations {
     /// Every feature's types: itself and what only its build makes.
     private let typesOfScreen: [String: [String]]
     private let graph: TypeReferenceGraph
+    private let callers: MethodCallers
     private let roots: Set<String>
     /// The router's own types: routes, handlers, what adopts a route, the router.
     private let routerTypes: Set<String>
@@ -126,6 +127,7 @@ struct DirectPresentations {
         for (t, f) in screenOfType.sorted(by: { $0.key < $1.key }) { typesOfScreen[f, default: [f]].append(t) }
         self.typesOfScreen = typesOfScreen
         roots = StyleNavigations.roots(index)
+        callers = MethodCallers(index: index)
         var routers = Set(config.routerTypes)
         for r in registry.routes {
             guard let t = r.type else { continue }
@@ -193,6 +195,27 @@ struct DirectPresentations {
         }
     }
 
+    /// The composition root whose code calls method `f` (directly, or through at most
+    /// `StyleNavigations.callerDepth` methods that no screen builds), or nil: unknown callers
+    /// (`MethodCallers`) are no root. Cost: per method, that many levels of its callers.
+    func launchingRoot(of f: Int) -> String? {
+        var seen: Set<Int> = [f]
+        var level = [f]
+        for _ in 0..<StyleNavigations.callerDepth where !level.isEmpty {
+            var next: [Int] = []
+            for g in level {
+                for c in callers.callers(of: g) ?? [] {
+                    if let top = c.enclosingTypes.last, roots.contains(top) { return top }
+                    let site = resolver.site(ofCall: c)
+                    guard graph.owners(of: site, features: featureIndex).isEmpty, let h = c.function, seen.insert(h).inserted else { continue }
+                    next.append(h)
+                }
+            }
+            level = next
+        }
+        return nil
+    }
+
     /// Every presentation call of the sources, followed.
     func run() -> Outcome {
         var out = Outcome()
@@ -228,6 +251,16 @@ struct DirectPresentations {
                     continue
                 }
                 let owners = graph.owners(of: s.site, features: featureIndex).map { featureNames[$0] }.filter { $0 != s.feature }
+                // Code no screen builds that the composition root runs (`AppRouter.start()` called by
+                // the app delegate at launch): what it shows is a first screen, as if written there.
+                if owners.isEmpty, let f = s.site.function, let root = launchingRoot(of: f) {
+                    any = true
+                    record.resolved(route: s.feature, features: [], site: s.site.location, chain: s.chain + ["entry: \(root), through \(index.functions[f].owner ?? "")"])
+                    if seenEntries.insert(s.feature).inserted {
+                        out.entries.append(Entry(target: .feature(s.feature), origin: RegistryAssembler.origin(s.site.location)))
+                    }
+                    continue
+                }
                 if owners.isEmpty {
                     // Shown by code no screen builds (a coordinator, shared machinery), or by itself.
                     if graph.owners(of: s.site, features: featureIndex).isEmpty {

@@ -97,6 +97,9 @@ public struct ScanSummary: Hashable, Sendable {
     public var appTargets: [String] = []
     /// The app target scanned, when the project has several.
     public var target: String?
+    /// App targets analysed apart because they declare the same types (`AppPrograms`): each its own
+    /// program, their registries merged with the names they share qualified by module.
+    public var separateApps: [String] = []
     /// Framework names learnt from the sources (`feature protocol Builder`, …).
     public var learned: [String] = []
     /// The routing styles found (or asked for with `--style`).
@@ -124,6 +127,7 @@ public struct ScanSummary: Hashable, Sendable {
         var s = "scanned \(filesRead) files"
         if !styles.isEmpty && styles != [.routerService] { s += " [" + styles.map(\.rawValue).joined(separator: ", ") + "]" }
         if let target { s += " of target \(target)" }
+        if !separateApps.isEmpty { s += " of apps \(separateApps.joined(separator: ", ")) (each read apart: they declare the same types)" }
         if !skipped.isEmpty { s += " (skipped " + skipped.joined(separator: ", ") + ")" }
         s += ": \(features) features, \(routes) routes, \(handlers) handlers, \(edges) edges"
         if directEdges > 0 { s += " + \(directEdges) direct" }

@@ -72,17 +72,10 @@ public struct SwiftSourceScanner: Sendable {
 
         var index = read.index
         index.fallbackRequirements = read.fallbackRequirements
-        var (registry, explanations, routerTypes) = StageTimes.measure("scan: routing styles") {
-            readRegistry(index: index, facts: facts, config: read.config, summary: &summary, warnings: &warnings)
-        }
-        // Screens shown around the router (push, present, sheet, …): `presents` edges, style `direct`;
-        // what the styles' own routers decide to present is theirs.
-        if !registry.features.isEmpty {
-            explanations += StageTimes.measure("scan: direct presentations") {
-                Self.addDirectPresentations(to: &registry, index: index, config: read.config, routerCode: routerTypes, summary: &summary)
-            }
-        }
-        Self.noteMissingEntry(in: &registry, summary: &summary)
+        // Several apps that declare the same types are several programs (`AppPrograms`).
+        let programs = AppPrograms.split(work, facts: facts)
+        let (registry, explanations) = programs.map { analyse($0, read: read, facts: facts, summary: &summary, warnings: &warnings) }
+            ?? analyse(index: index, facts: facts, config: read.config, summary: &summary, warnings: &warnings)
         Self.count(registry, into: &summary)
         if summary.features + summary.routes + summary.handlers == 0 {
             throw Self.noRouting(in: paths, summary: summary, warnings: warnings)

@@ -314,13 +314,17 @@ final class DirectPresentationTests: XCTestCase {
 
     /// A navigation controller made empty in a factory and filled there on its local
     /// (`setViewControllers`, `pushViewController`, `viewControllers =`) before it becomes the window's
-    /// root holds what it was filled with; filled in another function, it stays unknown.
+    /// root holds what it was filled with. Filled in another function the factory calls, the value
+    /// is not followed, but the filling is code the scene delegate runs at launch, so what it shows
+    /// is a first screen all the same (`DirectPresentations.launchingRoot`); filled by a function
+    /// no code calls, nothing is the first screen.
     func testANavigationControllerFilledOnItsLocalHoldsWhatItWasFilledWith() throws {
         for (fill, entry) in [
             ("nav.setViewControllers([DetailViewController()], animated: false)", true),
             ("nav.pushViewController(DetailViewController(), animated: false)", true),
             ("nav.viewControllers = [DetailViewController()]", true),
-            ("fill(nav)", false),
+            ("fill(nav)", true),
+            ("", false),
         ] {
             let r = try scan(["Sources/HomeVC.swift": "final class HomeViewController: UIViewController {}", "Sources/SceneDelegate.swift": """
                 final class Screens {

@@ -230,4 +230,64 @@ final class RouteEnumTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("no routing found"), "\(error)")
         }
     }
+
+    /// The window's root set in a type no screen builds, which the app delegate runs at launch
+    /// (`appContainer.router.start()` through a global, or a property): the first screen, an entry.
+    /// The same method called only from a screen's code is no entry. A public app of session 32
+    /// (three apps, each `let app = AppContainer()` and `app.router.start()`) had no entry found.
+    func testTheRootSetByCodeTheAppDelegateRunsIsTheEntry() throws {
+        func sources(launch: String, holder: String = "") -> [String: String] {
+            ["App/Screens.swift": """
+                import UIKit
+                enum ShelfRoute { case item(Int) }
+                final class ShelfViewController: UIViewController {
+                    func navigate(to route: ShelfRoute) {
+                        switch route {
+                        case .item(let id): show(ItemFactory.make(id), sender: nil)
+                        }
+                    }
+                    func tapped() { navigate(to: .item(1)) }
+                }
+                final class ItemViewController: UIViewController {}
+                enum ItemFactory { static func make(_ id: Int) -> ItemViewController { ItemViewController() } }
+                enum ShelfFactory {
+                    static func make() -> ShelfViewController {
+                        UIStoryboard(name: "Shelf", bundle: nil).instantiateViewController(withIdentifier: "Shelf") as! ShelfViewController
+                    }
+                }
+                final class LaunchRouter {
+                    let window = UIWindow()
+                    func start() { begin() }
+                    private func begin() {
+                        window.rootViewController = UINavigationController(rootViewController: ShelfFactory.make())
+                        window.makeKeyAndVisible()
+                    }
+                }
+                final class Container { let router = LaunchRouter() }
+                let appContainer = Container()
+                """,
+             "App/AppDelegate.swift": """
+                import UIKit
+                @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    \(holder)
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        \(launch)
+                        return true
+                    }
+                }
+                """]
+        }
+        for (launch, holder) in [("appContainer.router.start()", ""), ("router.start()", "let router = LaunchRouter()")] {
+            let r = try scan(sources(launch: launch, holder: holder))
+            XCTAssertEqual(r.registry.entries.map(\.name), ["ShelfViewController"], launch)
+            XCTAssertFalse(r.summary.noEntry, launch)
+            XCTAssertEqual(r.summary.presentResolved, r.summary.presentCalls, launch)
+            XCTAssertEqual(StyleScan.findings(r), [], launch)
+        }
+        // Run from a screen's code instead, the same root is no first screen.
+        var screenRuns = sources(launch: "")
+        screenRuns["App/Screens.swift"]! += "\nfinal class LogoutViewController: UIViewController { func done() { appContainer.router.start() } }\n"
+        let r = try scan(screenRuns)
+        XCTAssertEqual(r.registry.entries.map(\.name), [])
+    }
 }

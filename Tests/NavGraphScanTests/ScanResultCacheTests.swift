@@ -30,7 +30,7 @@ final class ScanResultCacheTests: XCTestCase {
         let l = SourceLocation(file: "f", line: 1, column: 1)
         // `cacheNotes` is the one field not stored (it is about the run, not the tree).
         XCTAssertEqual(count(ScanResult(registry: Registry(), diagnostics: [])), 7)
-        XCTAssertEqual(count(ScanSummary()), 26)
+        XCTAssertEqual(count(ScanSummary()), 27)
         XCTAssertEqual(count(CallSiteExplanation(location: l, kind: .navigate, written: "")), 6)
         XCTAssertEqual(count(CallSiteExplanation.Resolved(route: "", features: [], site: l, chain: [])), 4)
         XCTAssertEqual(count(CallSiteExplanation.Unresolved(reason: "", chain: [])), 3)

@@ -469,6 +469,7 @@ extension ScanSummary: CacheCodable {
         w.strings(unparsedFiles)
         w.bool(noEntry)
         w.int(skippedTemplates)
+        w.strings(separateApps)
     }
     init(from r: inout CacheReader) throws {
         self.init()
@@ -501,6 +502,7 @@ extension ScanSummary: CacheCodable {
         unparsedFiles = try r.strings()
         noEntry = try r.bool()
         skippedTemplates = try r.int()
+        separateApps = try r.strings()
     }
 }
 

@@ -27,7 +27,7 @@ import NavGraphKit
 final class ScanResultCache {
     static let magic = Array("NGSCANRESULT1\n".utf8)
     /// Bump when the byte format of the result or of the key changes.
-    static let formatVersion = 8
+    static let formatVersion = 9
 
     let path: String
     let directory: String
