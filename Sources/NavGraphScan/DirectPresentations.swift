@@ -228,6 +228,10 @@ struct DirectPresentations {
             // `pushViewController` inside a `pushViewController`) presents what its callers do.
             if case .value(.unknown("super")) = call.callee.receiver { continue }
             if let f = call.function, index.functions[f].name == call.callee.name { continue }
+            // A SwiftUI stack's destination for a route enum (`.navigationDestination(for: Screen.self)`)
+            // is the router at work: what it shows is the route-enum style's.
+            if call.callee.name == "navigationDestination", let a = call.arguments.first, a.label == "for",
+               let t = RouteEnumExtractor.Model.metatype(a.value), routerTypes.contains(t) { continue }
             // The router's own modifier of that name (`.sheet(for: route, using: routingService,
             // isPresented:) { onDismiss }`): a navigate call, whose closure shows nothing.
             if config.navigateFunctions.contains(call.callee.name), let l = call.arguments.first?.label, config.navigateRouteLabels.contains(l) { continue }

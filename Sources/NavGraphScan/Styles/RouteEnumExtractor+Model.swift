@@ -12,6 +12,15 @@ extension RouteEnumExtractor {
         /// screen they show: a call with one may show any screen. A case in neither `screens` nor
         /// here shows no screen of the sources (a `.back` that pops).
         var opaque: Set<String> = []
+        /// SwiftUI: the stack's destination that maps the cases to views (`navigationDestination(for:
+        /// Screen.self)`), the registry's handler for every method that appends to the path.
+        var destination: Destination? = nil
+    }
+
+    struct Destination: Hashable {
+        var name: String
+        var location: SourceLocation
+        var module: String?
     }
 
     /// The router methods of the sources, read from the index.
@@ -27,6 +36,13 @@ extension RouteEnumExtractor {
         private(set) var routerTypes: Set<String> = []
         /// View controllers and SwiftUI views the sources declare.
         let screens: Set<String>
+        /// The switches of SwiftUI's destinations (`.navigationDestination(for:) { switch … }`), from
+        /// the switch to its last case's end: the screens made there are what the stack pushes.
+        private(set) var destinationRanges: [(from: SourceLocation, to: SourceLocation)] = []
+        /// The functions a destination's closure hands its value to (`ViewFactory.view(for:)`), by name.
+        private(set) var destinationFunctionNames: Set<String> = []
+        /// Per enum with SwiftUI destinations: what they show for each case.
+        private(set) var destinations: [String: (screens: [String: [String: SourceLocation]], opaque: Set<String>, makers: Set<String>)] = [:]
         /// Every call of a router method outside the method itself, with the routers it may call, in
         /// source order (`calls(of:)`, once).
         private(set) var calls: [(call: CallFact, routers: [Router])] = []
@@ -42,12 +58,51 @@ extension RouteEnumExtractor {
                       DependencyBinding.unqualified(e) != owner else { continue }
                 candidates.append((fi, p.name, e))
             }
-            guard !candidates.isEmpty else { screens = []; return }
+            // SwiftUI's destinations: `.navigationDestination(for: Screen.self) { … }` for an enum of the sources.
+            var destinationCalls: [(call: CallFact, enumName: String)] = []
+            for c in (index.callsByName["navigationDestination"] ?? []).map({ index.calls[$0] }) {
+                guard c.function != nil, let a = c.arguments.first, a.label == "for", let t = Self.metatype(a.value),
+                      let type = index.type(named: t), !type.isProtocol, !type.enumCases.isEmpty else { continue }
+                destinationCalls.append((c, t))
+            }
+            guard !candidates.isEmpty || !destinationCalls.isEmpty else { screens = []; return }
             screens = Set(index.types.names(where: { !$0.isProtocol }).filter { ProtocolRoutesExtractor.isScreen($0, in: index) })
             // The functions whose switches and calls are read: the candidates and their enums' methods.
-            let enums = Set(candidates.map { DependencyBinding.unqualified($0.enumName) })
+            let enums = Set(candidates.map { DependencyBinding.unqualified($0.enumName) } + destinationCalls.map(\.enumName))
             var readFunctions = Set(candidates.map(\.function))
             for (fi, fn) in index.functions.enumerated() where fn.owner.map(enums.contains) == true { readFunctions.insert(fi) }
+            for d in destinationCalls { readFunctions.insert(d.call.function!) }
+            // A destination's closure handing its value to a function (`ViewFactory.view(for: screen)`):
+            // that function's switches over the parameter are the destination's (`destinationFunctions`).
+            var destinationFunctions: [(function: Int, parameter: String, enumName: String)] = []
+            for d in destinationCalls {
+                var values = Array(d.call.trailing.prefix(1))
+                if case .choice(let options)? = values.first { values = options }
+                for case .call(let callee, let args) in values {
+                    // The closure's parameter, by position or by its name (`{ destination in … }`).
+                    guard let k = args.firstIndex(where: {
+                        switch $0.value {
+                        case .closureParameter("navigationDestination", _, 0), .ref: true
+                        default: false
+                        }
+                    }) else { continue }
+                    for f in index.functionsByName[callee.name] ?? [] {
+                        let fn = index.functions[f]
+                        guard k < fn.parameters.count, Self.enumName(fn.parameters[k], of: fn, index).map(DependencyBinding.unqualified) == d.enumName else { continue }
+                        destinationFunctions.append((f, fn.parameters[k].name, d.enumName))
+                        destinationFunctionNames.insert(fn.name)
+                        readFunctions.insert(f)
+                    }
+                }
+            }
+            var destinationEnum: [Int: String] = [:]
+            for (i, s) in index.switches.enumerated() {
+                guard case .closureParameter("navigationDestination", _, 0) = s.subject, let f = s.function else { continue }
+                let before = destinationCalls.filter { $0.call.function == f && $0.call.location.file == s.location.file && $0.call.location < s.location }
+                guard let d = before.max(by: { $0.call.location < $1.call.location }) else { continue }
+                destinationEnum[i] = d.enumName
+                if let end = s.cases.map(\.end).max() { destinationRanges.append((s.location, end)) }
+            }
             var switchesByFunction: [Int: [Int]] = [:]
             for (i, s) in index.switches.enumerated() { if let f = s.function, readFunctions.contains(f) { switchesByFunction[f, default: []].append(i) } }
             var callsByFunction: [Int: [CallFact]] = [:]
@@ -133,6 +188,30 @@ extension RouteEnumExtractor {
                 }
             }
 
+            // What each enum's destinations show: the screens SwiftUI's stack pushes for a value of it.
+            var destinations: [String: (screens: [String: [String: SourceLocation]], opaque: Set<String>, makers: Set<String>)] = [:]
+            for (si, e) in destinationEnum.sorted(by: { $0.key < $1.key }) {
+                guard let f = index.switches[si].function, let enumType = Self.enumFacts(e, index) else { continue }
+                var d = destinations[e] ?? ([:], [], [])
+                read(index.switches[si], cases: Set(enumType.enumCases.map(\.name)), in: f, valuesShow: true, into: &d.screens, opaque: &d.opaque, makers: &d.makers)
+                destinations[e] = d
+            }
+            for (f, parameter, e) in destinationFunctions {
+                guard let enumType = Self.enumFacts(e, index) else { continue }
+                var d = destinations[e] ?? ([:], [], [])
+                for si in switchesByFunction[f] ?? [] where index.switches[si].subject == .ref(parameter) {
+                    read(index.switches[si], cases: Set(enumType.enumCases.map(\.name)), in: f, valuesShow: true, into: &d.screens, opaque: &d.opaque, makers: &d.makers)
+                    if let end = index.switches[si].cases.map(\.end).max() { destinationRanges.append((index.switches[si].location, end)) }
+                }
+                destinations[e] = d
+            }
+            self.destinations = destinations
+            // The registry's handler of each enum's destinations: its first `navigationDestination` call.
+            var destinationHandler: [String: Destination] = [:]
+            for d in destinationCalls.sorted(by: { $0.call.location < $1.call.location }) where destinationHandler[d.enumName] == nil {
+                destinationHandler[d.enumName] = Destination(name: "navigationDestination(for: \(d.enumName).self)", location: d.call.location, module: d.call.module)
+            }
+
             for (fi, parameter, e) in candidates where !pages.contains(DependencyBinding.unqualified(e)) {
                 let fn = index.functions[fi]
                 guard let owner = fn.owner, let enumType = Self.enumFacts(e, index) else { continue }
@@ -152,12 +231,45 @@ extension RouteEnumExtractor {
                         }
                     }
                 }
+                // A method that appends its parameter to the navigation path (`path.append(screen)`)
+                // shows what the enum's destinations show for it.
+                var destination: Destination?
+                if out.isEmpty, let d = destinations[DependencyBinding.unqualified(e)],
+                   (callsByFunction[fi] ?? []).contains(where: { $0.callee.name == "append" && $0.arguments.count == 1 && $0.arguments[0].value == .ref(parameter) }) {
+                    out = d.screens
+                    opaque = d.opaque
+                    makers = d.makers
+                    destination = destinationHandler[DependencyBinding.unqualified(e)]
+                }
                 guard out.values.contains(where: { !$0.isEmpty }) else { continue }
-                routers.append(Router(function: fi, enumName: e, screens: out, opaque: opaque))
+                routers.append(Router(function: fi, enumName: e, screens: out, opaque: opaque, destination: destination))
                 routerTypes.formUnion(makers.union([owner, DependencyBinding.unqualified(e)]))
             }
             // A router no code calls with anything is no navigation the sources do.
             calls = Self.calls(of: routers, index)
+            // `path.append(Screen.pantry)` (or `.pantry` into a `[Screen]` path) in any method: the
+            // method shows what the destinations show for that case, from where it is called
+            // (`coordinator.goToPantry()`), or from where it is written when nothing calls it.
+            var appending: [String: Router] = [:]
+            for ci in index.callsByName["append"] ?? [] {
+                let c = index.calls[ci]
+                guard c.arguments.count == 1, c.arguments[0].label == nil, let f = c.function, let name = Self.caseName(c.arguments[0].value) else { continue }
+                var e: String?
+                if case .staticMember(let t, _) = c.arguments[0].value { e = DependencyBinding.unqualified(t) }
+                if case .call(let callee, _) = c.arguments[0].value, case .type(let t) = callee.receiver { e = DependencyBinding.unqualified(t) }
+                if e == nil {
+                    let having = destinations.keys.filter { k in Self.enumFacts(k, index)?.enumCases.contains { $0.name == name } == true }
+                    if having.count == 1 { e = having[0] }
+                }
+                guard let e, let d = destinations[e], (Self.enumFacts(e, index)?.enumCases.contains { $0.name == name }) == true else { continue }
+                let key = "\(f)|\(e)"
+                let r = appending[key] ?? Router(function: f, enumName: e, screens: d.screens, opaque: d.opaque, destination: destinationHandler[e])
+                appending[key] = r
+                routerTypes.formUnion(d.makers.union([e]))
+                calls.append((c, [r]))
+            }
+            routers += appending.keys.sorted().map { appending[$0]! }
+            calls.sort { $0.call.location < $1.call.location }
             let called = Set(calls.flatMap { $0.routers.map(\.function) })
             routers.removeAll { !called.contains($0.function) }
         }
@@ -235,6 +347,16 @@ extension RouteEnumExtractor {
             let resolver = ValueResolver(index: index)
             let named = (index.callsByName[fn.name] ?? []).map { index.calls[$0] } + index.callsWithoutArguments.filter { $0.callee.name == fn.name }
             return named.filter { !$0.enclosingTypes.contains(owner) && resolver.mayCall(fn, $0) }.sorted { $0.location < $1.location }
+        }
+
+        /// `Screen.self`, `Router.Destination.self`: the type's simple name; nil for any other value.
+        static func metatype(_ v: ValueExpr) -> String? {
+            switch v {
+            case .staticMember(let t, "self"): return DependencyBinding.unqualified(t)
+            case .member(.staticMember(_, let t), "self"): return t
+            case .member(.ref(let t), "self"): return DependencyBinding.unqualified(t)
+            default: return nil
+            }
         }
 
         /// `.detail`, `.detail(id)`, `Destination.detail`, `case .detail(let id)`: the case name.

@@ -41,14 +41,21 @@ struct RouteEnumExtractor: StyleExtractor {
                     mapped.insert(screen)
                 }
             }
-            handlers.append(RouteHandler(
-                name: fn.signature, module: fn.module, routes: mappings.sorted { ($0.route, $0.feature) < ($1.route, $1.feature) },
-                origin: RegistryAssembler.origin(fn.location)))
+            let sorted = mappings.sorted { ($0.route, $0.feature) < ($1.route, $1.feature) }
+            if let d = r.destination {
+                // Every method appending to a SwiftUI path has the stack's destination as its handler: one.
+                if !handlers.contains(where: { $0.name == d.name && $0.origin.source == d.location }) {
+                    handlers.append(RouteHandler(name: d.name, module: d.module, routes: sorted, origin: RegistryAssembler.origin(d.location)))
+                }
+                continue
+            }
+            handlers.append(RouteHandler(name: fn.signature, module: fn.module, routes: sorted, origin: RegistryAssembler.origin(fn.location)))
         }
         // Every screen of the sources may be one that calls a router; those that do not, and that no
         // case shows, are left out afterwards (they belong to no route of this style).
         let candidates = index.types.names(where: { !$0.isProtocol && !$0.debugOnly }).filter(model.isScreen).sorted()
-        var features = candidates.compactMap { name -> Feature? in
+        let (components, rootScreens) = swiftUIStructure(model, candidates: candidates, mapped: mapped)
+        var features = candidates.filter { !components.contains($0) }.compactMap { name -> Feature? in
             guard let t = index.type(named: name) else { return nil }
             return Feature(name: name, module: t.module, origin: RegistryAssembler.origin(t.location), ignore: t.ignore)
         }
@@ -99,11 +106,63 @@ struct RouteEnumExtractor: StyleExtractor {
             navigations.record(at: call.location, written: written, targets: targets, unresolved: unresolved, showsNothing: nothing)
         }
         navigations.apply(to: &features)
-        features = features.filter { mapped.contains($0.name) || !$0.navigates.isEmpty }
+        for (screen, at) in rootScreens.sorted(by: { $0.key < $1.key }) where !components.contains(screen) {
+            navigations.addEntry(Entry(target: .feature(screen), origin: RegistryAssembler.origin(at)))
+        }
+        features = features.filter { mapped.contains($0.name) || !$0.navigates.isEmpty || rootScreens[$0.name] != nil }
         out.warnings += navigations.warnings
         out.explanations = navigations.explanations
         out.routerTypes = model.routerTypes
         out.registry = navigations.registry(routes: routes, handlers: handlers, features: features)
         return out
+    }
+
+    /// SwiftUI's structure around the route enums. A view that no case shows and no presentation
+    /// shows (`NavigationLink`, `.sheet`), built inside another screen's code (`MovieScrollableList`
+    /// in `MovieList.body`), is part of that screen, no screen of its own: its navigate calls are the
+    /// screens' that build it (`StyleNavigations` attributes them through who builds it). The screens a
+    /// composition root (the `App`) builds outside its destinations' switches are the first shown:
+    /// entries, and screens of the registry because the root builds them.
+    ///
+    /// Cost: one pass over the candidates' references and one over the calls (twice when the sources
+    /// have a destination; nothing otherwise), plus the values the root's calls return, followed once.
+    static func swiftUIStructure(_ model: Model, candidates: [String], mapped: Set<String>) -> (components: Set<String>, roots: [String: SourceLocation]) {
+        let index = model.index
+        guard !model.destinationRanges.isEmpty else { return ([], [:]) }
+        let candidateSet = Set(candidates)
+        var presented = Set<String>()
+        for c in index.calls + index.callsWithoutArguments {
+            guard let form = DirectPresentations.form(of: c) else { continue }
+            for v in form.values { if case .construct(let t, _) = v { presented.insert(t) } }
+        }
+        // Which candidates' code references each type: one pass over their references.
+        var builtBy: [String: Set<String>] = [:]
+        for name in candidates {
+            guard let t = index.type(named: name) else { continue }
+            for r in t.typeReferences where r != name && candidateSet.contains(r) { builtBy[r, default: []].insert(name) }
+        }
+        var components = Set<String>()
+        for name in candidates where !mapped.contains(name) && !presented.contains(name) && builtBy[name] != nil {
+            guard let t = index.type(named: name), t.inherited.contains("View") else { continue }
+            components.insert(name)
+        }
+        let roots = StyleNavigations.roots(index)
+        func inDestination(_ l: SourceLocation) -> Bool { model.destinationRanges.contains { $0.from.file == l.file && $0.from <= l && l <= $0.to } }
+        var rootScreens: [String: SourceLocation] = [:]
+        let resolver = ValueResolver(index: index)
+        for c in index.calls + index.callsWithoutArguments {
+            guard let top = c.enclosingTypes.last, roots.contains(top), !inDestination(c.location), c.callee.name != "navigationDestination",
+                  !model.destinationFunctionNames.contains(c.callee.name) else { continue }
+            // Built there (`ShelfView()`), or returned by what is called there (`appContent()`,
+            // `ViewFactory.makeHome()`).
+            var made: Set<String> = []
+            if case .implicit = c.callee.receiver, candidateSet.contains(c.callee.name) {
+                made = [c.callee.name]
+            } else if c.callee.name.first?.isLowercase == true {
+                made = resolver.madeTypes(.call(c.callee, c.arguments), in: resolver.context(ofCall: c), site: resolver.site(ofCall: c)).types
+            }
+            for t in made where candidateSet.contains(t) { rootScreens[t] = min(rootScreens[t] ?? c.location, c.location) }
+        }
+        return (components, rootScreens)
     }
 }

@@ -18,6 +18,9 @@ struct StyleNavigations {
     /// How messages name where a route is opened from ("presented", "opened") and a screen ("module").
     private let verb: String
     private(set) var entries: [Entry] = []
+
+    /// A first screen the style found itself (a SwiftUI `App` building it).
+    mutating func addEntry(_ e: Entry) { entries.append(e) }
     private(set) var warnings: [ScanWarning] = []
     private(set) var explanations: [CallSiteExplanation] = []
     private var added: [Int: [Navigation]] = [:]

@@ -1,0 +1,188 @@
+import Foundation
+import NavGraphKit
+import XCTest
+@testable import NavGraphScan
+
+/// SwiftUI's navigation stack driven by a route enum: `NavigationStack(path:)`, the stack's
+/// `.navigationDestination(for: Screen.self) { … }` mapping each case to a view, and screens that
+/// navigate by appending a case to the path (through a navigator's method, or in a coordinator's
+/// own methods). Public apps of three sessions were "no routing found" (exit 2); four of session 32
+/// now scan to every real edge (docs/scanning.md, "Style: route-enum").
+final class SwiftUIPathRoutingTests: ScanSourcesTestCase {
+    func mappings(_ r: ScanResult) -> [String] {
+        r.registry.handlers.flatMap { h in h.routes.map { "\(h.name): \($0.route) -> \($0.feature)" } }.sorted()
+    }
+
+    /// A navigator whose `go(to:)` appends its parameter; the destination switches over the closure's
+    /// parameter; the `App` builds the first screen; a case no screen appends is an unused route and
+    /// its view is unreachable.
+    func testANavigatorAppendingToThePathAndADestinationSwitch() throws {
+        let r = try scan(["Garden": """
+            import SwiftUI
+            enum Bed: Hashable { case plant(Int), compost, shed }
+            final class Gardener: ObservableObject {
+                @Published var path = NavigationPath()
+                func go(to bed: Bed) { path.append(bed) }
+                func back() { path.removeLast() }
+            }
+            @main struct GardenApp: App {
+                @StateObject private var gardener = Gardener()
+                var body: some Scene {
+                    WindowGroup {
+                        NavigationStack(path: $gardener.path) {
+                            BedsView()
+                                .navigationDestination(for: Bed.self) { bed in
+                                    switch bed {
+                                    case .plant(let id): PlantView(id: id)
+                                    case .compost: CompostView()
+                                    case .shed: ShedView()
+                                    }
+                                }
+                        }
+                        .environmentObject(gardener)
+                    }
+                }
+            }
+            struct BedsView: View {
+                @EnvironmentObject var gardener: Gardener
+                var body: some View {
+                    List {
+                        Button("Tomato") { gardener.go(to: .plant(1)) }
+                        Button("Compost") { gardener.go(to: .compost) }
+                    }
+                }
+            }
+            struct PlantView: View {
+                let id: Int
+                @EnvironmentObject var gardener: Gardener
+                var body: some View { Button("Compost") { gardener.go(to: .compost) } }
+            }
+            struct CompostView: View { var body: some View { Text("Compost") } }
+            struct ShedView: View { var body: some View { Text("Shed") } }
+            """])
+        XCTAssertEqual(r.summary.styles, [.routeEnum])
+        XCTAssertEqual(mappings(r), [
+            "navigationDestination(for: Bed.self): Bed.compost -> CompostView",
+            "navigationDestination(for: Bed.self): Bed.plant -> PlantView",
+            "navigationDestination(for: Bed.self): Bed.shed -> ShedView",
+        ])
+        XCTAssertEqual(edges(r), ["BedsView -> Bed.compost", "BedsView -> Bed.plant", "PlantView -> Bed.compost"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["BedsView"])
+        // The destination is the router at work: its views are no direct presentation of the App's.
+        XCTAssertEqual(r.summary.presentCalls, 0)
+        XCTAssertEqual(r.summary.navigateCalls, 3)
+        XCTAssertEqual(r.summary.navigateResolved, 3)
+        XCTAssertEqual(findings(r), ["unreachable-feature ShedView", "unused-route Bed.shed"])
+    }
+
+    /// A coordinator whose own methods append cases (`path.append(Stop.map)`, `.ticket(id)` into a
+    /// `[Stop]`), a destination closure handing its value to a factory's `@ViewBuilder` function, the
+    /// first screen returned by a factory the `App` calls, and a row view built inside a screen's body
+    /// whose tap is that screen's navigation (the row is no screen of its own).
+    func testACoordinatorsMethodsAFactoryDestinationAndARowInsideAScreen() throws {
+        let r = try scan(["Transit": """
+            import SwiftUI
+            enum Stop: Hashable { case map, ticket(Int), help }
+            final class Conductor: ObservableObject {
+                @Published var path: [Stop] = []
+                func showMap() { path.append(Stop.map) }
+                func showTicket(_ id: Int) { path.append(.ticket(id)) }
+                func home() { path.removeAll() }
+            }
+            enum Screens {
+                static func start() -> some View { let v = LinesView(); return v }
+                @ViewBuilder static func screen(for stop: Stop) -> some View {
+                    switch stop {
+                    case .map: MapView()
+                    case .ticket(let id): TicketView(id: id)
+                    case .help: HelpView()
+                    }
+                }
+            }
+            @main struct TransitApp: App {
+                @StateObject var conductor = Conductor()
+                var body: some Scene {
+                    WindowGroup {
+                        NavigationStack(path: $conductor.path) {
+                            content()
+                                .navigationDestination(for: Stop.self) { stop in Screens.screen(for: stop) }
+                        }
+                        .environmentObject(conductor)
+                    }
+                }
+                @ViewBuilder func content() -> some View { Screens.start() }
+            }
+            struct LinesView: View {
+                @EnvironmentObject var conductor: Conductor
+                var body: some View {
+                    VStack {
+                        Button("Map") { conductor.showMap() }
+                        LineRow(id: 7)
+                    }
+                }
+            }
+            struct LineRow: View {
+                let id: Int
+                @EnvironmentObject var conductor: Conductor
+                var body: some View { Button("Ticket") { conductor.showTicket(id) } }
+            }
+            struct MapView: View {
+                @EnvironmentObject var conductor: Conductor
+                var body: some View { Button("Ticket") { conductor.showTicket(1) } }
+            }
+            struct TicketView: View { let id: Int; var body: some View { Text("\\(id)") } }
+            struct HelpView: View { var body: some View { Text("Help") } }
+            """])
+        XCTAssertEqual(mappings(r), [
+            "navigationDestination(for: Stop.self): Stop.help -> HelpView",
+            "navigationDestination(for: Stop.self): Stop.map -> MapView",
+            "navigationDestination(for: Stop.self): Stop.ticket -> TicketView",
+        ])
+        XCTAssertEqual(edges(r), ["LinesView -> Stop.map", "LinesView -> Stop.ticket", "MapView -> Stop.ticket"])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["LinesView"])
+        XCTAssertFalse(r.registry.features.map(\.name).contains("LineRow"))
+        // Each append is a navigate call (the coordinator's two), followed to where its method is called.
+        XCTAssertEqual(r.summary.navigateCalls, 2)
+        XCTAssertEqual(r.summary.navigateResolved, 2)
+        XCTAssertEqual(findings(r), ["unreachable-feature HelpView", "unused-route Stop.help"])
+    }
+
+    /// Two destinations in one body, each for its own enum, and appends of both in one method: each
+    /// append goes to its own enum's destination (a public demo had the second enum's case read as
+    /// the first's: "case .shared of ContentViewRoutes presents no screen"). Both enums have a case
+    /// `fiction`: the enum written (`Aisle.fiction`) decides, not the case name.
+    func testTwoEnumsAppendedInOneMethodEachGoToTheirOwnDestination() throws {
+        let r = try scan(["Library": """
+            import SwiftUI
+            final class Shelf: ObservableObject { @Published var path = NavigationPath() }
+            enum Aisle: Hashable { case fiction }
+            enum Shared: Hashable { case note(String), fiction }
+            struct LobbyView: View {
+                @EnvironmentObject var shelf: Shelf
+                var body: some View {
+                    NavigationStack(path: $shelf.path) {
+                        VStack {
+                            Button("Fiction") { shelf.path.append(Aisle.fiction) }
+                            Button("Note") { shelf.path.append(Shared.note("hi")) }
+                        }
+                        .navigationDestination(for: Aisle.self) { aisle in
+                            switch aisle { case .fiction: FictionView() }
+                        }
+                        .navigationDestination(for: Shared.self) { shared in
+                            switch shared {
+                            case .note(let text): NoteView(text: text)
+                            case .fiction: FictionView()
+                            }
+                        }
+                    }
+                }
+            }
+            struct FictionView: View { var body: some View { Text("Fiction") } }
+            struct NoteView: View { let text: String; var body: some View { Text(text) } }
+            """])
+        XCTAssertEqual(edges(r), ["LobbyView -> Aisle.fiction", "LobbyView -> Shared.note"])
+        XCTAssertEqual(r.summary.navigateResolved, 2)
+        XCTAssertEqual(r.summary.navigateCalls, 2)
+        XCTAssertEqual(r.registry.handlers.map(\.name).sorted(), ["navigationDestination(for: Aisle.self)", "navigationDestination(for: Shared.self)"])
+    }
+}
