@@ -332,7 +332,8 @@ extension SwiftSourceScanner {
         for i in registry.features.indices {
             guard let p = direct.presents[registry.features[i].name] else { continue }
             var seen = Set<String>()
-            registry.features[i].presents = p
+            // A style's own `presents` (a SwiftUI stack's first view, `child`) are kept beside them.
+            registry.features[i].presents = (registry.features[i].presents + p)
                 .sorted { ($0.feature, $0.style ?? "", RegistryAssembler.key($0.origin)) < ($1.feature, $1.style ?? "", RegistryAssembler.key($1.origin)) }
                 .filter { seen.insert("\($0.feature)|\($0.style ?? "")").inserted }
         }

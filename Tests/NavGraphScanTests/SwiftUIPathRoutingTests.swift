@@ -91,9 +91,11 @@ final class SwiftUIPathRoutingTests: ScanSourcesTestCase {
             }
             enum Screens {
                 static func start() -> some View { let v = LinesView(); return v }
+                // A modifier the sources do not declare returns the view it modifies.
+                static func makeMap() -> some View { MapView().navigationTitle("Map") }
                 @ViewBuilder static func screen(for stop: Stop) -> some View {
                     switch stop {
-                    case .map: MapView()
+                    case .map: makeMap()
                     case .ticket(let id): TicketView(id: id)
                     case .help: HelpView()
                     }
@@ -184,5 +186,63 @@ final class SwiftUIPathRoutingTests: ScanSourcesTestCase {
         XCTAssertEqual(r.summary.navigateResolved, 2)
         XCTAssertEqual(r.summary.navigateCalls, 2)
         XCTAssertEqual(r.registry.handlers.map(\.name).sorted(), ["navigationDestination(for: Aisle.self)", "navigationDestination(for: Shared.self)"])
+    }
+
+    /// A stack hosted by a screen a sheet shows (`OnboardingFlowView`), whose destination is the
+    /// enum's own `@ViewBuilder` method (`step.screen(path:)`) and whose first view is shown with
+    /// it (a `child` presentation, kept beside the sheet it also presents); the `App`'s first screen returned, under a modifier, by a factory
+    /// (`MenuView().tint(.red)`). Before, the stack's two views were false `unreachable-feature` errors
+    /// (a set-aside public demo of session 32).
+    func testAStackHostedByAScreenAndTheEnumsOwnDestinationMethod() throws {
+        let r = try scan(["Onboarding": """
+            import SwiftUI
+            enum Step: Hashable {
+                case name, photo
+                @ViewBuilder func screen(path: Binding<[Step]>) -> some View {
+                    switch self {
+                    case .name: NameStepView(path: path)
+                    case .photo: PhotoStepView()
+                    }
+                }
+            }
+            struct OnboardingFlowView: View {
+                @State private var path: [Step] = []
+                var body: some View {
+                    NavigationStack(path: $path) {
+                        NameStepView(path: $path)
+                            .navigationTitle("Start")
+                            .navigationDestination(for: Step.self) { step in step.screen(path: $path) }
+                    }
+                    .sheet(isPresented: $showingHelp) { PhotoStepView() }
+                }
+                @State private var showingHelp = false
+            }
+            struct NameStepView: View {
+                @Binding var path: [Step]
+                var body: some View { Button("Next") { path.append(.photo) } }
+            }
+            struct PhotoStepView: View { var body: some View { Text("Photo") } }
+            struct MenuView: View {
+                @State private var showing = false
+                var body: some View {
+                    Button("Start") { showing = true }
+                        .sheet(isPresented: $showing) { OnboardingFlowView() }
+                }
+            }
+            final class AppModel { func makeMenu() -> some View { MenuView().tint(.red) } }
+            @main struct OnboardingApp: App {
+                let model = AppModel()
+                var body: some Scene { WindowGroup { model.makeMenu() } }
+            }
+            """])
+        XCTAssertEqual(mappings(r), [
+            "navigationDestination(for: Step.self): Step.name -> NameStepView", "navigationDestination(for: Step.self): Step.photo -> PhotoStepView",
+        ])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["MenuView"])
+        XCTAssertEqual(edges(r), [
+            "MenuView => OnboardingFlowView (sheet)", "NameStepView -> Step.photo", "OnboardingFlowView => NameStepView (child)",
+            "OnboardingFlowView => PhotoStepView (sheet)",
+        ])
+        XCTAssertEqual(findings(r), ["unused-route Step.name"])
     }
 }

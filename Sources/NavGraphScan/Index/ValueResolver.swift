@@ -16,6 +16,9 @@ struct ValueResolver {
     var enumCasesAreValues = false
     /// `Module.self` (a type as a value) is made where written (styles that open a screen by its type).
     var metatypesAreValues = false
+    /// A SwiftUI modifier the sources do not declare (`HomeView().environment(router)`) returns the
+    /// view it modifies: only a view of the sources (a type inheriting `View`) is taken from it.
+    var modifiersKeepViews = false
     /// A call may leave out the first argument's label, as Swift 2 did (`randomPresenter("Tab 1",
     /// buttonText: …)` for `func randomPresenter(title:buttonText:)`): styles whose apps are that old
     /// (Featherweight Router). Off elsewhere: a call `f(x)` to another library's `f(_:)` must not reach
@@ -301,6 +304,18 @@ struct ValueResolver {
            let made = instances(of: t, ctx, site, chain: chain + ["\(index.functions[f].signature) returns Self"]) {
             out.made += made
             return out
+        }
+        if modifiersKeepViews, candidates.isEmpty, index.functionsByName[callee.name] == nil, case .value(let base) = callee.receiver {
+            let inner = evaluate(base, ctx, site, chain: chain + [".\(callee.name)(…) keeps the view"], depth: d, visiting: &visiting)
+            let views = inner.made.filter { m in
+                guard case .construct(let t, _) = m.value else { return false }
+                return index.type(named: DependencyBinding.unqualified(t))?.inherited.contains("View") == true
+            }
+            if !views.isEmpty {
+                out.made += views
+                out.misses += inner.misses
+                return out
+            }
         }
         if withReturns.isEmpty {
             out.misses.append(Miss(reason: "'\(expr.summary)' returns a value the scanner cannot see (no such function with a readable return in the sources)", site: site, chain: chain))

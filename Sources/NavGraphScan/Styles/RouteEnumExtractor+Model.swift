@@ -78,6 +78,22 @@ extension RouteEnumExtractor {
             for d in destinationCalls {
                 var values = Array(d.call.trailing.prefix(1))
                 if case .choice(let options)? = values.first { values = options }
+                // `destination.view(path: $path)`, `route.screen`: the enum's own method or property,
+                // its `switch self`.
+                for v in values {
+                    let member: String
+                    switch v {
+                    case .call(let callee, _):
+                        guard case .value(.ref) = callee.receiver else { continue }
+                        member = callee.name
+                    case .member(.ref, let name): member = name
+                    default: continue
+                    }
+                    for f in index.functionsByName[member] ?? [] where Self.isMethod(index.functions[f], of: d.enumName, index) {
+                        destinationFunctions.append((f, "self", d.enumName))
+                        readFunctions.insert(f)
+                    }
+                }
                 for case .call(let callee, let args) in values {
                     // The closure's parameter, by position or by its name (`{ destination in … }`).
                     guard let k = args.firstIndex(where: {
@@ -115,7 +131,8 @@ extension RouteEnumExtractor {
             }
             // Page enums the module-factory style reads are its routes, not this style's.
             let pages = ModuleFactoryExtractor.Model(index).pages
-            let resolver = ValueResolver(index: index)
+            var resolver = ValueResolver(index: index)
+            resolver.modifiersKeepViews = true
             let screens = screens
 
             /// The screens a presentation call shows, by where it is, and whether some of what it

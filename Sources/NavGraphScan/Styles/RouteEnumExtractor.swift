@@ -54,7 +54,7 @@ struct RouteEnumExtractor: StyleExtractor {
         // Every screen of the sources may be one that calls a router; those that do not, and that no
         // case shows, are left out afterwards (they belong to no route of this style).
         let candidates = index.types.names(where: { !$0.isProtocol && !$0.debugOnly }).filter(model.isScreen).sorted()
-        let (components, rootScreens) = swiftUIStructure(model, candidates: candidates, mapped: mapped)
+        let (components, rootScreens, hosted) = swiftUIStructure(model, candidates: candidates, mapped: mapped)
         var features = candidates.filter { !components.contains($0) }.compactMap { name -> Feature? in
             guard let t = index.type(named: name) else { return nil }
             return Feature(name: name, module: t.module, origin: RegistryAssembler.origin(t.location), ignore: t.ignore)
@@ -109,7 +109,12 @@ struct RouteEnumExtractor: StyleExtractor {
         for (screen, at) in rootScreens.sorted(by: { $0.key < $1.key }) where !components.contains(screen) {
             navigations.addEntry(Entry(target: .feature(screen), origin: RegistryAssembler.origin(at)))
         }
-        features = features.filter { mapped.contains($0.name) || !$0.navigates.isEmpty || rootScreens[$0.name] != nil }
+        for i in features.indices {
+            for (screen, at) in (hosted[features[i].name] ?? [:]).sorted(by: { $0.key < $1.key }) where !components.contains(screen) {
+                features[i].presents.append(Presentation(feature: screen, style: "child", origin: RegistryAssembler.origin(at)))
+            }
+        }
+        features = features.filter { mapped.contains($0.name) || !$0.navigates.isEmpty || rootScreens[$0.name] != nil || !$0.presents.isEmpty }
         out.warnings += navigations.warnings
         out.explanations = navigations.explanations
         out.routerTypes = model.routerTypes
@@ -126,14 +131,16 @@ struct RouteEnumExtractor: StyleExtractor {
     ///
     /// Cost: one pass over the candidates' references and one over the calls (twice when the sources
     /// have a destination; nothing otherwise), plus the values the root's calls return, followed once.
-    static func swiftUIStructure(_ model: Model, candidates: [String], mapped: Set<String>) -> (components: Set<String>, roots: [String: SourceLocation]) {
+    static func swiftUIStructure(
+        _ model: Model, candidates: [String], mapped: Set<String>
+    ) -> (components: Set<String>, roots: [String: SourceLocation], hosted: [String: [String: SourceLocation]]) {
         let index = model.index
-        guard !model.destinationRanges.isEmpty else { return ([], [:]) }
+        guard !model.destinationRanges.isEmpty else { return ([], [:], [:]) }
         let candidateSet = Set(candidates)
         var presented = Set<String>()
         for c in index.calls + index.callsWithoutArguments {
             guard let form = DirectPresentations.form(of: c) else { continue }
-            for v in form.values { if case .construct(let t, _) = v { presented.insert(t) } }
+            for v in form.values { viewsUnderModifiers(v, into: &presented) }
         }
         // Which candidates' code references each type: one pass over their references.
         var builtBy: [String: Set<String>] = [:]
@@ -149,7 +156,8 @@ struct RouteEnumExtractor: StyleExtractor {
         let roots = StyleNavigations.roots(index)
         func inDestination(_ l: SourceLocation) -> Bool { model.destinationRanges.contains { $0.from.file == l.file && $0.from <= l && l <= $0.to } }
         var rootScreens: [String: SourceLocation] = [:]
-        let resolver = ValueResolver(index: index)
+        var resolver = ValueResolver(index: index)
+        resolver.modifiersKeepViews = true
         for c in index.calls + index.callsWithoutArguments {
             guard let top = c.enclosingTypes.last, roots.contains(top), !inDestination(c.location), c.callee.name != "navigationDestination",
                   !model.destinationFunctionNames.contains(c.callee.name) else { continue }
@@ -163,6 +171,27 @@ struct RouteEnumExtractor: StyleExtractor {
             }
             for t in made where candidateSet.contains(t) { rootScreens[t] = min(rootScreens[t] ?? c.location, c.location) }
         }
-        return (components, rootScreens)
+        // A screen hosting a stack (`NavigationStack(path: $path) { FirstStepView(path: $path) }` in a
+        // flow view a sheet shows): the stack's first view is shown with it, a `child` presentation.
+        var hosted: [String: [String: SourceLocation]] = [:]
+        for c in index.calls + index.callsWithoutArguments where c.callee.name == "NavigationStack" {
+            guard let host = c.enclosingTypes.last, candidateSet.contains(host), !roots.contains(host) else { continue }
+            var made = Set<String>()
+            for v in c.trailing { viewsUnderModifiers(v, into: &made) }
+            for t in made where t != host && mapped.contains(t) { hosted[host, default: [:]][t] = c.location }
+        }
+        return (components, rootScreens, hosted)
+    }
+
+    /// The views a SwiftUI content value makes: `FirstStepView(…)` under its modifiers
+    /// (`.navigationTitle(…)`, `.navigationDestination(…)`), in each branch of a choice.
+    static func viewsUnderModifiers(_ v: ValueExpr, into out: inout Set<String>) {
+        switch v {
+        case .construct(let t, _): out.insert(DependencyBinding.unqualified(t))
+        case .choice(let options), .array(let options): for o in options { viewsUnderModifiers(o, into: &out) }
+        case .call(let callee, _):
+            if case .value(let base) = callee.receiver { viewsUnderModifiers(base, into: &out) }
+        default: break
+        }
     }
 }
