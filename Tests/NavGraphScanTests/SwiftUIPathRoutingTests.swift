@@ -245,4 +245,42 @@ final class SwiftUIPathRoutingTests: ScanSourcesTestCase {
         ])
         XCTAssertEqual(findings(r), ["unused-route Step.name"])
     }
+
+    /// The `App`'s own stack whose destination is the enum's method (`leaf.screen()`): what the
+    /// method returns is the stack's, not a first screen; only the view the `App` builds is.
+    func testTheEnumsOwnDestinationInTheAppIsNoFirstScreen() throws {
+        let r = try scan(["Herbarium": """
+            import SwiftUI
+            enum Leaf: Hashable {
+                case oak, fern
+                @ViewBuilder func screen() -> some View {
+                    switch self {
+                    case .oak: OakView()
+                    case .fern: FernView()
+                    }
+                }
+            }
+            final class Collector: ObservableObject { @Published var path: [Leaf] = [] }
+            @main struct HerbariumApp: App {
+                @StateObject var collector = Collector()
+                var body: some Scene {
+                    WindowGroup {
+                        NavigationStack(path: $collector.path) {
+                            AlbumView().navigationDestination(for: Leaf.self) { leaf in leaf.screen() }
+                        }
+                        .environmentObject(collector)
+                    }
+                }
+            }
+            struct AlbumView: View {
+                @EnvironmentObject var collector: Collector
+                var body: some View { Button("Oak") { collector.path.append(.oak) } }
+            }
+            struct OakView: View { var body: some View { Text("Oak") } }
+            struct FernView: View { var body: some View { Text("Fern") } }
+            """])
+        XCTAssertEqual(r.registry.entries.map(\.name), ["AlbumView"])
+        XCTAssertEqual(edges(r), ["AlbumView -> Leaf.oak"])
+        XCTAssertEqual(findings(r), ["unreachable-feature FernView", "unused-route Leaf.fern"])
+    }
 }

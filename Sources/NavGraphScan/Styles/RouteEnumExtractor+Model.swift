@@ -39,7 +39,8 @@ extension RouteEnumExtractor {
         /// The switches of SwiftUI's destinations (`.navigationDestination(for:) { switch … }`), from
         /// the switch to its last case's end: the screens made there are what the stack pushes.
         private(set) var destinationRanges: [(from: SourceLocation, to: SourceLocation)] = []
-        /// The functions a destination's closure hands its value to (`ViewFactory.view(for:)`), by name.
+        /// The functions a destination's closure hands its value to (`ViewFactory.view(for:)`, the
+        /// enum's own `step.screen()`), by name: what they return is the stack's, no first screen.
         private(set) var destinationFunctionNames: Set<String> = []
         /// Per enum with SwiftUI destinations: what they show for each case.
         private(set) var destinations: [String: (screens: [String: [String: SourceLocation]], opaque: Set<String>, makers: Set<String>)] = [:]
@@ -91,6 +92,7 @@ extension RouteEnumExtractor {
                     }
                     for f in index.functionsByName[member] ?? [] where Self.isMethod(index.functions[f], of: d.enumName, index) {
                         destinationFunctions.append((f, "self", d.enumName))
+                        destinationFunctionNames.insert(member)
                         readFunctions.insert(f)
                     }
                 }

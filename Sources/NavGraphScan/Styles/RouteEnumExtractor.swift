@@ -127,10 +127,11 @@ struct RouteEnumExtractor: StyleExtractor {
     /// in `MovieList.body`), is part of that screen, no screen of its own: its navigate calls are the
     /// screens' that build it (`StyleNavigations` attributes them through who builds it). The screens a
     /// composition root (the `App`) builds outside its destinations' switches are the first shown:
-    /// entries, and screens of the registry because the root builds them.
+    /// entries, and screens of the registry because the root builds them. A screen hosting a stack
+    /// shows the stack's first view with it (`hosted`: a `child` presentation).
     ///
-    /// Cost: one pass over the candidates' references and one over the calls (twice when the sources
-    /// have a destination; nothing otherwise), plus the values the root's calls return, followed once.
+    /// Cost: nothing when the sources have no destination; else one pass over the candidates'
+    /// references, three over the calls, and the values the root's calls return, each followed once.
     static func swiftUIStructure(
         _ model: Model, candidates: [String], mapped: Set<String>
     ) -> (components: Set<String>, roots: [String: SourceLocation], hosted: [String: [String: SourceLocation]]) {
