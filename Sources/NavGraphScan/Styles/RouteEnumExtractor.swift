@@ -131,15 +131,17 @@ struct RouteEnumExtractor: StyleExtractor {
     /// shows the stack's first view with it (`hosted`: a `child` presentation).
     ///
     /// Cost: nothing when the sources have no destination; else one pass over the candidates'
-    /// references, three over the calls, and the values the root's calls return, each followed once.
+    /// references, three over the calls (joined once), and the values the root's calls return, each
+    /// followed once.
     static func swiftUIStructure(
         _ model: Model, candidates: [String], mapped: Set<String>
     ) -> (components: Set<String>, roots: [String: SourceLocation], hosted: [String: [String: SourceLocation]]) {
         let index = model.index
         guard !model.destinationRanges.isEmpty else { return ([], [:], [:]) }
         let candidateSet = Set(candidates)
+        let calls = index.calls + index.callsWithoutArguments
         var presented = Set<String>()
-        for c in index.calls + index.callsWithoutArguments {
+        for c in calls {
             guard let form = DirectPresentations.form(of: c) else { continue }
             for v in form.values { viewsUnderModifiers(v, into: &presented) }
         }
@@ -159,7 +161,7 @@ struct RouteEnumExtractor: StyleExtractor {
         var rootScreens: [String: SourceLocation] = [:]
         var resolver = ValueResolver(index: index)
         resolver.modifiersKeepViews = true
-        for c in index.calls + index.callsWithoutArguments {
+        for c in calls {
             guard let top = c.enclosingTypes.last, roots.contains(top), !inDestination(c.location), c.callee.name != "navigationDestination",
                   !model.destinationFunctionNames.contains(c.callee.name) else { continue }
             // Built there (`ShelfView()`), or returned by what is called there (`appContent()`,
@@ -175,7 +177,7 @@ struct RouteEnumExtractor: StyleExtractor {
         // A screen hosting a stack (`NavigationStack(path: $path) { FirstStepView(path: $path) }` in a
         // flow view a sheet shows): the stack's first view is shown with it, a `child` presentation.
         var hosted: [String: [String: SourceLocation]] = [:]
-        for c in index.calls + index.callsWithoutArguments where c.callee.name == "NavigationStack" {
+        for c in calls where c.callee.name == "NavigationStack" {
             guard let host = c.enclosingTypes.last, candidateSet.contains(host), !roots.contains(host) else { continue }
             var made = Set<String>()
             for v in c.trailing { viewsUnderModifiers(v, into: &made) }
