@@ -69,6 +69,8 @@ let package = Package(
                 "NavGraphKit", "NavGraphPlatform",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                // XcodeGen specs (`project.yml`) of the project model.
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         // The pipeline as one library call: inputs → registry → graph → scenarios → checks → report.

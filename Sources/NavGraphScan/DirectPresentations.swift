@@ -49,6 +49,9 @@ struct DirectPresentations {
         case "rootViewController=": return Form(style: "root", values: args.map(\.value), swiftUI: false)
         case "viewControllers=": return Form(style: "children", values: args.map(\.value), swiftUI: false)
         case "NavigationLink":
+            // `NavigationLink(value: x) { label }` pushes a value the stack's destination shows (the
+            // route-enum style, or that destination's own presentation): its closure is the label.
+            if labels.contains("value") { return nil }
             let destination = labeled("destination")
             let values = destination.isEmpty ? Array(call.trailing.prefix(1)) : destination
             return values.isEmpty ? nil : Form(style: "link", values: values, swiftUI: true)

@@ -177,6 +177,77 @@ final class ScannerBehaviourTests: XCTestCase {
         XCTAssertEqual(r.summary.skippedTests, 2)
     }
 
+    /// An XcodeGen spec (`project.yml`; the Xcode project it generates is not committed): its targets
+    /// are the modules, its test bundle's files are tests, and a phone app and a watch app that declare
+    /// the same types (`RootView`, `Page`) are two programs read apart. Before, the spec was not read:
+    /// every file had no target, and the two apps' screens were one program's (a public app of session 33).
+    func testXcodeGenTargetsAreModulesAndTwoAppsAreReadApart() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navgraph-xcodegen-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func write(_ path: String, _ text: String) throws { try StyleScan.write([path: text], to: dir) }
+        try write("project.yml", """
+            name: Kettle
+            targets:
+              kettle:
+                type: application
+                platform: iOS
+                sources:
+                  - Kettle
+                  - Shared
+              kettleTests:
+                type: bundle.unit-test
+                sources: [KettleTests]
+              kettleWatch:
+                type: application
+                platform: watchOS
+                sources:
+                  - path: KettleWatch
+                    excludes: ["**/*.md"]
+            """)
+        func app(_ folder: String, _ pages: String, _ body: String) throws {
+            try write("\(folder)/Page.swift", "enum Page: Hashable { \(pages) }")
+            try write("\(folder)/RootView.swift", """
+                import SwiftUI
+                struct RootView: View {
+                    var body: some View {
+                        NavigationStack {
+                            List { \(body) }
+                                .navigationDestination(for: Page.self) { page in
+                                    switch page {
+                                    case .brew: BrewView()
+                                    case .timer: TimerView()
+                                    }
+                                }
+                        }
+                    }
+                }
+                struct BrewView: View { var body: some View { Text("Brew") } }
+                struct TimerView: View { var body: some View { Text("Timer") } }
+                """)
+            try write("\(folder)/App.swift", """
+                import SwiftUI
+                @main struct \(folder)App: App { var body: some Scene { WindowGroup { RootView() } } }
+                """)
+        }
+        try app("Kettle", "case brew, timer", "NavigationLink(value: Page.brew) { Text(\"Brew\") }")
+        try app("KettleWatch", "case brew, timer", "NavigationLink(value: Page.timer) { Text(\"Timer\") }")
+        try write("Shared/Strings.swift", "let appName = \"Kettle\"")
+        try write("KettleTests/RootViewTests.swift", "import XCTest\nfinal class RootViewTests: XCTestCase {}")
+        let r = try SwiftSourceScanner().scan(paths: [dir])
+        XCTAssertEqual(r.summary.filesWithoutTarget, 0)
+        XCTAssertEqual(r.summary.skippedTests, 1)
+        XCTAssertEqual(r.summary.separateApps, ["kettle", "kettleWatch"])
+        XCTAssertEqual(Set(r.registry.features.compactMap(\.module)), ["kettle", "kettleWatch"])
+        // Each app's link is its own: the phone opens brewing, the watch the timer.
+        let edges = r.registry.features.flatMap { f in f.navigates.map { "\(f.name) -> \($0.route)" } }.sorted()
+        XCTAssertEqual(edges, ["kettle.RootView -> kettle.Page.brew", "kettleWatch.RootView -> kettleWatch.Page.timer"])
+        // `navgraph init` names the spec and its apps; a `project.yml` that declares no target is no spec.
+        try write("Docs/project.yml", "title: release notes\nitems: [a, b]\n")
+        let layout = ProjectLayout.read(root: dir)
+        XCTAssertEqual(layout.manifests.map { "\($0.kind.rawValue) \($0.path)" }, ["XcodeGen spec project.yml"])
+        XCTAssertEqual(layout.appTargets, ["kettle", "kettleWatch"])
+    }
+
     /// A SwiftUI dialect whose router protocol (`RoutingService`) is declared beside its `Route`/handler
     /// protocols, and a view that ends with a stand-in router for its previews (conforming, registering):
     /// the view's file is the app's, not the framework's, so its `link(for:)` call is counted and followed.

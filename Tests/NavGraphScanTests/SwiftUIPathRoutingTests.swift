@@ -283,4 +283,93 @@ final class SwiftUIPathRoutingTests: ScanSourcesTestCase {
         XCTAssertEqual(edges(r), ["AlbumView -> Leaf.oak"])
         XCTAssertEqual(findings(r), ["unreachable-feature FernView", "unused-route Leaf.fern"])
     }
+
+    /// Links that push a value (`NavigationLink(value: Bed.compost) { CompostView() }`, `NavigationLink("Shed",
+    /// value: .shed)`), a view's own method wrapping one (`link(to: .plant(1), title:)`), a path set
+    /// whole (`gardener.path = [.compost, .shed]`, in the `App`'s `onOpenURL` and in a view), and the
+    /// stack behind a `ViewModifier` whose destination hands the value to the modifier's own method. A
+    /// link's closure is its label, never a screen it shows; a link whose value the scan cannot read
+    /// is a navigate call not followed. Before, such an app was "no routing found" (a public app of
+    /// session 33).
+    func testValueLinksAWrappedLinkAndAPathSetWhole() throws {
+        let r = try scan(["Garden": """
+            import SwiftUI
+            enum Bed: Hashable { case plant(Int), compost, shed, pond, orchard }
+            final class Gardener: ObservableObject { @Published var path: [Bed] = [] }
+            struct Beds: ViewModifier {
+                @Binding var path: [Bed]
+                @ViewBuilder fileprivate func view(_ bed: Bed) -> some View {
+                    switch bed {
+                    case .plant(let id): PlantView(id: id)
+                    case .compost: CompostView()
+                    case .shed: ShedView()
+                    case .pond: PondView()
+                    case .orchard: OrchardView()
+                    }
+                }
+                func body(content: Content) -> some View {
+                    NavigationStack(path: $path) {
+                        content.navigationDestination(for: Bed.self) { bed in view(bed) }
+                    }
+                }
+            }
+            extension View {
+                func beds(path: Binding<[Bed]>) -> some View { modifier(Beds(path: path)) }
+            }
+            @main struct GardenApp: App {
+                @StateObject private var gardener = Gardener()
+                var body: some Scene {
+                    WindowGroup {
+                        BedsView()
+                            .environmentObject(gardener)
+                            .onOpenURL { _ in gardener.path = [.compost, .shed] }
+                    }
+                }
+            }
+            struct BedsView: View {
+                @EnvironmentObject var gardener: Gardener
+                var beds: [Bed] = []
+                var body: some View {
+                    List {
+                        NavigationLink(value: Bed.compost) { CompostView() }
+                        NavigationLink("Shed", value: .shed)
+                        link(to: .plant(1), title: "Tomato")
+                        ForEach(beds, id: \\.self) { bed in NavigationLink(value: bed) { BedRow() } }
+                    }
+                    .beds(path: $gardener.path)
+                }
+                private func link(to bed: Bed, title: String) -> some View {
+                    NavigationLink(value: bed) { Text(title) }
+                }
+            }
+            struct BedRow: View { var body: some View { Text("Bed") } }
+            struct PlantView: View {
+                @EnvironmentObject var gardener: Gardener
+                let id: Int
+                var body: some View { Button("Pond") { gardener.path = [.pond] } }
+            }
+            struct CompostView: View { var body: some View { Text("Compost") } }
+            struct ShedView: View { var body: some View { Text("Shed") } }
+            struct PondView: View { var body: some View { Text("Pond") } }
+            struct OrchardView: View { var body: some View { Text("Orchard") } }
+            """])
+        XCTAssertEqual(r.summary.styles, [.routeEnum])
+        XCTAssertEqual(edges(r), ["BedsView -> Bed.compost", "BedsView -> Bed.plant", "BedsView -> Bed.shed", "PlantView -> Bed.pond"])
+        // The path the `App` sets when a link opens it: entries.
+        XCTAssertEqual(r.registry.entries.map(\.name).sorted(), ["Bed.compost", "Bed.shed", "BedsView"])
+        // A link's label is no screen it shows (the compost link's label is the compost view itself, as
+        // a preview), and a value link no presentation around the router.
+        XCTAssertEqual(r.summary.presentCalls, 0)
+        XCTAssertFalse(r.registry.features.contains { !$0.presents.isEmpty })
+        // Five navigate calls read (two links, the wrapper's call, two paths set); the `ForEach` link's value is not.
+        XCTAssertEqual(r.summary.navigateCalls, 6)
+        XCTAssertEqual(r.summary.navigateResolved, 5)
+        // The unread link may push the orchard (or any other case): no error is claimed for it.
+        let graph = NavGraph(registry: r.registry)
+        let found = CheckRunner(options: CheckOptions(scenarios: [FlagScenario.defaults(of: r.registry)])).run(graph)
+        XCTAssertEqual(found.map { "\($0.severity) \($0.ruleID) \($0.subject)" }.sorted(), [
+            "warning unreachable-feature OrchardView", "warning unused-route Bed.orchard",
+        ])
+        XCTAssertTrue(found.first { $0.ruleID == "unreachable-feature" }?.message.contains("may be unreachable") == true)
+    }
 }

@@ -408,10 +408,18 @@ extension FactExtractor {
         } else {
             return
         }
-        guard DirectPresentations.setters.contains(name) else { return }
+        // A navigation path set whole (`coordinator.path = [.cart, .checkout]`): SwiftUI's stack shows
+        // each case (`RouteEnumExtractor`); the property's type is not known here, the cases are.
+        guard DirectPresentations.setters.contains(name) || Self.isCaseList(v) else { return }
         facts.calls.append(CallFact(
             callee: .init(receiver: receiver, name: name + "="), arguments: [.init(label: nil, value: v)],
             function: currentFunction, enclosingTypes: enclosingTypeNames, location: location(node), module: facts.module))
+    }
+
+    /// `[.cart, .checkout]`, `[Screen.cart]`: a non-empty array literal of enum cases only.
+    static func isCaseList(_ v: ValueExpr) -> Bool {
+        guard case .array(let elements) = v, !elements.isEmpty else { return false }
+        return elements.allSatisfy { RouteEnumExtractor.Model.caseName($0) != nil }
     }
 
     /// `if let r = v`, `guard let r = v as? T`, `for r in v`.

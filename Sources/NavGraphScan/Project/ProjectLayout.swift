@@ -2,7 +2,7 @@ import Foundation
 import NavGraphKit
 
 /// How an app's repository is built, as `navgraph init` reports it: the manifests found (Xcode
-/// projects, SwiftPM packages, Tuist projects, CocoaPods), the targets they declare, and the
+/// projects, SwiftPM packages, Tuist projects, CocoaPods, XcodeGen specs), the targets they declare, and the
 /// manifests that could not be read. The same reading as the scanner's (`ProjectModel`), so what
 /// init says is what a scan uses.
 public struct ProjectLayout: Sendable {
@@ -12,6 +12,7 @@ public struct ProjectLayout: Sendable {
         case swiftPackage = "Swift package"
         case tuist = "Tuist project"
         case cocoaPods = "CocoaPods"
+        case xcodeGen = "XcodeGen spec"
     }
 
     /// One manifest, its path relative to the root.
@@ -64,6 +65,9 @@ public struct ProjectLayout: Sendable {
                 found.insert(Manifest(kind: .swiftPackage, path: rel, unreadable: bad))
             } else if m.hasSuffix("Project.swift") {
                 found.insert(Manifest(kind: .tuist, path: rel, unreadable: bad))
+            } else if XcodeGenReader.isSpecName((m as NSString).lastPathComponent), bad || model.targets.contains(where: { $0.manifest == m }) {
+                // A `project.yml` that declares no target is some other YAML file, not a spec.
+                found.insert(Manifest(kind: .xcodeGen, path: rel, unreadable: bad))
             }
         }
         let rootNames = (try? fm.contentsOfDirectory(atPath: absolute)) ?? []

@@ -22,8 +22,8 @@ public struct ProjectTarget: Hashable, Sendable {
 }
 
 /// The targets the project's manifests declare, read without building or running anything:
-/// Xcode projects (`project.pbxproj`), SwiftPM manifests (with custom `path:`), CocoaPods podspecs
-/// and Tuist `Project.swift`. Files a target lists are the truth; folders are a guess.
+/// Xcode projects (`project.pbxproj`), SwiftPM manifests (with custom `path:`), CocoaPods podspecs,
+/// Tuist `Project.swift` and XcodeGen `project.yml`. Files a target lists are the truth; folders are a guess.
 public struct ProjectModel: Sendable {
     public private(set) var targets: [ProjectTarget] = []
     /// Swift files that describe the project, not the app (Tuist's `Project.swift`, `Workspace.swift` and
@@ -68,6 +68,8 @@ public struct ProjectModel: Sendable {
                 model.read(ManifestReader.podspecTargets(manifest), from: manifest)
             } else if manifest.hasSuffix("Package.swift") {
                 model.read(ManifestReader.packageTargets(manifest), from: manifest)
+            } else if XcodeGenReader.isSpecName(URL(fileURLWithPath: manifest).lastPathComponent) {
+                model.read(XcodeGenReader.targets(manifest), from: manifest)
             } else if manifest.hasSuffix("/Project.swift"), tuistManifests.contains(manifest) {
                 model.read(ManifestReader.tuistTargets(manifest, helpers: helpers), from: manifest)
             }
@@ -115,7 +117,7 @@ public struct ProjectModel: Sendable {
                 }
                 return !name.hasSuffix(".xcworkspace") && !name.hasSuffix(".xcassets")
             }
-            if name == "Package.swift" || name == "Project.swift" || name == "Workspace.swift" || name.hasSuffix(".podspec") {
+            if name == "Package.swift" || name == "Project.swift" || name == "Workspace.swift" || name.hasSuffix(".podspec") || XcodeGenReader.isSpecName(name) {
                 out.append(path)
             } else if name.hasSuffix(".swift"), dir.hasSuffix("/ProjectDescriptionHelpers") || dir.contains("/ProjectDescriptionHelpers/") {
                 out.append(path)

@@ -266,31 +266,86 @@ extension RouteEnumExtractor {
             }
             // A router no code calls with anything is no navigation the sources do.
             calls = Self.calls(of: routers, index)
-            // `path.append(Screen.pantry)` (or `.pantry` into a `[Screen]` path) in any method: the
-            // method shows what the destinations show for that case, from where it is called
+            // `path.append(Screen.pantry)` (or `.pantry` into a `[Screen]` path), `path = [.pantry,
+            // .shelf]`, `NavigationLink(value: Screen.pantry) { label }` in any method: the method shows
+            // what the destinations show for that case, from where it is called
             // (`coordinator.goToPantry()`), or from where it is written when nothing calls it.
             var appending: [String: Router] = [:]
-            for ci in index.callsByName["append"] ?? [] {
-                let c = index.calls[ci]
-                guard c.arguments.count == 1, c.arguments[0].label == nil, let f = c.function, let name = Self.caseName(c.arguments[0].value) else { continue }
-                var e: String?
-                if case .staticMember(let t, _) = c.arguments[0].value { e = DependencyBinding.unqualified(t) }
-                if case .call(let callee, _) = c.arguments[0].value, case .type(let t) = callee.receiver { e = DependencyBinding.unqualified(t) }
-                if e == nil {
-                    let having = destinations.keys.filter { k in Self.enumFacts(k, index)?.enumCases.contains { $0.name == name } == true }
-                    if having.count == 1 { e = having[0] }
-                }
-                guard let e, let d = destinations[e], (Self.enumFacts(e, index)?.enumCases.contains { $0.name == name }) == true else { continue }
+            func pathRouter(_ f: Int, _ e: String) -> Router {
                 let key = "\(f)|\(e)"
-                let r = appending[key] ?? Router(function: f, enumName: e, screens: d.screens, opaque: d.opaque, destination: destinationHandler[e])
+                if let r = appending[key] { return r }
+                let d = destinations[e]!
+                let r = Router(function: f, enumName: e, screens: d.screens, opaque: d.opaque, destination: destinationHandler[e])
                 appending[key] = r
                 routerTypes.formUnion(d.makers.union([e]))
-                calls.append((c, [r]))
+                return r
             }
+            for ci in index.callsByName["append"] ?? [] {
+                let c = index.calls[ci]
+                guard c.arguments.count == 1, c.arguments[0].label == nil, let f = c.function, let e = caseEnum(of: c.arguments[0].value) else { continue }
+                calls.append((c, [pathRouter(f, e)]))
+            }
+            for (name, cis) in index.callsByName where name.hasSuffix("=") && !DirectPresentations.setters.contains(String(name.dropLast())) {
+                for ci in cis {
+                    let c = index.calls[ci]
+                    guard let f = c.function, case .array(let cases)? = c.arguments.first?.value else { continue }
+                    let enums = Set(cases.map(caseEnum(of:)))
+                    guard enums.count == 1, let e = enums.first!, !cases.isEmpty else { continue }
+                    calls.append((c, [pathRouter(f, e)]))
+                }
+            }
+            // A link whose value is the method's own enum parameter (`func link(to bed: Bed) -> some
+            // View { NavigationLink(value: bed) { … } }`) makes the method a router: its calls are the
+            // navigation. One whose value the scan cannot read is a call not followed, where every
+            // destination of the sources is for an enum (else it may push a model value another
+            // destination shows, which direct presentations read).
+            let everyDestinationIsAnEnum = (index.callsByName["navigationDestination"] ?? []).allSatisfy { ci in
+                let c = index.calls[ci]
+                return c.arguments.first?.label != "for" || destinationCalls.contains { $0.call.location == c.location }
+            }
+            var linkRouters: [Int: Router] = [:]
+            for ci in index.callsByName["NavigationLink"] ?? [] {
+                let c = index.calls[ci]
+                guard let f = c.function, let v = Self.routeArgument(of: c) else { continue }
+                if let e = caseEnum(of: v) {
+                    calls.append((c, [pathRouter(f, e)]))
+                } else if case .ref(let p) = v, let first = index.functions[f].parameters.first, first.name == p,
+                          let e = Self.enumName(first, of: index.functions[f], index), destinations[DependencyBinding.unqualified(e)] != nil {
+                    let d = destinations[DependencyBinding.unqualified(e)]!
+                    linkRouters[f] = Router(
+                        function: f, enumName: e, screens: d.screens, opaque: d.opaque, destination: destinationHandler[DependencyBinding.unqualified(e)])
+                    routerTypes.formUnion(d.makers.union([DependencyBinding.unqualified(e)]))
+                } else if everyDestinationIsAnEnum, !destinations.isEmpty {
+                    calls.append((c, destinations.keys.sorted().map { pathRouter(f, $0) }))
+                }
+            }
+            let links = linkRouters.keys.sorted().map { linkRouters[$0]! }
+            routers += links
+            calls += Self.calls(of: links, index)
             routers += appending.keys.sorted().map { appending[$0]! }
             calls.sort { $0.call.location < $1.call.location }
             let called = Set(calls.flatMap { $0.routers.map(\.function) })
             routers.removeAll { !called.contains($0.function) }
+        }
+
+        /// The enum with SwiftUI destinations whose case `v` is (`Screen.pantry`, `.pantry` when one
+        /// such enum has the case), nil for any other value.
+        func caseEnum(of v: ValueExpr) -> String? {
+            guard let name = Self.caseName(v) else { return nil }
+            var e: String?
+            if case .staticMember(let t, _) = v { e = DependencyBinding.unqualified(t) }
+            if case .call(let callee, _) = v, case .type(let t) = callee.receiver { e = DependencyBinding.unqualified(t) }
+            if e == nil {
+                let having = destinations.keys.filter { k in Self.enumFacts(k, index)?.enumCases.contains { $0.name == name } == true }
+                if having.count == 1 { e = having[0] }
+            }
+            guard let e, destinations[e] != nil, (Self.enumFacts(e, index)?.enumCases.contains { $0.name == name }) == true else { return nil }
+            return e
+        }
+
+        /// The argument of a navigation call that says where it goes: a link's `value:`, else the first.
+        static func routeArgument(of call: CallFact) -> ValueExpr? {
+            call.callee.name == "NavigationLink" ? call.arguments.first { $0.label == "value" }?.value : call.arguments.first?.value
         }
 
         /// The enum a method's parameter's declared type names (`Destination`, `AppTransition?`), when

@@ -65,12 +65,15 @@ struct RouteEnumExtractor: StyleExtractor {
         for (call, routers) in model.calls {
             let site = resolver.site(ofCall: call)
             let written = ValueExpr.call(call.callee, call.arguments).summary
-            guard let arg = call.arguments.first?.value else { continue }
+            guard let arg = Model.routeArgument(of: call) else { continue }
             var targets: [StyleNavigations.Target] = []
             var unresolved: [CallSiteExplanation.Unresolved] = []
             var nothing: [CallSiteExplanation.Unresolved] = []
             var values: [(ValueExpr, ValueResolver.Site, [String])] = [(arg, site, [])]
-            if Model.caseName(arg) == nil {
+            if case .array(let cases) = arg {
+                // A path set whole: the stack shows every case in it.
+                values = cases.map { ($0, site, []) }
+            } else if Model.caseName(arg) == nil {
                 let result = resolver.resolve(arg, in: resolver.context(ofCall: call), site: site)
                 values = result.made.map { ($0.value, $0.site, $0.chain) }
                 for m in Set(result.misses) { unresolved.append(.init(reason: m.reason, chain: m.chain)) }
