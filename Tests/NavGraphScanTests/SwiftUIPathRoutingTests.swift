@@ -372,4 +372,52 @@ final class SwiftUIPathRoutingTests: ScanSourcesTestCase {
         ])
         XCTAssertTrue(found.first { $0.ruleID == "unreachable-feature" }?.message.contains("may be unreachable") == true)
     }
+
+    /// An append into the stack's own path whose value is not written as a case: a local holding one
+    /// is followed (`let next = Hut.loft; path.append(next)`), and one the scan cannot read
+    /// (`path.append(saved)`, a stored property no code sets) is a navigate call not followed, so the
+    /// screens it may push are no error. An append into any other array is no navigation.
+    func testAnAppendIntoTheStacksPathIsCountedWhateverItsValue() throws {
+        let r = try scan(["Huts": """
+            import SwiftUI
+            enum Hut: Hashable { case porch, loft, cellar }
+            @main struct HutsApp: App { var body: some Scene { WindowGroup { HutsView() } } }
+            struct HutsView: View {
+                @State private var path: [Hut] = []
+                @State private var log: [String] = []
+                var saved: Hut?
+                var body: some View {
+                    NavigationStack(path: $path) {
+                        VStack {
+                            Button("Porch") { path.append(.porch) }
+                            Button("Loft") {
+                                let next = Hut.loft
+                                path.append(next)
+                            }
+                            Button("Back") { if let saved { path.append(saved) } }
+                            Button("Note") { log.append("tapped") }
+                        }
+                        .navigationDestination(for: Hut.self) { hut in
+                            switch hut {
+                            case .porch: PorchView()
+                            case .loft: LoftView()
+                            case .cellar: CellarView()
+                            }
+                        }
+                    }
+                }
+            }
+            struct PorchView: View { var body: some View { Text("Porch") } }
+            struct LoftView: View { var body: some View { Text("Loft") } }
+            struct CellarView: View { var body: some View { Text("Cellar") } }
+            """])
+        XCTAssertEqual(edges(r), ["HutsView -> Hut.loft", "HutsView -> Hut.porch"])
+        XCTAssertEqual(r.summary.navigateCalls, 3)
+        XCTAssertEqual(r.summary.navigateResolved, 2)
+        let graph = NavGraph(registry: r.registry)
+        let found = CheckRunner(options: CheckOptions(scenarios: [FlagScenario.defaults(of: r.registry)])).run(graph)
+        XCTAssertEqual(found.map { "\($0.severity) \($0.ruleID) \($0.subject)" }.sorted(), [
+            "warning unreachable-feature CellarView", "warning unused-route Hut.cellar",
+        ])
+    }
 }

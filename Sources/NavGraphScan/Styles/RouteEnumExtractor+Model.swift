@@ -280,10 +280,27 @@ extension RouteEnumExtractor {
                 routerTypes.formUnion(d.makers.union([e]))
                 return r
             }
+            // Every destination of the sources is for an enum: a value pushed that the scan cannot read
+            // may be any of their cases (else it may be a model another destination shows).
+            let everyDestinationIsAnEnum = (index.callsByName["navigationDestination"] ?? []).allSatisfy { ci in
+                let c = index.calls[ci]
+                return c.arguments.first?.label != "for" || destinationCalls.contains { $0.call.location == c.location }
+            }
+            // The properties bound to a stack (`NavigationStack(path: $coordinator.path)`): an append
+            // into one is navigation whatever its value, and counted (an append into any array is not).
+            let pathNames = Set((index.callsByName["NavigationStack"] ?? []).compactMap { ci in
+                index.calls[ci].arguments.first { $0.label == "path" }.flatMap { Self.lastName($0.value) }
+            })
+            let routerMethods = Set(routers.map(\.function))
             for ci in index.callsByName["append"] ?? [] {
                 let c = index.calls[ci]
-                guard c.arguments.count == 1, c.arguments[0].label == nil, let f = c.function, let e = caseEnum(of: c.arguments[0].value) else { continue }
-                calls.append((c, [pathRouter(f, e)]))
+                guard c.arguments.count == 1, c.arguments[0].label == nil, let f = c.function else { continue }
+                if let e = caseEnum(of: c.arguments[0].value) {
+                    calls.append((c, [pathRouter(f, e)]))
+                } else if everyDestinationIsAnEnum, !destinations.isEmpty, !routerMethods.contains(f),
+                          case .value(let receiver) = c.callee.receiver, Self.lastName(receiver).map(pathNames.contains) == true {
+                    calls.append((c, destinations.keys.sorted().map { pathRouter(f, $0) }))
+                }
             }
             for (name, cis) in index.callsByName where name.hasSuffix("=") && !DirectPresentations.setters.contains(String(name.dropLast())) {
                 for ci in cis {
@@ -299,10 +316,6 @@ extension RouteEnumExtractor {
             // navigation. One whose value the scan cannot read is a call not followed, where every
             // destination of the sources is for an enum (else it may push a model value another
             // destination shows, which direct presentations read).
-            let everyDestinationIsAnEnum = (index.callsByName["navigationDestination"] ?? []).allSatisfy { ci in
-                let c = index.calls[ci]
-                return c.arguments.first?.label != "for" || destinationCalls.contains { $0.call.location == c.location }
-            }
             var linkRouters: [Int: Router] = [:]
             for ci in index.callsByName["NavigationLink"] ?? [] {
                 let c = index.calls[ci]
@@ -341,6 +354,17 @@ extension RouteEnumExtractor {
             }
             guard let e, destinations[e] != nil, (Self.enumFacts(e, index)?.enumCases.contains { $0.name == name }) == true else { return nil }
             return e
+        }
+
+        /// The property a value names last (`path`, `self.path`, `coordinator.path`, `$coordinator.path`).
+        static func lastName(_ v: ValueExpr) -> String? {
+            switch v {
+            case .ref(let n), .selfMember(let n), .member(_, let n): return n.hasPrefix("$") ? String(n.dropFirst()) : n
+            case .unknown(let text):
+                let n = text.split(separator: ".").last.map(String.init) ?? text
+                return n.hasPrefix("$") ? String(n.dropFirst()) : n
+            default: return nil
+            }
         }
 
         /// The argument of a navigation call that says where it goes: a link's `value:`, else the first.
