@@ -202,21 +202,15 @@ struct DirectPresentations {
     /// `StyleNavigations.callerDepth` methods that no screen builds), or nil: unknown callers
     /// (`MethodCallers`) are no root. Cost: per method, that many levels of its callers.
     func launchingRoot(of f: Int) -> String? {
-        var seen: Set<Int> = [f]
-        var level = [f]
-        for _ in 0..<StyleNavigations.callerDepth where !level.isEmpty {
-            var next: [Int] = []
-            for g in level {
-                for c in callers.callers(of: g) ?? [] {
-                    if let top = c.enclosingTypes.last, roots.contains(top) { return top }
-                    let site = resolver.site(ofCall: c)
-                    guard graph.owners(of: site, features: featureIndex).isEmpty, let h = c.function, seen.insert(h).inserted else { continue }
-                    next.append(h)
-                }
+        var root: String?
+        callers.walkBack(from: f, depth: StyleNavigations.callerDepth) { c in
+            if let top = c.enclosingTypes.last, roots.contains(top) {
+                root = top
+                return .stop
             }
-            level = next
+            return graph.owners(of: resolver.site(ofCall: c), features: featureIndex).isEmpty ? .through : .skip
         }
-        return nil
+        return root
     }
 
     /// Every presentation call of the sources, followed.

@@ -9,6 +9,11 @@ import XCTest
 /// own methods). Public apps of three sessions were "no routing found" (exit 2); four of session 32
 /// now scan to every real edge (docs/scanning.md, "Style: route-enum").
 final class SwiftUIPathRoutingTests: ScanSourcesTestCase {
+    /// The findings of `check` on the scan's registry, with their severities and messages.
+    func checked(_ r: ScanResult) -> [Finding] {
+        CheckRunner(options: CheckOptions(scenarios: [FlagScenario.defaults(of: r.registry)])).run(NavGraph(registry: r.registry))
+    }
+
     func mappings(_ r: ScanResult) -> [String] {
         r.registry.handlers.flatMap { h in h.routes.map { "\(h.name): \($0.route) -> \($0.feature)" } }.sorted()
     }
@@ -365,8 +370,7 @@ final class SwiftUIPathRoutingTests: ScanSourcesTestCase {
         XCTAssertEqual(r.summary.navigateCalls, 6)
         XCTAssertEqual(r.summary.navigateResolved, 5)
         // The unread link may push the orchard (or any other case): no error is claimed for it.
-        let graph = NavGraph(registry: r.registry)
-        let found = CheckRunner(options: CheckOptions(scenarios: [FlagScenario.defaults(of: r.registry)])).run(graph)
+        let found = checked(r)
         XCTAssertEqual(found.map { "\($0.severity) \($0.ruleID) \($0.subject)" }.sorted(), [
             "warning unreachable-feature OrchardView", "warning unused-route Bed.orchard",
         ])
@@ -414,9 +418,7 @@ final class SwiftUIPathRoutingTests: ScanSourcesTestCase {
         XCTAssertEqual(edges(r), ["HutsView -> Hut.loft", "HutsView -> Hut.porch"])
         XCTAssertEqual(r.summary.navigateCalls, 3)
         XCTAssertEqual(r.summary.navigateResolved, 2)
-        let graph = NavGraph(registry: r.registry)
-        let found = CheckRunner(options: CheckOptions(scenarios: [FlagScenario.defaults(of: r.registry)])).run(graph)
-        XCTAssertEqual(found.map { "\($0.severity) \($0.ruleID) \($0.subject)" }.sorted(), [
+        XCTAssertEqual(checked(r).map { "\($0.severity) \($0.ruleID) \($0.subject)" }.sorted(), [
             "warning unreachable-feature CellarView", "warning unused-route Hut.cellar",
         ])
     }

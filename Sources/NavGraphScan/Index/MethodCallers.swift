@@ -31,6 +31,38 @@ final class MethodCallers {
         return all
     }
 
+    /// What a walk back through the callers does after a call (`walkBack`).
+    enum Step {
+        /// Go on to the calls of the function this call is in.
+        case through
+        /// Not through this call.
+        case skip
+        /// End the walk here.
+        case stop
+    }
+
+    /// Breadth first from method `f` back through its callers (`callers(of:)`), `depth` levels at
+    /// most, each function once: `visit` decides per call; `finished` is asked before each level
+    /// (a walk that found what it wanted at one level ends after that level). Unknown callers end a
+    /// branch. Cost: at most `depth` levels of call sites.
+    func walkBack(from f: Int, depth: Int, finished: () -> Bool = { false }, _ visit: (CallFact) -> Step) {
+        var seen: Set<Int> = [f]
+        var level = [f]
+        for _ in 0..<depth where !level.isEmpty && !finished() {
+            var next: [Int] = []
+            for g in level {
+                for c in callers(of: g) ?? [] {
+                    switch visit(c) {
+                    case .stop: return
+                    case .skip: continue
+                    case .through: if let h = c.function, seen.insert(h).inserted { next.append(h) }
+                    }
+                }
+            }
+            level = next
+        }
+    }
+
     func callers(of f: Int) -> [CallFact]? {
         if let known = memo[f] { return known }
         let found = compute(f)

@@ -84,20 +84,12 @@ struct StyleNavigations {
     /// `callerDepth` calls back. Cost: per call site, at most that many levels of the method's callers.
     private func ownersThroughCallers(of f: Int) -> [Int] {
         var owners = Set<Int>()
-        var seen: Set<Int> = [f]
-        var level = [f]
-        for _ in 0..<Self.callerDepth where owners.isEmpty && !level.isEmpty {
-            var next: [Int] = []
-            for g in level {
-                for c in callers.callers(of: g) ?? [] {
-                    let site = resolver.site(ofCall: c)
-                    var found = graph.owners(of: site, features: featureIndex)
-                    if found.isEmpty, c.closureObject != nil { found = ownersOfClosureObject(at: site) }
-                    owners.formUnion(found)
-                    if found.isEmpty, let h = c.function, seen.insert(h).inserted { next.append(h) }
-                }
-            }
-            level = next
+        callers.walkBack(from: f, depth: Self.callerDepth, finished: { !owners.isEmpty }) { c in
+            let site = resolver.site(ofCall: c)
+            var found = graph.owners(of: site, features: featureIndex)
+            if found.isEmpty, c.closureObject != nil { found = ownersOfClosureObject(at: site) }
+            owners.formUnion(found)
+            return found.isEmpty ? .through : .skip
         }
         return owners.sorted()
     }
