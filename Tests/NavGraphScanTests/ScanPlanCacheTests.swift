@@ -121,6 +121,90 @@ final class ScanPlanCacheTests: XCTestCase {
         XCTAssertFalse(try scan(app, cache: cache).registry.features.contains { $0.module == "Catalogue" })
     }
 
+    /// An XcodeGen spec split over files as larger teams write it: `include:` (paths relative to the
+    /// included file, or to the root spec with `relativePaths: false`) and `targetTemplates` with
+    /// `${target_name}`. Every file gets its target's module; the included files are manifests of the
+    /// plan, so an edit of one (the root spec untouched) is seen. Before, the included targets were not
+    /// read: every file had the folder module.
+    func testAnXcodeGenSpecsIncludesAndTemplatesAreItsTargets() throws {
+        let work = try ScanCacheTesting.temporaryDirectory(self)
+        let app = work + "/Kettle", cache = work + "/cache"
+        func write(_ path: String, _ text: String) throws { try StyleScan.write([path: text], to: app) }
+        try write("project.yml", """
+            name: Kettle
+            include:
+              - Specs/targets.yml
+              - path: Specs/timer.yml
+                relativePaths: false
+            targetTemplates:
+              Feature:
+                type: framework
+                sources:
+                  - Modules/${target_name}
+            """)
+        try write("Specs/targets.yml", """
+            targets:
+              KettleApp:
+                type: application
+                sources: [../App]
+              Brewing:
+                templates: [Feature]
+              KettleTests:
+                type: bundle.unit-test
+                sources: [../Tests]
+            """)
+        try write("Specs/timer.yml", "targets:\n  Timer:\n    type: framework\n    sources: [Modules/Timer]\n")
+        try write("App/RootView.swift", """
+            import SwiftUI
+            enum Page: Hashable { case brew, timer }
+            struct RootView: View {
+                var body: some View {
+                    NavigationStack {
+                        List {
+                            NavigationLink(value: Page.brew) { Text("Brew") }
+                            NavigationLink(value: Page.timer) { Text("Timer") }
+                        }
+                        .navigationDestination(for: Page.self) { page in
+                            switch page {
+                            case .brew: BrewView()
+                            case .timer: TimerView()
+                            }
+                        }
+                    }
+                }
+            }
+            @main struct KettleApp: App { var body: some Scene { WindowGroup { RootView() } } }
+            """)
+        try write("Modules/Brewing/BrewView.swift", "import SwiftUI\npublic struct BrewView: View { public var body: some View { Text(\"Brew\") } }")
+        try write("Modules/Timer/TimerView.swift", "import SwiftUI\npublic struct TimerView: View { public var body: some View { Text(\"Timer\") } }")
+        try write("Tests/RootViewTests.swift", "import XCTest\nfinal class RootViewTests: XCTestCase {}")
+        try age(app)
+        func modules(_ r: ScanResult) -> [String] { r.registry.features.map { "\($0.name) \($0.module ?? "-")" }.sorted() }
+        let first = try scan(app, cache: cache)
+        XCTAssertEqual(first.summary.filesWithoutTarget, 0)
+        XCTAssertEqual(first.summary.skippedTests, 1)
+        XCTAssertEqual(modules(first), ["BrewView Brewing", "RootView KettleApp", "TimerView Timer"])
+        XCTAssertEqual(output(first), output(try scan(app, cache: nil)))
+        // Edited in place (its folder's time unchanged): only the spec's own status tells.
+        try expectSeen("an included spec edited in place", app: app, cache: cache) {
+            let handle = try XCTUnwrap(FileHandle(forWritingAtPath: app + "/Specs/targets.yml"))
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data("""
+                targets:
+                  Kettle:
+                    type: application
+                    sources: [../App]
+                  Brewing:
+                    templates: [Feature]
+                  KettleTests:
+                    type: bundle.unit-test
+                    sources: [../Tests]
+                """.utf8))
+            try handle.close()
+        }
+        XCTAssertTrue(try modules(scan(app, cache: cache)).contains("RootView Kettle"))
+    }
+
     /// Another current directory, other paths or another configuration never take this plan.
     func testThePlanIsOnlyForTheSameScan() throws {
         let (app, cache) = try copy()

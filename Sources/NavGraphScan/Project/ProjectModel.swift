@@ -69,14 +69,18 @@ public struct ProjectModel: Sendable {
             } else if manifest.hasSuffix("Package.swift") {
                 model.read(ManifestReader.packageTargets(manifest), from: manifest)
             } else if XcodeGenReader.isSpecName(URL(fileURLWithPath: manifest).lastPathComponent) {
-                model.read(XcodeGenReader.targets(manifest), from: manifest)
+                let spec = XcodeGenReader.read(manifest)
+                model.read(spec.map(\.targets), from: manifest)
+                // The specs it includes are manifests too: a cached plan checks their stats.
+                if cache != nil, case .success(let s) = spec { model.manifestStatuses += s.included }
             } else if manifest.hasSuffix("/Project.swift"), tuistManifests.contains(manifest) {
                 model.read(ManifestReader.tuistTargets(manifest, helpers: helpers), from: manifest)
             }
         }
         model.targets.sort { ($0.manifest, $0.name) < ($1.manifest, $1.name) }
         model.lookup = TargetLookup(model.targets)
-        if let cache, model.warnings.isEmpty {
+        // Not stored when a spec included others: `ProjectCache` checks the manifests the walk finds.
+        if let cache, model.warnings.isEmpty, model.manifestStatuses.count == found.count {
             ProjectCache.store(cache, roots: roots, manifests: found, statuses: statuses, stamp: stamp, targets: model.targets)
         }
         return model
@@ -134,7 +138,7 @@ public struct ProjectModel: Sendable {
             if part.contains("*") || part.contains("{") || part.contains("?") || part.contains("[") { break }
             kept.append(part)
         }
-        let rel = kept.joined(separator: "/")
+        let rel = (glob.hasPrefix("/") ? "/" : "") + kept.joined(separator: "/")
         let joined = rel.hasPrefix("/") ? rel : (rel.isEmpty ? base : base + "/" + rel)
         return URL(fileURLWithPath: joined).standardizedFileURL.path
     }
