@@ -83,7 +83,7 @@ final class FactCacheTests: XCTestCase {
         XCTAssertEqual(count(TypeRef(name: "", lazy: false)), 2)
         XCTAssertEqual(count(InjectedFact(name: "", type: "", location: l, viaDependenciesStruct: false)), 4)
         XCTAssertEqual(count(DestinationFact(routeTypes: nil, feature: "", location: l)), 3)
-        XCTAssertEqual(count(PropertyValue(value: .ref(""), function: nil)), 3)
+        XCTAssertEqual(count(PropertyValue(value: .ref(""), function: nil)), 4)
         XCTAssertEqual(count(SwitchFact(subject: .ref(""), cases: [], function: nil, enclosingTypes: [], location: l, module: nil)), 6)
         XCTAssertEqual(count(SwitchFact.Case(patterns: [], isDefault: false, values: [], location: l, end: l)), 5)
         XCTAssertEqual(count(TableFact(entries: [], function: nil, enclosingTypes: [], location: l, module: nil)), 6)

@@ -422,4 +422,52 @@ final class SwiftUIPathRoutingTests: ScanSourcesTestCase {
             "warning unreachable-feature CellarView", "warning unused-route Hut.cellar",
         ])
     }
+
+    /// A stack's path set whole from a value the scan cannot read (`path = saved`, state restored) is
+    /// navigation not followed: counted, and the screens it may show are warnings, not errors. A path
+    /// emptied or cut from itself (back, pop to root) shows nothing new; another type's `path` (a
+    /// document's file path) is no stack's.
+    func testAPathSetWholeFromAValueIsCountedAndAPathEmptiedIsNot() throws {
+        let r = try scan(["Gates": """
+            import SwiftUI
+            enum Gate: Hashable { case north, south, west }
+            final class GateKeeper: ObservableObject {
+                @Published var path: [Gate] = []
+                func restore(_ saved: [Gate]) { path = saved }
+                func home() { path = [] }
+                func back() { path = Array(path.dropLast()) }
+                func reset() { self.path = .init() }
+                func leaveWest() { path = path.filter { $0 != .west } }
+            }
+            struct Doc {
+                var path: String
+                mutating func move(to p: String) { path = p }
+            }
+            @main struct GatesApp: App { var body: some Scene { WindowGroup { GatesView() } } }
+            struct GatesView: View {
+                @StateObject private var keeper = GateKeeper()
+                var body: some View {
+                    NavigationStack(path: $keeper.path) {
+                        Button("North") { keeper.path.append(.north) }
+                            .navigationDestination(for: Gate.self) { gate in
+                                switch gate {
+                                case .north: NorthView()
+                                case .south: SouthView()
+                                case .west: WestView()
+                                }
+                            }
+                    }
+                }
+            }
+            struct NorthView: View { var body: some View { Text("North") } }
+            struct SouthView: View { var body: some View { Text("South") } }
+            struct WestView: View { var body: some View { Text("West") } }
+            """])
+        XCTAssertEqual(edges(r), ["GatesView -> Gate.north"])
+        XCTAssertEqual(r.summary.navigateCalls, 2)
+        XCTAssertEqual(r.summary.navigateResolved, 1)
+        XCTAssertEqual(checked(r).filter { $0.ruleID == "unreachable-feature" }.map { "\($0.severity) \($0.subject)" }.sorted(), [
+            "warning SouthView", "warning WestView",
+        ])
+    }
 }

@@ -21,7 +21,7 @@ import NavGraphPlatform
 final class FactCache: @unchecked Sendable {
     static let magic = Array("NGSCANCACHE1\n".utf8)
     /// Bump when the byte format of the facts changes.
-    static let formatVersion = 11
+    static let formatVersion = 12
 
     let packPath: String
     let directory: String

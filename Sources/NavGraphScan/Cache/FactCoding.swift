@@ -304,9 +304,9 @@ extension CallFact: CacheCodable {
 }
 
 extension PropertyValue: CacheCodable {
-    func write(to w: inout CacheWriter) { w.value(value); w.optional(function) { $0.int($1) }; w.int(file) }
+    func write(to w: inout CacheWriter) { w.value(value); w.optional(function) { $0.int($1) }; w.int(file); w.optional(location) { $0.value($1) } }
     init(from r: inout CacheReader) throws {
-        self.init(value: try r.value(), function: try r.optional { try $0.int() }, file: try r.int())
+        self.init(value: try r.value(), function: try r.optional { try $0.int() }, file: try r.int(), location: try r.optional { try $0.value() })
     }
 }
 

@@ -156,6 +156,8 @@ struct PropertyValue: Sendable {
     /// Index into the file's `functions` of the function the assignment is in (nil: an initializer expression).
     var function: Int?
     var file: Int = 0
+    /// Where an assignment in a function is (nil for an initializer expression).
+    var location: SourceLocation? = nil
 }
 
 /// A `switch` with what each case yields: `switch self { case .home: return "Modules/Home" }` in an

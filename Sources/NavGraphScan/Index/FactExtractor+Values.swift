@@ -366,7 +366,7 @@ extension FactExtractor {
         if !isProperty, let f = currentFunction, localNames[f]?.contains(name) == true || facts.functions[f].parameters.contains(where: { $0.name == name }) {
             addLocal(name, v, in: f, scope: declaredScope(of: name, in: f, at: seq))
         } else if let t = typeStack.last {
-            facts.types[t].propertyValues[name, default: []].append(PropertyValue(value: v, function: currentFunction))
+            facts.types[t].propertyValues[name, default: []].append(PropertyValue(value: v, function: currentFunction, location: location(seq)))
         }
     }
 

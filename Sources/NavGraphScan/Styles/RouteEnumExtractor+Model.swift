@@ -311,6 +311,27 @@ extension RouteEnumExtractor {
                     calls.append((c, [pathRouter(f, e)]))
                 }
             }
+            // A stack's path set whole from a value the scan cannot read as cases (`path = saved`,
+            // `self.path = restored ?? []` in the path's owner): navigation, counted, not followed. A path
+            // emptied (`[]`, `NavigationPath()`) or cut from itself (`Array(path.prefix(1))`) shows nothing new.
+            if everyDestinationIsAnEnum, !destinations.isEmpty {
+                for t in index.types {
+                    for name in pathNames.sorted() {
+                        // The type's own path (`[Hut]`, `NavigationPath`), not any property of that name.
+                        let declared = t.propertyTypes[name].map(DependencyBinding.unqualified)
+                        guard declared == "NavigationPath" || declared.map({ destinations[$0] != nil }) == true
+                            || (t.propertyValues[name] ?? []).contains(where: { $0.function == nil && $0.value == .construct("NavigationPath", []) }) else { continue }
+                        for pv in t.propertyValues[name] ?? [] {
+                            guard let f = pv.function, let location = pv.location, !FactExtractor.isCaseList(pv.value),
+                                  !Self.showsNoNewScreen(pv.value, path: name) else { continue }
+                            let c = CallFact(
+                                callee: .init(receiver: .implicit, name: name + "="), arguments: [.init(label: nil, value: pv.value)],
+                                function: f, enclosingTypes: [t.name], location: location, module: t.module)
+                            calls.append((c, destinations.keys.sorted().map { pathRouter(f, $0) }))
+                        }
+                    }
+                }
+            }
             // A link whose value is the method's own enum parameter (`func link(to bed: Bed) -> some
             // View { NavigationLink(value: bed) { … } }`) makes the method a router: its calls are the
             // navigation. One whose value the scan cannot read is a call not followed, where every
@@ -354,6 +375,18 @@ extension RouteEnumExtractor {
             }
             guard let e, destinations[e] != nil, (Self.enumFacts(e, index)?.enumCases.contains { $0.name == name }) == true else { return nil }
             return e
+        }
+
+        /// A path set to nothing new: empty (`[]`, `NavigationPath()`, `.init()`), or made from the path
+        /// itself (`Array(path.dropLast())`, `path.filter { … }`: the value reads as the path), which only goes back.
+        static func showsNoNewScreen(_ v: ValueExpr, path: String) -> Bool {
+            switch v {
+            case .array(let a): return a.isEmpty
+            case .construct(let t, let args): return (t == "NavigationPath" && args.isEmpty) || args.contains { showsNoNewScreen($0.value, path: path) }
+            case .unknown(let text): return text == ".init()"
+            case .ref(let n), .selfMember(let n): return n == path
+            default: return false
+            }
         }
 
         /// The property a value names last (`path`, `self.path`, `coordinator.path`, `$coordinator.path`).
